@@ -1,0 +1,39 @@
+"""The game-agnostic core: the contract every game implements."""
+
+from mobtable.core.actions import Action
+from mobtable.core.errors import (
+    BadCardData,
+    BadConfig,
+    BadRecord,
+    BadSetup,
+    IllegalAction,
+    InvalidNotation,
+    MobtableError,
+    NotYourTurn,
+)
+from mobtable.core.game import Config, Game, Option, Variant
+from mobtable.core.simultaneous import SealedStep
+from mobtable.core.state import Event, Origin, Result, Seat, State, View
+
+__all__ = [
+    "Action",
+    "BadCardData",
+    "BadConfig",
+    "BadRecord",
+    "BadSetup",
+    "Config",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "InvalidNotation",
+    "MobtableError",
+    "NotYourTurn",
+    "Option",
+    "Origin",
+    "Result",
+    "SealedStep",
+    "Seat",
+    "State",
+    "Variant",
+    "View",
+]

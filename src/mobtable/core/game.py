@@ -1,0 +1,187 @@
+"""Game specification: what a game declares up front, and its configuration."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from mobtable.core.actions import Action
+from mobtable.core.errors import BadConfig
+
+if TYPE_CHECKING:
+    from mobtable.core.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A named, documented rule variant that a table switches on."""
+
+    name: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A rule option where players could reasonably disagree.
+
+    Attributes:
+        name: the option's key in ``Config.options``.
+        default: the documented default.
+        choices: the allowed values (booleans get ``(False, True)``).
+        description: what it changes, citing the decision id.
+    """
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    description: str
+
+
+def _frozen(mapping: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    return MappingProxyType(dict(mapping or {}))
+
+
+@dataclass(frozen=True)
+class Config:
+    """One table's configuration.
+
+    Attributes:
+        players: the number of seats.
+        variants: the names of the variants switched on.
+        options: rule options (every option of the game, defaults filled in).
+        card_data: a custom card-data document (parsed TOML) or ``None`` for
+            the game's built-in cards. Stored whole in records, so a record
+            replays on a machine that never saw the file.
+    """
+
+    players: int
+    variants: frozenset[str] = frozenset()
+    options: Mapping[str, Any] = field(default_factory=lambda: _frozen(None))
+    card_data: Mapping[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "variants": sorted(self.variants),
+            "options": dict(self.options),
+            "card_data": None if self.card_data is None else dict(self.card_data),
+        }
+
+    def option(self, name: str) -> Any:
+        return self.options[name]
+
+
+class Game(ABC):
+    """A game's declaration: name, player range, variants, options, actions.
+
+    Subclasses set the class attributes and implement the abstract methods.
+    A game is stateless; each table is a :class:`~mobtable.core.state.State`.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    variants: tuple[Variant, ...] = ()
+    options: tuple[Option, ...] = ()
+    simultaneous: bool = False
+    """True when some decisions are taken by several seats at once."""
+
+    def config(
+        self,
+        players: int,
+        *,
+        variants: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
+        card_data: Mapping[str, Any] | None = None,
+    ) -> Config:
+        """Build and validate a configuration, filling in option defaults."""
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise BadConfig(f"{self.name}: players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise BadConfig(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, "
+                f"not {players}"
+            )
+        known_variants = {v.name for v in self.variants}
+        for name in variants:
+            if name not in known_variants:
+                known = ", ".join(sorted(known_variants)) or "none"
+                raise BadConfig(f"{self.name} has no variant {name!r} (variants: {known})")
+        values: dict[str, Any] = {o.name: o.default for o in self.options}
+        by_name = {o.name: o for o in self.options}
+        for key, value in (options or {}).items():
+            if key not in by_name:
+                known = ", ".join(sorted(by_name)) or "none"
+                raise BadConfig(f"{self.name} has no option {key!r} (options: {known})")
+            if value not in by_name[key].choices:
+                allowed = ", ".join(repr(c) for c in by_name[key].choices)
+                raise BadConfig(f"option {key!r} must be one of {allowed}, not {value!r}")
+            values[key] = value
+        config = Config(players, frozenset(variants), _frozen(values), card_data)
+        self.validate_config(config)
+        if card_data is not None:
+            self.load_cards(card_data)  # raises BadCardData with the field at fault
+        return config
+
+    def config_from_json(self, data: Mapping[str, Any]) -> Config:
+        """Read back :meth:`Config.to_json`; raises ``BadConfig`` when malformed."""
+        if not isinstance(data, Mapping) or "players" not in data:
+            raise BadConfig("config must be an object with at least 'players'")
+        variants = data.get("variants", [])
+        options = data.get("options", {})
+        if not isinstance(variants, list) or not isinstance(options, Mapping):
+            raise BadConfig("config 'variants' must be a list and 'options' an object")
+        return self.config(
+            data["players"], variants=variants, options=options, card_data=data.get("card_data")
+        )
+
+    def validate_config(self, config: Config) -> None:  # noqa: B027 - optional hook
+        """Game-specific checks beyond player range, variants and options."""
+
+    def load_cards(self, card_data: Mapping[str, Any] | None) -> Any:
+        """Parse and validate card data (``None``: the built-in cards)."""
+        return None
+
+    @abstractmethod
+    def new_state(
+        self,
+        config: Config,
+        *,
+        seed: int | None = None,
+        setup: Mapping[str, Any] | None = None,
+    ) -> State:
+        """A new table: dealt at random from ``seed``, or from an explicit ``setup``.
+
+        With a ``setup`` the position is exactly as given; ``seed`` then only
+        drives later randomness (reshuffles). Raises ``BadSetup`` when the
+        setup is inconsistent.
+        """
+
+    @abstractmethod
+    def parse_action(self, text: str, config: Config) -> Action:
+        """Read an action's text notation; raises ``InvalidNotation``."""
+
+    @abstractmethod
+    def num_actions(self, config: Config) -> int:
+        """Size of the stable integer action space for ``config``."""
+
+    @abstractmethod
+    def action_index(self, action: Action, config: Config) -> int:
+        """The stable integer of ``action``."""
+
+    @abstractmethod
+    def action_from_index(self, index: int, config: Config) -> Action:
+        """The action with stable integer ``index``."""
+
+    def random_seed(self) -> int:
+        """A fresh seed for a table whose seed nobody chose."""
+        return random.SystemRandom().randrange(2**63)
+
+    def describe(self) -> str:
+        return f"{self.title} ({self.min_players}-{self.max_players} players)"

@@ -1,0 +1,133 @@
+"""Game records: the save, database, replay and bug-report format.
+
+A record is JSON::
+
+    {"format": 1, "game": "gangsta", "rules_version": "1",
+     "config": {...}, "seed": 42, "setup": null,
+     "actions": [[0, "R5W"], [1, "R9S"], ...],
+     "result": {...} or null}
+
+Replaying it reproduces the game exactly, on any machine.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from mobtable.core.errors import BadConfig, BadRecord, BadSetup, MobtableError
+from mobtable.core.state import Result, State
+
+FORMAT_VERSION = 1
+
+
+def to_record(state: State) -> dict[str, Any]:
+    """The record of ``state``'s game so far (with its result once over)."""
+    return {
+        "format": FORMAT_VERSION,
+        "game": state.game.name,
+        "rules_version": state.game.rules_version,
+        "config": state.config.to_json(),
+        "seed": state.origin.seed,
+        "setup": None if state.origin.setup is None else dict(state.origin.setup),
+        "actions": [[seat, str(action)] for seat, action in state.history],
+        "result": state.result().to_json() if state.is_over() else None,
+    }
+
+
+def start_from_record(record: Mapping[str, Any]) -> State:
+    """The initial state of a record (before any action)."""
+    from mobtable import games
+
+    if not isinstance(record, Mapping):
+        raise BadRecord("a record must be a JSON object")
+    if record.get("format") != FORMAT_VERSION:
+        raise BadRecord(f"record format {record.get('format')!r} is not {FORMAT_VERSION}")
+    name = record.get("game")
+    try:
+        game = games.get(str(name))
+    except KeyError as exc:
+        raise BadRecord(f"record field 'game': {exc.args[0]}") from exc
+    if record.get("rules_version") != game.rules_version:
+        raise BadRecord(
+            f"record field 'rules_version' is {record.get('rules_version')!r}, "
+            f"but this engine plays {game.name} rules version {game.rules_version!r}"
+        )
+    try:
+        config = game.config_from_json(record.get("config") or {})
+    except MobtableError as exc:
+        raise BadRecord(f"record field 'config': {exc}") from exc
+    seed, setup = record.get("seed"), record.get("setup")
+    if seed is None and setup is None:
+        raise BadRecord("record has neither 'seed' nor 'setup'")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise BadRecord(f"record field 'seed' must be an integer, not {seed!r}")
+    if setup is not None and not isinstance(setup, Mapping):
+        raise BadRecord("record field 'setup' must be an object")
+    try:
+        return game.new_state(config, seed=seed, setup=setup)
+    except (BadSetup, BadConfig) as exc:
+        raise BadRecord(f"record field 'setup': {exc}") from exc
+
+
+def replay(record: Mapping[str, Any], *, upto: int | None = None) -> State:
+    """Replay a record's actions (the first ``upto`` of them, or all)."""
+    state = start_from_record(record)
+    actions = record.get("actions")
+    if not isinstance(actions, list):
+        raise BadRecord("record field 'actions' must be a list")
+    for number, entry in enumerate(actions[:upto]):
+        if (
+            not isinstance(entry, list | tuple)
+            or len(entry) != 2
+            or not isinstance(entry[0], int)
+            or not isinstance(entry[1], str)
+        ):
+            raise BadRecord(f"action #{number}: expected [seat, \"notation\"], got {entry!r}")
+        seat, text = entry
+        try:
+            state.apply_text(seat, text)
+        except MobtableError as exc:
+            raise BadRecord(f"action #{number} ({text!r} by seat {seat}): {exc}") from exc
+    return state
+
+
+def check(record: Mapping[str, Any]) -> State:
+    """Replay and verify the stored result; raises ``BadRecord`` on any mismatch."""
+    state = replay(record)
+    stored = record.get("result")
+    if stored is None:
+        return state
+    if not state.is_over():
+        raise BadRecord("record stores a result but its actions do not finish the game")
+    actual = state.result()
+    expected = Result.from_json(stored)
+    if actual.to_json() != expected.to_json():
+        raise BadRecord(
+            f"replayed result {actual.to_json()} differs from stored result {expected.to_json()}"
+        )
+    return state
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise BadRecord(f"cannot read record {path}: {exc.strerror or exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise BadRecord(f"record {path} is not valid JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise BadRecord(f"record {path} must hold a JSON object")
+    return data
+
+
+def save(state_or_record: State | Mapping[str, Any], path: str | Path) -> Path:
+    record = (
+        to_record(state_or_record) if isinstance(state_or_record, State) else state_or_record
+    )
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    return target

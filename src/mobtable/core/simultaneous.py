@@ -1,0 +1,56 @@
+"""Sealed simultaneous decisions: commit one by one, reveal all at once.
+
+A :class:`SealedStep` collects one commitment per expected seat. Nothing
+about a commitment is revealed (views show only *who* has committed) until
+every seat has committed; then the game resolves all of them together, so the
+order in which commits arrive can never change the outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass
+class SealedStep(Generic[T]):
+    """One simultaneous decision by a fixed set of seats."""
+
+    seats: tuple[int, ...]
+    choices: dict[int, T] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, seats: Iterable[int]) -> SealedStep[T]:
+        return cls(tuple(sorted(seats)))
+
+    def waiting(self) -> tuple[int, ...]:
+        return tuple(s for s in self.seats if s not in self.choices)
+
+    def committed(self) -> tuple[int, ...]:
+        return tuple(s for s in self.seats if s in self.choices)
+
+    def commit(self, seat: int, choice: T) -> bool:
+        """Record ``seat``'s choice; True once every seat has committed."""
+        self.choices[seat] = choice
+        return len(self.choices) == len(self.seats)
+
+    def complete(self) -> bool:
+        return len(self.choices) == len(self.seats)
+
+    def in_seat_order(self) -> list[tuple[int, T]]:
+        return [(s, self.choices[s]) for s in self.seats]
+
+    def forget_others(self, seat: int) -> SealedStep[T]:
+        """A copy holding only ``seat``'s own commitment (for determinization)."""
+        kept = {seat: self.choices[seat]} if seat in self.choices else {}
+        return SealedStep(self.seats, kept)
+
+    def copy(self) -> SealedStep[T]:
+        return SealedStep(self.seats, dict(self.choices))
+
+    def public(self) -> dict[str, list[int]]:
+        """What anyone may know: who has committed, not what."""
+        return {"seats": list(self.seats), "committed": list(self.committed())}

@@ -1,0 +1,233 @@
+"""The state of one table: the heart of the core contract."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mobtable.core.actions import Action
+from mobtable.core.errors import BadRecord, IllegalAction, NotYourTurn
+
+if TYPE_CHECKING:
+    from mobtable.core.game import Config, Game
+
+Seat = int
+View = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, and who saw it.
+
+    Attributes:
+        kind: a short machine name (``"trick-won"``).
+        data: JSON-ready details.
+        to: the seats that see it; ``None`` means everyone (spectators too).
+        text: one line a player reads in the game log.
+    """
+
+    kind: str
+    data: Mapping[str, Any]
+    text: str
+    to: frozenset[int] | None = None
+
+    def visible_to(self, seat: Seat | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "data": dict(self.data), "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a finished game.
+
+    Attributes:
+        scores: one number per seat (points, mobsters, respect).
+        ranks: one rank per seat, 1 = best; tied seats share a rank.
+        winners: the seats ranked 1.
+        tiebreak: in words, what separated the leaders (``None`` if nothing had to).
+    """
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+    tiebreak: str | None = None
+
+    @classmethod
+    def from_keys(
+        cls,
+        scores: Sequence[float],
+        keys: Sequence[tuple[Any, ...]],
+        tiebreak_names: Sequence[str] = (),
+    ) -> Result:
+        """Rank seats by sort keys (higher is better), first element the score.
+
+        ``tiebreak_names[i]`` names key element ``i + 1``; the result says
+        which one separated the winners from the next seats, if any did.
+        """
+        n = len(keys)
+        ranks = [1 + sum(1 for other in keys if other > keys[s]) for s in range(n)]
+        winners = tuple(s for s in range(n) if ranks[s] == 1)
+        top_score = max(k[0] for k in keys)
+        contenders = [s for s in range(n) if keys[s][0] == top_score]
+        tiebreak: str | None = None
+        if len(contenders) > 1:
+            for level in range(1, len(keys[0])):
+                best = max(keys[s][level] for s in contenders)
+                narrowed = [s for s in contenders if keys[s][level] == best]
+                if len(narrowed) < len(contenders):
+                    tiebreak = tiebreak_names[level - 1] if level - 1 < len(tiebreak_names) else None
+                contenders = narrowed
+            if len(winners) > 1:
+                tiebreak = "tie not broken: shared victory"
+        return cls(tuple(scores), tuple(ranks), winners, tiebreak)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "tiebreak": self.tiebreak,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Result:
+        try:
+            return cls(
+                tuple(data["scores"]),
+                tuple(data["ranks"]),
+                tuple(data["winners"]),
+                data.get("tiebreak"),
+            )
+        except (KeyError, TypeError) as exc:
+            raise BadRecord(f"result is malformed: {exc}") from exc
+
+
+@dataclass
+class Origin:
+    """How a table began: the seed, the explicit setup, or both."""
+
+    seed: int | None = None
+    setup: Mapping[str, Any] | None = None
+
+
+class State(ABC):
+    """One table.
+
+    Subclasses implement the abstract methods; :meth:`apply` here checks the
+    turn and legality before handing over to :meth:`_apply`, which must not
+    fail half-way (validate in :meth:`_check` first).
+    """
+
+    game: Game
+    config: Config
+    origin: Origin
+    history: list[tuple[Seat, Action]]
+    events: list[Event]
+
+    def __init__(self, game: Game, config: Config, origin: Origin) -> None:
+        self.game = game
+        self.config = config
+        self.origin = origin
+        self.history = []
+        self.events = []
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    # -- the contract -------------------------------------------------
+    @abstractmethod
+    def pending(self) -> tuple[Seat, ...]:
+        """The seats that owe a decision now (several: a simultaneous step)."""
+
+    @abstractmethod
+    def legal(self, seat: Seat) -> Sequence[Action]:
+        """The legal actions of ``seat`` now (empty if it owes nothing)."""
+
+    @abstractmethod
+    def view(self, seat: Seat | None) -> View:
+        """JSON-ready: exactly what ``seat`` may know (``None``: a spectator)."""
+
+    @abstractmethod
+    def determinize(self, seat: Seat, rng: random.Random) -> State:
+        """A full state drawn among those consistent with ``view(seat)``.
+
+        Must depend only on ``view(seat)`` and ``rng``: two states that give
+        the seat the same view give the same determinization for the same
+        ``rng``. Other seats' unrevealed simultaneous commits are dropped
+        (those seats owe their decision again).
+        """
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The outcome; raises ``IllegalAction`` before the game is over."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy, RNG state included."""
+
+    @abstractmethod
+    def fingerprint(self) -> Any:
+        """Everything about the position (hidden parts and RNG state too),
+        JSON-ready and comparable with ``==``; history and events excluded.
+        For tests and debugging only: never send it to a player."""
+
+    @abstractmethod
+    def _apply(self, seat: Seat, action: Action) -> None:
+        """Apply a checked action, appending to ``self.events``."""
+
+    def _check(self, seat: Seat, action: Action) -> None:
+        """Raise ``IllegalAction`` naming the rule if ``action`` is illegal.
+
+        The default looks the action up in :meth:`legal`; games override it
+        to explain *why* an action is illegal.
+        """
+        if action not in self.legal(seat):
+            raise IllegalAction(f"{action} is not a legal action for seat {seat} now")
+
+    # -- shared behaviour ----------------------------------------------
+    def apply(self, seat: Seat, action: Action, *, check: bool = True) -> None:
+        """Validate and apply; an illegal action raises and changes nothing.
+
+        ``check=False`` skips validation for callers that took the action from
+        :meth:`legal` (simulation, search).
+        """
+        if check:
+            if self.is_over():
+                raise IllegalAction("the game is over", rule="game-over")
+            if seat not in self.pending():
+                raise NotYourTurn(
+                    f"seat {seat} does not owe a decision now "
+                    f"(waiting for {', '.join(map(str, self.pending())) or 'nobody'})",
+                    rule="turn-order",
+                )
+            self._check(seat, action)
+        self._apply(seat, action)
+        self.history.append((seat, action))
+
+    def apply_text(self, seat: Seat, text: str) -> Action:
+        """Parse ``text`` in the game's notation and apply it; returns the action."""
+        action = self.game.parse_action(text, self.config)
+        self.apply(seat, action)
+        return action
+
+    def events_for(self, seat: Seat | None, since: int = 0) -> list[Event]:
+        """The events from index ``since`` on that ``seat`` saw."""
+        return [e for e in self.events[since:] if e.visible_to(seat)]
+
+    def current_seat(self) -> Seat | None:
+        """The single seat to move, or ``None`` (over, or simultaneous)."""
+        pending = self.pending()
+        return pending[0] if len(pending) == 1 else None
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over() else f"pending={self.pending()}"
+        return f"<{type(self).__name__} {self.game.name} {self.players}p {status}>"

@@ -1,0 +1,35 @@
+"""The game registry: ``mobtable.games.get(name)``.
+
+A game is one subpackage exposing ``GAME``; it is imported on first use.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from mobtable.core.game import Game
+
+_PACKAGES: dict[str, str] = {
+    "gangsta": "mobtable.games.gangsta",
+}
+_loaded: dict[str, Game] = {}
+
+
+def names() -> list[str]:
+    """The registered games' names."""
+    return sorted(_PACKAGES)
+
+
+def get(name: str) -> Game:
+    """The game called ``name``; ``KeyError`` naming the known games otherwise."""
+    if name not in _PACKAGES:
+        raise KeyError(f"no game {name!r} (games: {', '.join(names())})")
+    if name not in _loaded:
+        _loaded[name] = import_module(_PACKAGES[name]).GAME
+    return _loaded[name]
+
+
+def register(name: str, package: str) -> None:
+    """Register a game package (used by tests for their own toy games)."""
+    _PACKAGES[name] = package
+    _loaded.pop(name, None)
