@@ -85,7 +85,7 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> State:
             or not isinstance(entry[0], int)
             or not isinstance(entry[1], str)
         ):
-            raise BadRecord(f"action #{number}: expected [seat, \"notation\"], got {entry!r}")
+            raise BadRecord(f'action #{number}: expected [seat, "notation"], got {entry!r}')
         seat, text = entry
         try:
             state.apply_text(seat, text)
@@ -124,9 +124,7 @@ def load(path: str | Path) -> dict[str, Any]:
 
 
 def save(state_or_record: State | Mapping[str, Any], path: str | Path) -> Path:
-    record = (
-        to_record(state_or_record) if isinstance(state_or_record, State) else state_or_record
-    )
+    record = to_record(state_or_record) if isinstance(state_or_record, State) else state_or_record
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

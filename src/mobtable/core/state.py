@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core.actions import Action
@@ -80,7 +80,8 @@ class Result:
                 best = max(keys[s][level] for s in contenders)
                 narrowed = [s for s in contenders if keys[s][level] == best]
                 if len(narrowed) < len(contenders):
-                    tiebreak = tiebreak_names[level - 1] if level - 1 < len(tiebreak_names) else None
+                    named = level - 1 < len(tiebreak_names)
+                    tiebreak = tiebreak_names[level - 1] if named else None
                 contenders = narrowed
             if len(winners) > 1:
                 tiebreak = "tie not broken: shared victory"
