@@ -29,6 +29,13 @@ def get(name: str) -> Game:
     return _loaded[name]
 
 
+def package_of(name: str) -> str:
+    """The Python package that implements game ``name``."""
+    if name not in _PACKAGES:
+        raise KeyError(f"no game {name!r} (games: {', '.join(names())})")
+    return _PACKAGES[name]
+
+
 def register(name: str, package: str) -> None:
     """Register a game package (used by tests for their own toy games)."""
     _PACKAGES[name] = package

@@ -1,0 +1,43 @@
+"""Bots: ``make(name, game)`` builds one by name.
+
+Generic bots live here (``random``; search bots as they land); a game's own
+bots live in its package's ``bots.py`` as ``BOTS: dict[str, type[Bot]]``.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from mobtable.bots.base import Bot, Decision, RandomBot
+
+GENERIC: dict[str, type[Bot]] = {"random": RandomBot}
+
+
+def game_bots(game_name: str) -> dict[str, type[Bot]]:
+    """The bots a game package offers (empty if it offers none)."""
+    from mobtable import games
+
+    package = games.package_of(game_name)
+    try:
+        module = import_module(f"{package}.bots")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.bots":
+            raise
+        return {}
+    return dict(getattr(module, "BOTS", {}))
+
+
+def available(game_name: str) -> list[str]:
+    return sorted({*GENERIC, *game_bots(game_name)})
+
+
+def make(name: str, game_name: str, *, seed: int | None = None) -> Bot:
+    """A bot called ``name`` for ``game_name``; ``KeyError`` naming the choices."""
+    specific = game_bots(game_name)
+    cls = specific.get(name) or GENERIC.get(name)
+    if cls is None:
+        raise KeyError(f"no bot {name!r} for {game_name} (bots: {', '.join(available(game_name))})")
+    return cls(seed=seed)
+
+
+__all__ = ["GENERIC", "Bot", "Decision", "RandomBot", "available", "make"]
