@@ -1,0 +1,29 @@
+"""The ``mobtable`` command: list games, play, replay and simulate.
+
+Every command works for every registered game through the core contract
+(``Game``, ``State``, records, bots); a game's own ``render.py`` and
+``bots.py`` are used when present.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from mobtable.cli.games_cmd import games
+from mobtable.cli.play import play
+from mobtable.cli.replay import replay
+from mobtable.cli.simulate import simulate
+
+app = typer.Typer(
+    name="mobtable",
+    help="Mafia tabletop games at the terminal: play, replay and simulate.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+app.command("games")(games)
+app.command("play")(play)
+app.command("replay")(replay)
+app.command("simulate")(simulate)
+
+__all__ = ["app"]

@@ -1,0 +1,98 @@
+"""``mobtable games``: what can be played, from each game's own declaration."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from mobtable import bots as bot_registry
+from mobtable import games as registry
+from mobtable.cli.setup import load_game
+from mobtable.core import Game
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def game_table(game: Game) -> RenderableType:
+    """One game in detail: players, variants, options with choices, bots."""
+    head = Text(f"{game.name}: {game.title}", style="bold")
+    facts = Table.grid(padding=(0, 2))
+    facts.add_column(style="bold")
+    facts.add_column()
+    facts.add_row("players", f"{game.min_players}-{game.max_players}")
+    facts.add_row("rules version", game.rules_version)
+    facts.add_row("simultaneous", "yes" if game.simultaneous else "no")
+    facts.add_row("bots", ", ".join(bot_registry.available(game.name)))
+    parts: list[RenderableType] = [head, facts]
+    if game.variants:
+        variants = Table("variant", "description", box=box.SIMPLE_HEAD, show_edge=False)
+        for variant in game.variants:
+            variants.add_row(variant.name, variant.description)
+        parts.append(variants)
+    if game.options:
+        options = Table(
+            "option", "default", "choices", "description", box=box.SIMPLE_HEAD, show_edge=False
+        )
+        for option in game.options:
+            options.add_row(
+                option.name,
+                _value(option.default),
+                ", ".join(_value(c) for c in option.choices),
+                option.description,
+            )
+        parts.append(options)
+    return Group(*parts, Text(""))
+
+
+def overview() -> RenderableType:
+    """Every registered game on one line each; a broken package is listed, not fatal."""
+    table = Table(box=box.SIMPLE_HEAD)
+    for column in ("game", "title", "players", "variants", "options", "bots"):
+        table.add_column(column, overflow="fold")
+    for name in registry.names():
+        try:
+            game = registry.get(name)
+            bots = ", ".join(bot_registry.available(name))
+        except Exception as exc:  # a game being written must not break the listing
+            table.add_row(name, Text(f"unavailable ({exc})", style="dim"), "", "", "", "")
+            continue
+        table.add_row(
+            name,
+            game.title,
+            f"{game.min_players}-{game.max_players}",
+            ", ".join(v.name for v in game.variants) or "-",
+            ", ".join(f"{o.name}={_value(o.default)}" for o in game.options) or "-",
+            bots,
+        )
+    return table
+
+
+def games(
+    name: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="Show one game in detail.")
+    ] = None,
+    detail: Annotated[bool, typer.Option("--detail", "-d", help="Every game in detail.")] = False,
+) -> None:
+    """List the games with their player counts, variants, options and bots."""
+    console = Console(highlight=False)
+    if name is not None:
+        console.print(game_table(load_game(name)))
+        return
+    if not detail:
+        console.print(overview())
+        console.print(Text("'mobtable games GAME' shows a game's variants and options.", "dim"))
+        return
+    for game_name in registry.names():
+        try:
+            console.print(game_table(registry.get(game_name)))
+        except Exception as exc:  # a game being written must not break the listing
+            console.print(Text(f"{game_name}: unavailable ({exc})", style="dim"))

@@ -1,0 +1,117 @@
+"""``mobtable play``: one game at the terminal against bots (or watching bots)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from mobtable import bots as bot_registry
+from mobtable.cli import setup
+from mobtable.cli._errors import FAILURE, fail
+from mobtable.cli.session import Ending, Session
+from mobtable.core import Game
+from mobtable.sim import bot_seed
+
+RECORDS_DIR = Path("records")
+
+
+def default_bot(game: Game) -> str:
+    """The strongest generic choice a game offers: ``greedy`` if it has one."""
+    return "greedy" if "greedy" in bot_registry.available(game.name) else "random"
+
+
+def default_record_path(game: Game, seed: int) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return RECORDS_DIR / f"{game.name}-{stamp}-seed{seed}.json"
+
+
+def play(
+    game_name: Annotated[
+        str, typer.Argument(metavar="GAME", help="The game (see 'mobtable games').")
+    ],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Seats at the table.", show_default=False)
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Comma-separated bots for the other seats, in seat order (one name: all of them).",
+        ),
+    ] = None,
+    seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat (0 is first).")] = 0,
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: random).")] = None,
+    variant: Annotated[
+        list[str] | None, typer.Option("--variant", help="Switch a rule variant on (repeatable).")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", help="A rule option key=value (repeatable).")
+    ] = None,
+    cards: Annotated[
+        Path | None, typer.Option("--cards", help="A TOML card file replacing the built-in cards.")
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Where to write the record (default: ./records/...)."),
+    ] = None,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="Bots take every seat; you watch as a spectator.")
+    ] = False,
+) -> None:
+    """Play one seat in the terminal against bots; type moves, numbers, 'help' or 'quit'."""
+    game = setup.load_game(game_name)
+    names = setup.split_names(bots)
+    if players is None:
+        players = len(names) + (0 if watch else 1) if len(names) > 1 else game.min_players
+    if len(names) == players and not watch:
+        watch = True  # a bot for every seat: nobody left for the human
+    human = None if watch else seat
+    if human is not None and not 0 <= human < players:
+        fail(f"--seat must be between 0 and {players - 1} for {players} players, not {human}")
+    config = setup.build_config(
+        game, players, variants=variant or (), options=option or (), cards=cards
+    )
+    bot_seats = [s for s in range(players) if s != human]
+    lineup = setup.fill_bots(
+        names or [default_bot(game)], len(bot_seats), what=f"{players} players with you at {seat}"
+    )
+    setup.check_bots(game, lineup)
+    if seed is None:
+        seed = game.random_seed()
+    state = game.new_state(config, seed=seed)
+    seat_bots = {
+        s: bot_registry.make(name, game.name, seed=bot_seed(seed, 0, s))
+        for s, name in zip(bot_seats, lineup, strict=True)
+    }
+    seat_names = ["you" if s == human else "" for s in range(players)]
+    for s, name in zip(bot_seats, lineup, strict=True):
+        seat_names[s] = name
+
+    console = Console(highlight=False)
+    who = "watching" if human is None else f"you are seat {human}"
+    console.print(
+        Text(f"{game.title}, {players} players, seed {seed}; {who}.", style="bold"),
+    )
+    session = Session(
+        state,
+        seat_bots,
+        human=human,
+        names=seat_names,
+        console=console,
+        read_line=lambda prompt: console.input(prompt),
+    )
+    ending = session.run()
+    console.print(session.describe_ending(ending), markup=False)
+    path = session.save(save or default_record_path(game, seed))
+    kind = "Record" if ending is Ending.FINISHED else "Unfinished record"
+    console.print(f"{kind} saved to {path}", markup=False)
+    if ending is Ending.FINISHED:
+        console.print(f"Replay it with: mobtable replay {path}", markup=False)
+    elif ending in (Ending.BOT_FAILED, Ending.INPUT_ENDED):
+        raise typer.Exit(FAILURE)

@@ -1,0 +1,161 @@
+"""Drawing views, events and results in the terminal.
+
+A game package may provide ``render.py`` with ``render_view(view) ->
+RenderableType``; otherwise (and if that function fails) the view dict is
+drawn generically as nested key/value tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from importlib import import_module
+from typing import Any
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from mobtable import games
+from mobtable.core import Action, Event, Result, Seat
+
+ViewRenderer = Callable[[dict[str, Any]], RenderableType]
+
+
+def game_renderer(game_name: str) -> ViewRenderer | None:
+    """The game package's ``render_view``, or ``None`` if it has none."""
+    package = games.package_of(game_name)
+    try:
+        module = import_module(f"{package}.render")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.render":
+            raise
+        return None
+    renderer = getattr(module, "render_view", None)
+    return renderer if callable(renderer) else None
+
+
+def seat_label(seat: Seat | None) -> str:
+    return "spectator" if seat is None else f"seat {seat}"
+
+
+def render_view(game_name: str, view: dict[str, Any], *, title: str = "") -> RenderableType:
+    """The game's own rendering of ``view`` if it has one, else :func:`generic_view`.
+
+    A failing game renderer must not end a game in progress: the generic
+    rendering is shown instead, with a note.
+    """
+    renderer = game_renderer(game_name)
+    if renderer is not None:
+        try:
+            return renderer(view)
+        except Exception as exc:  # a rendering bug should not cost the player the game
+            note = Text(f"({game_name} render_view failed: {exc}; showing the raw view)", "dim")
+            return Group(note, generic_view(view, title=title))
+    return generic_view(view, title=title)
+
+
+def generic_view(view: Mapping[str, Any], *, title: str = "") -> RenderableType:
+    """A neat rendering of any JSON-ready view: nested key/value tables.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=40, color_system=None)
+    >>> console.print(generic_view({"round": 1, "coins": [10, 9]}))
+    ╭──────────────────────────────────────╮
+    │ round  1                             │
+    │ coins  10, 9                         │
+    ╰──────────────────────────────────────╯
+    """
+    body = _mapping_table(view) if view else Text("(empty view)", "dim")
+    return Panel(body, title=escape(title) if title else None, title_align="left", box=box.ROUNDED)
+
+
+def render_value(value: Any) -> RenderableType:
+    """One value of a view: scalars as text, lists joined, mappings as nested tables."""
+    if isinstance(value, Mapping):
+        return _mapping_table(value) if value else Text("{}", "dim")
+    if isinstance(value, list | tuple):
+        return _sequence(value)
+    return Text(_scalar(value))
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _is_scalar(value: Any) -> bool:
+    return not isinstance(value, Mapping | list | tuple)
+
+
+def _mapping_table(mapping: Mapping[str, Any]) -> Table:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for key, value in mapping.items():
+        table.add_row(Text(str(key)), render_value(value))
+    return table
+
+
+def _sequence(items: Sequence[Any]) -> RenderableType:
+    if not items:
+        return Text("(none)", "dim")
+    if all(_is_scalar(item) for item in items):
+        return Text(", ".join(_scalar(item) for item in items))
+    if all(isinstance(item, Mapping) for item in items):
+        keys: list[str] = []
+        for item in items:
+            keys.extend(k for k in item if k not in keys)
+        table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
+        for key in keys:
+            table.add_column(str(key))
+        for item in items:
+            table.add_row(*(render_value(item.get(key)) for key in keys))
+        return table
+    return Group(*(render_value(item) for item in items))
+
+
+def render_moves(legal: Sequence[Action]) -> RenderableType:
+    """The legal moves, numbered from 1, in columns."""
+    cells = [Text(f"{number:>3}. {action}") for number, action in enumerate(legal, 1)]
+    return Columns(cells, padding=(0, 2))
+
+
+def render_events(events: Sequence[Event]) -> RenderableType:
+    """New log lines, one event a line."""
+    return Group(*(Text(f"• {event.text}") for event in events))
+
+
+def render_result(result: Result, names: Sequence[str] | None = None) -> RenderableType:
+    """The final scores table, winners marked, with the tie-break in words."""
+    table = Table(title="Result", box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("seat", justify="right")
+    if names is not None:
+        table.add_column("player")
+    table.add_column("score", justify="right")
+    table.add_column("rank", justify="right")
+    table.add_column("")
+    for seat, score in enumerate(result.scores):
+        won = seat in result.winners
+        row = [str(seat)]
+        if names is not None:
+            row.append(names[seat])
+        row += [_number(score), str(result.ranks[seat]), "winner" if won else ""]
+        table.add_row(*row, style="bold" if won else None)
+    lines: list[RenderableType] = [table]
+    winners = ", ".join(f"seat {s}" for s in result.winners)
+    verb = "win" if len(result.winners) > 1 else "wins"
+    lines.append(Text(f"{winners} {verb}." if winners else "Nobody wins."))
+    if result.tiebreak:
+        lines.append(Text(f"Tie-break: {result.tiebreak}"))
+    return Group(*lines)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"

@@ -1,0 +1,131 @@
+"""Turning command-line words into a game, a configuration and bots.
+
+Everything here fails through :func:`~mobtable.cli._errors.fail` with exit
+code 2 and a message naming the problem, and relies on each ``Game``'s own
+declaration (players, variants, options) rather than on any game by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from mobtable import bots as bot_registry
+from mobtable import games
+from mobtable.cli._errors import fail
+from mobtable.core import BadCardData, Config, Game, MobtableError, Option
+from mobtable.core.cardfile import read_card_file
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def load_game(name: str) -> Game:
+    """The registered game ``name``, or a clean failure listing the games."""
+    try:
+        return games.get(name)
+    except KeyError as exc:
+        fail(str(exc.args[0]))
+    except (ImportError, AttributeError) as exc:  # registered, but broken or unfinished
+        fail(f"game {name!r} cannot be loaded: {exc}")
+
+
+def coerce_choice(option: Option, text: str) -> Any:
+    """The value among ``option.choices`` that ``text`` spells; ``text`` itself if none.
+
+    Booleans accept true/false, yes/no, on/off and 1/0; numbers compare by
+    value; strings match exactly, then ignoring case. An unmatched text is
+    returned unchanged so that ``Game.config`` reports the allowed choices.
+
+    >>> coerce_choice(Option("x", False, (False, True), ""), "yes")
+    True
+    >>> coerce_choice(Option("n", 2, (2, 3), ""), "3")
+    3
+    """
+    lowered = text.strip().lower()
+    for choice in option.choices:
+        if isinstance(choice, bool):
+            if (choice and lowered in _TRUE) or (not choice and lowered in _FALSE):
+                return choice
+        elif isinstance(choice, int | float):
+            try:
+                if float(text) == choice:
+                    return choice
+            except ValueError:
+                continue
+        elif str(choice) == text.strip():
+            return choice
+    for choice in option.choices:
+        if isinstance(choice, str) and choice.lower() == lowered:
+            return choice
+    return text
+
+
+def parse_options(game: Game, pairs: Sequence[str]) -> dict[str, Any]:
+    """``["key=value", ...]`` into typed option values, by the game's declaration."""
+    declared = {o.name: o for o in game.options}
+    values: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            fail(f"--option expects key=value, not {pair!r}")
+        option = declared.get(key)
+        values[key] = text.strip() if option is None else coerce_choice(option, text)
+    return values
+
+
+def read_cards(path: Path | None) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    try:
+        return read_card_file(path)
+    except MobtableError as exc:
+        fail(str(exc))
+
+
+def build_config(
+    game: Game,
+    players: int,
+    *,
+    variants: Sequence[str] = (),
+    options: Sequence[str] = (),
+    cards: Path | None = None,
+) -> Config:
+    """Validate everything through ``Game.config`` (which names the field at fault)."""
+    card_data = read_cards(cards)
+    try:
+        return game.config(
+            players,
+            variants=list(variants),
+            options=parse_options(game, options),
+            card_data=card_data,
+        )
+    except MobtableError as exc:
+        where = f"card file {cards}: " if isinstance(exc, BadCardData) and cards else ""
+        fail(f"{where}{exc}")
+
+
+def split_names(text: str | None) -> list[str]:
+    """``"random, greedy,greedy"`` into ``["random", "greedy", "greedy"]``."""
+    if not text:
+        return []
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def check_bots(game: Game, names: Sequence[str]) -> None:
+    """Fail cleanly on an unknown bot name, listing the game's bots."""
+    known = set(bot_registry.available(game.name))
+    for name in names:
+        if name not in known:
+            fail(f"no bot {name!r} for {game.name} (bots: {', '.join(sorted(known))})")
+
+
+def fill_bots(names: Sequence[str], count: int, *, what: str) -> list[str]:
+    """One bot name per seat: a single name fills every seat; otherwise exactly ``count``."""
+    if len(names) == 1:
+        return list(names) * count
+    if len(names) != count:
+        fail(f"--bots lists {len(names)} bots but {what} needs {count} (or a single name for all)")
+    return list(names)

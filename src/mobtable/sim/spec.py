@@ -1,0 +1,93 @@
+"""What a simulation plays: a game, a configuration, a bot line-up and a seed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mobtable import games
+from mobtable.core import Config, Game
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    """A batch of bot-vs-bot games, picklable so it can travel to workers.
+
+    Attributes:
+        game: the registered game name.
+        config: the table configuration as :meth:`Config.to_json` gives it
+            (a ``Config`` itself holds mapping proxies, which do not pickle).
+        bots: one bot name per seat, in seat order.
+        seed: the master seed; game ``i`` depends on ``(seed, i)`` only.
+        rotate: when true, game ``i`` shifts the line-up by ``i`` seats, so
+            each bot plays every seat in turn.
+        package: the game's package, so workers can register games that the
+            parent registered at run time (test games, plug-ins).
+        max_actions: a game still running after this many actions is a bug.
+    """
+
+    game: str
+    config: Mapping[str, Any]
+    bots: tuple[str, ...]
+    seed: int
+    rotate: bool = False
+    package: str = ""
+    max_actions: int = 200_000
+    _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def build(
+        cls,
+        config: Config,
+        game: Game,
+        bots: Sequence[str],
+        seed: int,
+        *,
+        rotate: bool = False,
+        max_actions: int = 200_000,
+    ) -> SimSpec:
+        if len(bots) != config.players:
+            raise ValueError(f"{len(bots)} bots for {config.players} seats")
+        return cls(
+            game=game.name,
+            config=config.to_json(),
+            bots=tuple(bots),
+            seed=seed,
+            rotate=rotate,
+            package=games.package_of(game.name),
+            max_actions=max_actions,
+        )
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    def lineup(self, index: int) -> tuple[str, ...]:
+        """The bot names by seat in game ``index``."""
+        if not self.rotate:
+            return self.bots
+        shift = index % self.players
+        return self.bots[shift:] + self.bots[:shift]
+
+    def load_game(self) -> Game:
+        """The game, registering its package first if this process lacks it."""
+        if self.game not in games.names() and self.package:
+            games.register(self.game, self.package)
+        return games.get(self.game)
+
+    def load_config(self) -> Config:
+        """The ``Config`` (built once per process and cached)."""
+        config = self._cache.get("config")
+        if config is None:
+            config = self.load_game().config_from_json(self.config)
+            self._cache["config"] = config
+        return config
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_cache"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
