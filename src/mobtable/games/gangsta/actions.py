@@ -1,0 +1,179 @@
+"""Gangsta's actions, their text notation and their stable integer index.
+
+Notation (cards are written mafia letter, value, power: ``R5W``, ``Y9S``):
+
+- ``keep`` / ``redraw C2W,I3S,R4W`` — the optional redraw before the first trick;
+- ``R5W`` — play one card; ``C4W+C5W`` — play two cards of one mafia and power;
+- ``pick R5W`` — Variant 2: take one of two cards opened for an absent player;
+- ``R5W@C2`` — place a won card on cell C2 of the grid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import combinations
+from math import comb
+
+from mobtable.core.errors import InvalidNotation
+from mobtable.games.gangsta.cards import DECK_SIZE, PER_POWER, Card, CardSet
+from mobtable.games.gangsta.grid import CELL_NAMES, CELLS
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    def __str__(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Redraw:
+    cards: tuple[Card, Card, Card]
+
+    def __str__(self) -> str:
+        return "redraw " + ",".join(c.code for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "+".join(c.code for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    card: Card
+
+    def __str__(self) -> str:
+        return f"pick {self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    card: Card
+    cell: int
+
+    def __str__(self) -> str:
+        return f"{self.card.code}@{CELL_NAMES[self.cell]}"
+
+
+GangstaAction = Keep | Redraw | Play | Pick | Place
+KEEP = Keep()
+
+# Stable integer layout: singles, pairs, placements, keep, picks, redraws.
+PAIRS_PER_GROUP = comb(PER_POWER, 2)
+_SINGLE0 = 0
+_PAIR0 = DECK_SIZE
+_PLACE0 = _PAIR0 + 8 * PAIRS_PER_GROUP
+_KEEP = _PLACE0 + DECK_SIZE * CELLS
+_PICK0 = _KEEP + 1
+_REDRAW0 = _PICK0 + DECK_SIZE
+NUM_ACTIONS = _REDRAW0 + comb(DECK_SIZE, 3)
+
+_PAIR_SLOTS = list(combinations(range(PER_POWER), 2))
+_TRIPLES = list(combinations(range(DECK_SIZE), 3))
+
+
+@cache
+def _triple_rank() -> dict[tuple[int, int, int], int]:
+    return {t: i for i, t in enumerate(_TRIPLES)}
+
+
+class ActionTable:
+    """Interned actions for one card set (legal-move generation only looks up)."""
+
+    def __init__(self, cards: CardSet) -> None:
+        self.cards = cards
+        c = cards.cards
+        self.single = tuple(Play((card,)) for card in c)
+        self.pair = {
+            (a, b): Play((c[a], c[b]))
+            for g in range(8)
+            for a, b in ((g * PER_POWER + i, g * PER_POWER + j) for i, j in _PAIR_SLOTS)
+        }
+        self.place = tuple(Place(card, cell) for card in c for cell in range(CELLS))
+        self.pick = tuple(Pick(card) for card in c)
+
+    def redraw(self, ids: tuple[int, ...]) -> Redraw:
+        a, b, d = sorted(ids)
+        c = self.cards.cards
+        return Redraw((c[a], c[b], c[d]))
+
+    # -- notation -----------------------------------------------------------
+    def parse(self, text: str) -> GangstaAction:
+        raw = text.strip()
+        lowered = raw.lower()
+        if lowered == "keep":
+            return KEEP
+        if lowered.startswith("redraw"):
+            parts = [p for p in raw[6:].replace(",", " ").split() if p]
+            if len(parts) != 3:
+                raise InvalidNotation("redraw names exactly three cards, like 'redraw C2W,I3S,R4W'")
+            ids = tuple(self.cards.card(p).id for p in parts)
+            if len(set(ids)) != 3:
+                raise InvalidNotation("redraw names three different cards")
+            return self.redraw(ids)
+        if lowered.startswith("pick"):
+            return self.pick[self.cards.card(raw[4:]).id]
+        if "@" in raw:
+            code, _, cell = raw.partition("@")
+            name = cell.strip().upper()
+            if name not in CELL_NAMES:
+                raise InvalidNotation(f"{cell.strip()!r} is not a cell of the grid (A1 to E5)")
+            return self.place[self.cards.card(code).id * CELLS + CELL_NAMES.index(name)]
+        if "+" in raw:
+            parts = raw.split("+")
+            if len(parts) != 2:
+                raise InvalidNotation("a combined play is exactly two cards, like 'C4W+C5W'")
+            a, b = sorted(self.cards.card(p).id for p in parts)
+            if (a, b) not in self.pair:
+                raise InvalidNotation(
+                    f"{raw!r}: two cards played together must share mafia and power (rule G-08)"
+                )
+            return self.pair[(a, b)]
+        if not raw:
+            raise InvalidNotation("empty move")
+        return self.single[self.cards.card(raw).id]
+
+    # -- stable integers ----------------------------------------------------
+    def index(self, action: GangstaAction) -> int:
+        match action:
+            case Keep():
+                return _KEEP
+            case Play(cards=(card,)):
+                return _SINGLE0 + card.id
+            case Play(cards=(a, b)):
+                group, i, j = a.id // PER_POWER, a.id % PER_POWER, b.id % PER_POWER
+                return _PAIR0 + group * PAIRS_PER_GROUP + _PAIR_SLOTS.index((i, j))
+            case Place(card=card, cell=cell):
+                return _PLACE0 + card.id * CELLS + cell
+            case Pick(card=card):
+                return _PICK0 + card.id
+            case Redraw(cards=cards):
+                triple = tuple(sorted(c.id for c in cards))
+                return _REDRAW0 + _triple_rank()[triple]  # type: ignore[index]
+        raise InvalidNotation(f"{action!r} is not a Gangsta action")
+
+    def from_index(self, index: int) -> GangstaAction:
+        if not 0 <= index < NUM_ACTIONS:
+            raise InvalidNotation(f"action index {index} is outside 0..{NUM_ACTIONS - 1}")
+        if index < _PAIR0:
+            return self.single[index]
+        if index < _PLACE0:
+            group, slot = divmod(index - _PAIR0, PAIRS_PER_GROUP)
+            i, j = _PAIR_SLOTS[slot]
+            return self.pair[(group * PER_POWER + i, group * PER_POWER + j)]
+        if index < _KEEP:
+            return self.place[index - _PLACE0]
+        if index == _KEEP:
+            return KEEP
+        if index < _REDRAW0:
+            return self.pick[index - _PICK0]
+        return self.redraw(_TRIPLES[index - _REDRAW0])
+
+
+@lru_cache(maxsize=32)
+def action_table(cards: CardSet) -> ActionTable:
+    return ActionTable(cards)

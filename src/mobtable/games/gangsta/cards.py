@@ -1,0 +1,226 @@
+"""Gangsta's cards: the 64 mafia cards and the 20 police ambush cards.
+
+Cards are interned per card set: ``CardSet.cards[i]`` is the card with id ``i``,
+ids ordered by mafia, then Weak before Strong, then value. The built-in set is
+reconstructed (see ``cards.toml`` and decisions G-01, G-02); a custom set comes
+from a user's TOML file with the same layout.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from mobtable.core.cardfile import builtin_card_data, require
+from mobtable.core.errors import BadCardData, InvalidNotation
+from mobtable.games.gangsta.grid import CELL_NAMES, COLUMNS, ROWS, cell_index
+
+MAFIAS = 4
+PER_POWER = 8
+DECK_SIZE = MAFIAS * 2 * PER_POWER
+AMBUSH_CARDS = 20
+_CODE = re.compile(r"^([A-Za-z])(\d{1,2})([SsWw])$")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Card:
+    """One mafia card. Equal when id and code are equal."""
+
+    id: int
+    mafia: int
+    strong: bool
+    value: int
+    code: str
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.id == self.id and other.code == self.code
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    @property
+    def group(self) -> int:
+        """Mafia and power together (0..7): the cards a pair may combine."""
+        return self.id // PER_POWER
+
+
+@dataclass(frozen=True, slots=True)
+class AmbushCard:
+    """A police ambush card: the cells whose cards a raid removes."""
+
+    index: int
+    cells: frozenset[int]
+    label: str
+
+
+@dataclass(frozen=True, eq=False)
+class CardSet:
+    """A validated set of 64 mafia cards and the ambush deck."""
+
+    mafia_codes: tuple[str, ...]
+    mafia_names: tuple[str, ...]
+    cards: tuple[Card, ...]
+    ambush: tuple[AmbushCard, ...]
+    reconstructed: bool
+    by_code: Mapping[str, Card] = field(repr=False)
+    # Hot-path tables, indexed by card id.
+    value: tuple[int, ...] = field(repr=False)
+    mafia: tuple[int, ...] = field(repr=False)
+    strong: tuple[bool, ...] = field(repr=False)
+
+    def card(self, code: str) -> Card:
+        """The card written ``code`` (``R5W``); ``InvalidNotation`` otherwise."""
+        match = _CODE.match(code.strip())
+        if not match:
+            raise InvalidNotation(
+                f"{code!r} is not a card: write mafia letter, value, S or W (like R5W)"
+            )
+        canonical = f"{match[1].upper()}{int(match[2])}{match[3].upper()}"
+        if canonical not in self.by_code:
+            raise InvalidNotation(f"there is no card {canonical} in this game's cards")
+        return self.by_code[canonical]
+
+    def public_json(self) -> dict[str, Any]:
+        """What every client may know about the cards (the card list is public)."""
+        return {
+            "mafias": [
+                {"code": c, "name": n}
+                for c, n in zip(self.mafia_codes, self.mafia_names, strict=True)
+            ],
+            "ambush": [
+                {
+                    "index": a.index,
+                    "label": a.label,
+                    "cells": [CELL_NAMES[c] for c in sorted(a.cells)],
+                }
+                for a in self.ambush
+            ],
+            "reconstructed": self.reconstructed,
+        }
+
+
+def _mafia_cards(data: Mapping[str, Any]) -> tuple[list[str], list[str], list[Card]]:
+    mafias = data.get("mafia")
+    if not isinstance(mafias, list) or len(mafias) != MAFIAS:
+        raise BadCardData(f"mafia: expected {MAFIAS} [[mafia]] tables, found {_count(mafias)}")
+    codes: list[str] = []
+    names: list[str] = []
+    cards: list[Card] = []
+    for m, entry in enumerate(mafias):
+        where = f"mafia[{m}]"
+        if not isinstance(entry, Mapping):
+            raise BadCardData(f"{where}: expected a table")
+        code = require(entry, "code", str, where)
+        if not re.fullmatch(r"[A-Z]", code) or code in "SW":
+            raise BadCardData(
+                f"{where}.code: expected one capital letter other than S or W, got {code!r}"
+            )
+        if code in codes:
+            raise BadCardData(f"{where}.code: {code!r} is used by two mafias")
+        codes.append(code)
+        names.append(require(entry, "name", str, where))
+        for strong, key in ((False, "weak"), (True, "strong")):
+            values = require(entry, key, list, where)
+            if len(values) != PER_POWER or not all(
+                isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 99 for v in values
+            ):
+                raise BadCardData(f"{where}.{key}: expected {PER_POWER} whole numbers from 1 to 99")
+            if len(set(values)) != PER_POWER:
+                raise BadCardData(f"{where}.{key}: values must all differ, got {values}")
+            for value in sorted(values):
+                cards.append(
+                    Card(len(cards), m, strong, value, f"{code}{value}{'S' if strong else 'W'}")
+                )
+    return codes, names, cards
+
+
+def _ambush_cards(data: Mapping[str, Any]) -> list[AmbushCard]:
+    entries = data.get("ambush")
+    if not isinstance(entries, list) or not entries:
+        raise BadCardData(f"ambush: expected [[ambush]] tables, found {_count(entries)}")
+    result = []
+    for i, entry in enumerate(entries):
+        where = f"ambush[{i}]"
+        if not isinstance(entry, Mapping):
+            raise BadCardData(f"{where}: expected a table")
+        unknown = set(entry) - {"rows", "columns", "cells"}
+        if unknown:
+            raise BadCardData(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        cells: set[int] = set()
+        parts: list[str] = []
+        for row in entry.get("rows", []):
+            if row not in ROWS:
+                raise BadCardData(f"{where}.rows: {row!r} is not a row (A-E)")
+            cells.update(cell_index(row, c) for c in COLUMNS)
+            parts.append(f"row {row}")
+        for column in entry.get("columns", []):
+            if column not in COLUMNS:
+                raise BadCardData(f"{where}.columns: {column!r} is not a column (1-5)")
+            cells.update(cell_index(r, column) for r in ROWS)
+            parts.append(f"column {column}")
+        for name in entry.get("cells", []):
+            if name not in CELL_NAMES:
+                raise BadCardData(f"{where}.cells: {name!r} is not a cell (A1-E5)")
+            cells.add(CELL_NAMES.index(name))
+            parts.append(name)
+        if not cells:
+            raise BadCardData(f"{where}: marks no cell (give rows, columns or cells)")
+        result.append(AmbushCard(i, frozenset(cells), ", ".join(parts)))
+    return result
+
+
+def _count(value: object) -> str:
+    return str(len(value)) if isinstance(value, list) else "none"
+
+
+def build_card_set(data: Mapping[str, Any]) -> CardSet:
+    """Validate a parsed card document; ``BadCardData`` names the field at fault."""
+    if not isinstance(data, Mapping):
+        raise BadCardData("card data must be a TOML document (a table)")
+    codes, names, cards = _mafia_cards(data)
+    ambush = _ambush_cards(data)
+    reconstructed = data.get("reconstructed", False)
+    if not isinstance(reconstructed, bool):
+        raise BadCardData("reconstructed: expected true or false")
+    return CardSet(
+        mafia_codes=tuple(codes),
+        mafia_names=tuple(names),
+        cards=tuple(cards),
+        ambush=tuple(ambush),
+        reconstructed=reconstructed,
+        by_code={c.code: c for c in cards},
+        value=tuple(c.value for c in cards),
+        mafia=tuple(c.mafia for c in cards),
+        strong=tuple(c.strong for c in cards),
+    )
+
+
+@lru_cache(maxsize=1)
+def builtin_cards() -> CardSet:
+    return build_card_set(builtin_card_data("mobtable.games.gangsta"))
+
+
+@lru_cache(maxsize=32)
+def _cached(document: str) -> CardSet:
+    return build_card_set(json.loads(document))
+
+
+def card_set(card_data: Mapping[str, Any] | None) -> CardSet:
+    """The card set of a config (``None``: built-in), cached."""
+    if card_data is None:
+        return builtin_cards()
+    try:
+        document = json.dumps(card_data, sort_keys=True)
+    except (TypeError, ValueError) as exc:
+        raise BadCardData(f"card data is not plain data: {exc}") from exc
+    return _cached(document)

@@ -1,0 +1,481 @@
+"""A Gangsta table: the phases of a game and how each action changes it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from enum import StrEnum
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from mobtable.core import Event, IllegalAction, Origin, Result, Seat, State, View
+from mobtable.games.gangsta.actions import (
+    KEEP,
+    GangstaAction,
+    Keep,
+    Pick,
+    Place,
+    Play,
+    Redraw,
+    action_table,
+)
+from mobtable.games.gangsta.cards import CardSet
+from mobtable.games.gangsta.grid import (
+    CELL_NAMES,
+    CELLS,
+    CENTER,
+    EMPTY,
+    describe_sets,
+    full_lines,
+    line_name,
+    placement_points,
+)
+from mobtable.games.gangsta.tricks import answers, pair_bar, strength, trick_winner
+
+if TYPE_CHECKING:
+    from mobtable.core import Config, Game
+
+HIGH_CARD = 7
+"""A hand needs two cards above this value, or it may redraw (G-04)."""
+
+
+class Phase(StrEnum):
+    REDRAW = "redraw"
+    PLAY = "play"
+    PICK = "pick"
+    PLACE = "place"
+    OVER = "over"
+
+
+class GangstaState(State):
+    """Everything about one Gangsta table. Card ids index ``self.cards``."""
+
+    def __init__(
+        self, game: Game, config: Config, origin: Origin, cards: CardSet, rng: random.Random
+    ) -> None:
+        super().__init__(game, config, origin)
+        n = config.players
+        self.cards = cards
+        self.table = action_table(cards)
+        self.rng = rng
+        self.adjacent = config.options["combinations"] == "adjacent"
+        self.contenders_only = config.options["pair_must_beat"] == "contenders"
+        self.reveal = (
+            2 if "reveal-two" in config.variants else 1 if "reveal-one" in config.variants else 0
+        )
+        self.phase = Phase.REDRAW
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.deck: list[int] = []  # the top card is the last one
+        self.trump = -1
+        self.grid = [EMPTY] * CELLS
+        self.grid_values = [EMPTY] * CELLS
+        self.ambush_deck: list[int] = []  # the top card is the last one
+        self.ambush_used: list[int] = []
+        self.box: list[int] = []
+        self.discard: list[int] = []
+        self.scores = [0] * n
+        self.best = [0] * n
+        self.leader = 0
+        self.turn = 0
+        self.trick: list[tuple[int, tuple[int, ...]]] = []
+        self.trick_order: list[int] = []
+        self.absent = 0
+        self.revealed: list[int] = []
+        self.to_place: list[int] = []
+        self.trick_points = 0
+        self.tricks = 0
+        self.redraw_queue: list[int] = []
+        self.redrew: dict[int, tuple[int, ...]] = {}
+        self.last_trick: dict[str, Any] | None = None
+        self.last_raid: dict[str, Any] | None = None
+
+    @property
+    def trump_mafia(self) -> int:
+        return self.cards.mafia[self.trump]
+
+    def code(self, card: int) -> str:
+        return self.cards.cards[card].code
+
+    def codes(self, ids: Sequence[int]) -> list[str]:
+        return [self.cards.cards[c].code for c in ids]
+
+    def _event(self, kind: str, text: str, to: Seat | None = None, **data: Any) -> None:
+        self.events.append(Event(kind, data, text, None if to is None else frozenset((to,))))
+
+    # -- the contract -------------------------------------------------------
+    def pending(self) -> tuple[Seat, ...]:
+        return () if self.phase is Phase.OVER else (self.turn,)
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def legal(self, seat: Seat) -> Sequence[GangstaAction]:
+        if self.phase is Phase.OVER or seat != self.turn:
+            return ()
+        table = self.table
+        if self.phase is Phase.PLAY:
+            bar = pair_bar(self.cards, self.trick, self.trump_mafia, self.contenders_only)
+            singles, pairs = answers(self.cards, self.hands[seat], self.trick, bar)
+            return [table.single[c] for c in singles] + [table.pair[p] for p in pairs]
+        if self.phase is Phase.PLACE:
+            place = table.place
+            empties = [i for i in range(CELLS) if self.grid[i] == EMPTY]
+            return [place[c * CELLS + e] for c in self.to_place for e in empties]
+        if self.phase is Phase.PICK:
+            return [table.pick[c] for c in sorted(self.revealed[:2])]
+        return [KEEP, *(table.redraw(t) for t in self.redraw_choices(seat))]
+
+    def _check(self, seat: Seat, action: Any) -> None:
+        if action in self.legal(seat):
+            return
+        expected = {
+            Phase.PLAY: (Play, "play one card, or two of the led mafia and one power"),
+            Phase.PLACE: (Place, "place a won card on an empty cell, like R5W@C2"),
+            Phase.PICK: (Pick, "pick one of the two opened cards"),
+            Phase.REDRAW: ((Keep, Redraw), "keep the hand or redraw the three lowest cards"),
+        }[self.phase]
+        if not isinstance(action, expected[0]):
+            raise IllegalAction(f"{action} is not possible now: {expected[1]}", rule="phase")
+        raise IllegalAction(self._why_illegal(seat, action), rule=self._rule_of(action))
+
+    def _rule_of(self, action: Any) -> str:
+        return {Play: "G-08", Place: "G-13", Pick: "G-19", Redraw: "G-04"}.get(type(action), "")
+
+    def _why_illegal(self, seat: Seat, action: Any) -> str:
+        hand = self.hands[seat]
+        if isinstance(action, Play):
+            missing = [c.code for c in action.cards if c.id not in hand]
+            if missing:
+                return f"{', '.join(missing)} is not in your hand"
+            if not self.trick and len(action.cards) == 2:
+                return "the leader plays a single card (rule G-07)"
+            led = self.cards.mafia[self.trick[0][1][0]]
+            led_name = self.cards.mafia_names[led]
+            if any(self.cards.mafia[c] == led for c in hand):
+                if any(c.mafia != led for c in action.cards):
+                    return f"you must follow the led mafia, {led_name}"
+                bar = pair_bar(self.cards, self.trick, self.trump_mafia, self.contenders_only)
+                return f"two cards must share their power and sum to more than {bar} (rule G-08)"
+            return "a player void in the led mafia plays a single card (rule G-08)"
+        if isinstance(action, Place):
+            if action.card.id not in self.to_place:
+                return f"{action.card.code} is not among the cards you have to place"
+            return f"cell {CELL_NAMES[action.cell]} is taken"
+        if isinstance(action, Redraw):
+            return "a redraw discards exactly your three lowest cards (rule G-04)"
+        return f"{action} is not one of the two opened cards"
+
+    def result(self) -> Result:
+        if not self.is_over():
+            raise IllegalAction("the game is not over yet", rule="game-over")
+        keys = [(self.scores[s], self.best[s]) for s in range(self.players)]
+        return Result.from_keys(self.scores, keys, ["best single trick (G-20)"])
+
+    def view(self, seat: Seat | None) -> View:
+        from mobtable.games.gangsta.view import build_view
+
+        return build_view(self, seat)
+
+    def determinize(self, seat: Seat, rng: random.Random) -> GangstaState:
+        from mobtable.games.gangsta.view import determinize
+
+        return determinize(self, seat, rng)
+
+    # -- the redraw before the first trick (G-04) ---------------------------
+    def may_redraw(self, seat: Seat) -> bool:
+        return sum(1 for c in self.hands[seat] if self.cards.value[c] > HIGH_CARD) < 2
+
+    def redraw_choices(self, seat: Seat) -> list[tuple[int, ...]]:
+        """Every set of "the three lowest cards" (several when values tie)."""
+        hand = self.hands[seat]
+        if len(hand) < 3 or len(self.deck) < 3:
+            return []
+        value = self.cards.value
+        third = sorted(value[c] for c in hand)[2]
+        lower = [c for c in hand if value[c] < third]
+        level = [c for c in hand if value[c] == third]
+        return [tuple(sorted(lower + list(extra))) for extra in combinations(level, 3 - len(lower))]
+
+    def begin_redraws(self) -> None:
+        order = self.seats_from(self.leader)
+        self.redraw_queue = [s for s in order if self.may_redraw(s) and self.redraw_choices(s)]
+        self._next_redraw()
+
+    def _next_redraw(self) -> None:
+        if self.redraw_queue:
+            self.phase, self.turn = Phase.REDRAW, self.redraw_queue[0]
+            return
+        card = self.deck.pop()
+        self._put(CENTER, card)
+        self._event("center-card", f"{self.code(card)} is laid on C3", card=self.code(card))
+        self.start_trick(self.leader)
+
+    def _redraw(self, seat: Seat, ids: tuple[int, ...]) -> None:
+        hand = self.hands[seat]
+        drawn = [self.deck.pop() for _ in range(3)]
+        for c in ids:
+            hand.remove(c)
+        hand.extend(drawn)
+        hand.sort()
+        self.deck.extend(ids)
+        self.rng.shuffle(self.deck)
+        self.redrew[seat] = ids
+        self._event("redraw", f"Seat {seat} redraws three cards", seat=seat)
+        self._event(
+            "redraw-private",
+            f"You discard {', '.join(self.codes(ids))} "
+            f"and draw {', '.join(self.codes(sorted(drawn)))}",
+            to=seat,
+            discarded=self.codes(ids),
+            drawn=self.codes(sorted(drawn)),
+        )
+
+    # -- tricks -----------------------------------------------------------
+    def seats_from(self, first: Seat) -> list[Seat]:
+        n = self.players
+        return [(first + i) % n for i in range(n)]
+
+    def start_trick(self, leader: Seat) -> None:
+        order = [s for s in self.seats_from(leader) if self.hands[s]]
+        if not order:
+            self._finish()
+            return
+        self.leader, self.trick_order, self.trick = order[0], order, []
+        self.absent = self.players - len(order)
+        if self.absent and self.reveal:
+            count = min(self.absent * self.reveal, len(self.deck))
+            self.revealed = [self.deck.pop() for _ in range(count)]
+            if self.revealed:
+                self._event(
+                    "opened",
+                    f"Opened for the absent players: {', '.join(self.codes(self.revealed))}",
+                    cards=self.codes(self.revealed),
+                )
+        self.phase, self.turn = Phase.PLAY, order[0]
+
+    def _play(self, seat: Seat, ids: tuple[int, ...]) -> None:
+        hand = self.hands[seat]
+        for c in ids:
+            hand.remove(c)
+        self.trick.append((seat, ids))
+        self._event(
+            "play",
+            f"Seat {seat} plays {'+'.join(self.codes(ids))}",
+            seat=seat,
+            cards=self.codes(ids),
+        )
+        position = self.trick_order.index(seat) + 1
+        if position < len(self.trick_order):
+            self.turn = self.trick_order[position]
+        else:
+            self._resolve_trick()
+
+    def _resolve_trick(self) -> None:
+        index = trick_winner(self.cards, self.trick, self.trump_mafia)
+        winner, ids = self.trick[index]
+        self.to_place = sorted(c for _, played in self.trick for c in played)
+        self.last_trick = {
+            "winner": winner,
+            "plays": [{"seat": s, "cards": self.codes(p)} for s, p in self.trick],
+        }
+        self.trick = []
+        self._event(
+            "trick-won",
+            f"Seat {winner} wins the trick with {'+'.join(self.codes(ids))} "
+            f"(strength {strength(self.cards, ids)})",
+            seat=winner,
+        )
+        self.turn = winner
+        if self.reveal == 1:
+            self.to_place.extend(self.revealed)
+            self.revealed = []
+        elif self.reveal == 0 and self.absent:
+            drawn = [self.deck.pop() for _ in range(min(self.absent, len(self.deck)))]
+            self.to_place.extend(drawn)
+            if drawn:
+                self._event(
+                    "extra-cards",
+                    f"Seat {winner} draws {', '.join(self.codes(drawn))} for the absent players",
+                    seat=winner,
+                    cards=self.codes(drawn),
+                )
+        self.to_place.sort()
+        self._advance_picks()
+
+    def _advance_picks(self) -> None:
+        if len(self.revealed) == 1:  # the deck ran out on an odd card: it is simply taken
+            self.to_place.append(self.revealed.pop())
+            self.to_place.sort()
+        if self.revealed:
+            self.phase = Phase.PICK
+            return
+        self.phase, self.trick_points = Phase.PLACE, 0
+        self._continue_placing()
+
+    def _pick(self, card: int) -> None:
+        pair, self.revealed = self.revealed[:2], self.revealed[2:]
+        other = pair[1] if pair[0] == card else pair[0]
+        self.to_place.append(card)
+        self.to_place.sort()
+        self.discard.append(other)
+        self._event(
+            "pick", f"Seat {self.turn} picks {self.code(card)}, {self.code(other)} is discarded"
+        )
+        self._advance_picks()
+
+    # -- the grid ---------------------------------------------------------
+    def _put(self, cell: int, card: int) -> None:
+        self.grid[cell] = card
+        self.grid_values[cell] = self.cards.value[card]
+
+    def _place(self, seat: Seat, card: int, cell: int) -> None:
+        self.to_place.remove(card)
+        self._put(cell, card)
+        points, sizes = placement_points(self.grid_values, cell, self.adjacent)
+        self.scores[seat] += points
+        self.trick_points += points
+        self._event(
+            "place",
+            f"Seat {seat} places {self.code(card)} on {CELL_NAMES[cell]}"
+            + (f": {describe_sets(sizes)}, {points} point{'s' * (points != 1)}" if points else ""),
+            seat=seat,
+            card=self.code(card),
+            cell=CELL_NAMES[cell],
+            points=points,
+        )
+        if full_lines(self.grid):
+            self._raid()
+        self._continue_placing()
+
+    def _continue_placing(self) -> None:
+        """End the trick once every card is placed.
+
+        Only custom ambush cards can leave the grid without an empty cell; the
+        cards still to place then go to the discard (G-13).
+        """
+        if self.to_place and EMPTY not in self.grid:
+            self._event(
+                "no-room", f"No empty cell: {', '.join(self.codes(self.to_place))} discarded"
+            )
+            self.discard.extend(self.to_place)
+            self.to_place = []
+        if not self.to_place:
+            self._end_of_trick(self.turn)
+
+    def _raid(self) -> None:
+        """Police raid (G-14): ambush cards until no line is full, at most one deck's worth."""
+        filled = ", ".join(line_name(line) for line in full_lines(self.grid))
+        for _ in range(len(self.cards.ambush)):
+            if not self.ambush_deck:
+                self.ambush_deck, self.ambush_used = self.ambush_used, []
+                self.rng.shuffle(self.ambush_deck)
+                self._event("ambush-reshuffle", "The police ambush deck is reshuffled")
+            index = self.ambush_deck.pop()
+            self.ambush_used.append(index)
+            ambush = self.cards.ambush[index]
+            cells = sorted(c for c in ambush.cells if self.grid[c] != EMPTY)
+            removed = [self.grid[c] for c in cells]
+            for c in cells:
+                self.grid[c] = self.grid_values[c] = EMPTY
+            self.box.extend(removed)
+            self.last_raid = {
+                "ambush": index,
+                "label": ambush.label,
+                "removed": self.codes(removed),
+                "cells": [CELL_NAMES[c] for c in cells],
+            }
+            self._event(
+                "raid",
+                f"Police! {filled} filled; ambush ({ambush.label}) removes "
+                f"{', '.join(self.codes(removed)) or 'nothing'}",
+                ambush=index,
+                removed=self.codes(removed),
+            )
+            if not full_lines(self.grid):
+                return
+
+    def _end_of_trick(self, winner: Seat) -> None:
+        self.best[winner] = max(self.best[winner], self.trick_points)
+        self.tricks += 1
+        nxt = next((s for s in self.seats_from(winner) if self.hands[s]), winner)
+        self.start_trick(nxt)
+
+    def _finish(self) -> None:
+        self.phase = Phase.OVER
+        self.turn = -1
+        result = self.result()
+        who = " and ".join(f"Seat {s}" for s in result.winners)
+        self._event("game-over", f"Game over: {who} win{'s' * (len(result.winners) == 1)}")
+
+    # -- dispatch -----------------------------------------------------------
+    def _apply(self, seat: Seat, action: Any) -> None:
+        match action:
+            case Play(cards=cards):
+                self._play(seat, tuple(c.id for c in cards))
+            case Place(card=card, cell=cell):
+                self._place(seat, card.id, cell)
+            case Pick(card=card):
+                self._pick(card.id)
+            case Keep():
+                self._event("keep", f"Seat {seat} keeps the hand", seat=seat)
+                self.redraw_queue.pop(0)
+                self._next_redraw()
+            case Redraw(cards=cards):
+                self._redraw(seat, tuple(c.id for c in cards))
+                self.redraw_queue.pop(0)
+                self._next_redraw()
+
+    # -- copies -------------------------------------------------------------
+    def clone(self) -> GangstaState:
+        other = object.__new__(GangstaState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.hands = [list(h) for h in self.hands]
+        for name in (
+            "deck",
+            "grid",
+            "grid_values",
+            "ambush_deck",
+            "ambush_used",
+            "box",
+            "discard",
+            "scores",
+            "best",
+            "trick",
+            "trick_order",
+            "revealed",
+            "to_place",
+            "redraw_queue",
+            "history",
+            "events",
+        ):
+            setattr(other, name, list(getattr(self, name)))
+        other.redrew = dict(self.redrew)
+        return other
+
+    def fingerprint(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "hands": self.hands,
+            "deck": self.deck,
+            "trump": self.trump,
+            "grid": self.grid,
+            "ambush_deck": self.ambush_deck,
+            "ambush_used": self.ambush_used,
+            "box": self.box,
+            "discard": self.discard,
+            "scores": self.scores,
+            "best": self.best,
+            "leader": self.leader,
+            "trick": [[s, list(ids)] for s, ids in self.trick],
+            "trick_order": self.trick_order,
+            "revealed": self.revealed,
+            "to_place": self.to_place,
+            "trick_points": self.trick_points,
+            "tricks": self.tricks,
+            "redraw_queue": self.redraw_queue,
+            "redrew": {str(k): list(v) for k, v in sorted(self.redrew.items())},
+            "rng": hash(self.rng.getstate()),
+        }

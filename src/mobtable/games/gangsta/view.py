@@ -1,0 +1,98 @@
+"""What each seat may know (the one place where Gangsta decides visibility).
+
+Public: the trump, the grid, the scores, the cards in the current trick, the
+cards won and waiting to be placed, opened cards, raided and discarded cards,
+the used ambush cards, and how many cards every hand and deck holds. Private
+to a seat: its own hand and the three cards it discarded in a redraw. Hidden
+from everyone: the other hands, the order of both decks, and the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from mobtable.core import Seat, View
+from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY
+
+if TYPE_CHECKING:
+    from mobtable.games.gangsta.state import GangstaState
+
+
+def build_view(state: GangstaState, seat: Seat | None) -> View:
+    codes = state.codes
+    over = state.is_over()
+    cards = state.cards
+    return {
+        "game": "gangsta",
+        "players": state.players,
+        "seat": seat,
+        "phase": state.phase.value,
+        "turn": None if over else state.turn,
+        "variant": {0: None, 1: "reveal-one", 2: "reveal-two"}[state.reveal],
+        "trump": state.code(state.trump),
+        "trump_mafia": cards.mafia_codes[state.trump_mafia],
+        "mafias": dict(zip(cards.mafia_codes, cards.mafia_names, strict=True)),
+        "hand": None if seat is None else codes(state.hands[seat]),
+        "hand_sizes": [len(h) for h in state.hands],
+        "deck_size": len(state.deck),
+        "grid": {CELL_NAMES[i]: state.code(c) for i, c in enumerate(state.grid) if c != EMPTY},
+        "scores": list(state.scores),
+        "best_trick": list(state.best),
+        "trick_points": state.trick_points,
+        "tricks_played": state.tricks,
+        "leader": state.leader,
+        "trick": [{"seat": s, "cards": codes(ids)} for s, ids in state.trick],
+        "trick_order": list(state.trick_order),
+        "last_trick": state.last_trick,
+        "to_place": codes(state.to_place),
+        "opened": codes(state.revealed),
+        "absent": [s for s in range(state.players) if not state.hands[s]],
+        "ambush_deck_size": len(state.ambush_deck),
+        "ambush_used": list(state.ambush_used),
+        "last_raid": state.last_raid,
+        "box": codes(state.box),
+        "discard": codes(state.discard),
+        "redraw": {
+            "waiting": list(state.redraw_queue),
+            "redrew": sorted(state.redrew),
+            "mine": codes(state.redrew[seat]) if seat in state.redrew else None,
+        },
+    }
+
+
+def _public_cards(state: GangstaState) -> set[int]:
+    known = {state.trump, *state.box, *state.discard, *state.to_place, *state.revealed}
+    known.update(c for c in state.grid if c != EMPTY)
+    known.update(c for _, ids in state.trick for c in ids)
+    return known
+
+
+def determinize(state: GangstaState, seat: Seat, rng: random.Random) -> GangstaState:
+    """Deal the cards ``seat`` cannot see at random, keeping every public fact.
+
+    The unseen cards are sorted before shuffling, so the result depends only
+    on what the seat sees and on ``rng``.
+    """
+    sample = state.clone()
+    sample.history, sample.events = [], []
+    known = _public_cards(state) | set(state.hands[seat])
+    unseen = [c for c in range(len(state.cards.cards)) if c not in known]
+    rng.shuffle(unseen)
+    position = 0
+    for other in range(state.players):
+        if other == seat:
+            continue
+        size = len(state.hands[other])
+        sample.hands[other] = sorted(unseen[position : position + size])
+        position += size
+    sample.deck = unseen[position:]
+    sample.ambush_deck = sorted(state.ambush_deck)
+    rng.shuffle(sample.ambush_deck)
+    sample.redrew = {s: (ids if s == seat else ()) for s, ids in state.redrew.items()}
+    sample.rng = random.Random(rng.getrandbits(64))
+    return sample
+
+
+def public_card_data(state: GangstaState) -> dict[str, Any]:
+    return state.cards.public_json()
