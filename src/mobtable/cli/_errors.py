@@ -20,5 +20,5 @@ def stderr_console() -> Console:
 
 def fail(message: str, *, code: int = USAGE) -> NoReturn:
     """Print ``Error: message`` to stderr and exit with ``code``."""
-    stderr_console().print(f"[bold red]Error:[/] {escape(message)}")
+    stderr_console().print(f"[bold red]Error:[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(code)

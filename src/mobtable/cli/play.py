@@ -107,11 +107,11 @@ def play(
         read_line=lambda prompt: console.input(prompt),
     )
     ending = session.run()
-    console.print(session.describe_ending(ending), markup=False)
+    console.print(session.describe_ending(ending), markup=False, soft_wrap=True)
     path = session.save(save or default_record_path(game, seed))
     kind = "Record" if ending is Ending.FINISHED else "Unfinished record"
-    console.print(f"{kind} saved to {path}", markup=False)
+    console.print(f"{kind} saved to {path}", markup=False, soft_wrap=True)
     if ending is Ending.FINISHED:
-        console.print(f"Replay it with: mobtable replay {path}", markup=False)
+        console.print(f"Replay it with: mobtable replay {path}", markup=False, soft_wrap=True)
     elif ending in (Ending.BOT_FAILED, Ending.INPUT_ENDED):
         raise typer.Exit(FAILURE)

@@ -50,7 +50,11 @@ def replay(
         except MobtableError as exc:
             fail(f"{file} does not replay: {exc}", code=FAILURE)
         status = "finished" if state.is_over() else "unfinished"
-        console.print(f"OK: {file} replays ({len(state.history)} actions, {status}).", markup=False)
+        console.print(
+            f"OK: {file} replays ({len(state.history)} actions, {status}).",
+            markup=False,
+            soft_wrap=True,
+        )
         return
     try:
         state = records.start_from_record(record)
@@ -65,7 +69,11 @@ def replay(
     title = f"{state.game.title}: {seat_label(seat)}"
     console.print(render_view(state.game.name, state.view(seat), title=title))
     if not state.is_over():
-        console.print(f"The record is unfinished ({len(state.history)} actions).", markup=False)
+        console.print(
+            f"The record is unfinished ({len(state.history)} actions).",
+            markup=False,
+            soft_wrap=True,
+        )
         return
     result = state.result()
     console.print(render_result(result, names))

@@ -188,9 +188,10 @@ class Session:
         return target
 
     def describe_ending(self, ending: Ending) -> str:
-        actions = len(self.state.history)
+        count = len(self.state.history)
+        actions = f"{count} action{'' if count == 1 else 's'}"
         if ending is Ending.FINISHED:
-            return f"Game over after {actions} actions."
+            return f"Game over after {actions}."
         if ending is Ending.BOT_FAILED:
-            return f"Game stopped after {actions} actions: {self.error}"
-        return f"Game abandoned after {actions} actions ({ending.value})."
+            return f"Game stopped after {actions}: {self.error}"
+        return f"Game abandoned after {actions} ({ending.value})."

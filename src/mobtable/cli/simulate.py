@@ -142,7 +142,7 @@ def simulate(
         if exc.record is not None:
             saved = Path(out or ".") / f"{game.name}-{max(exc.index, 0):06d}-failed.json"
             records.save(exc.record, saved)
-            err.print(f"The failed game's record is in {saved}", markup=False)
+            err.print(f"The failed game's record is in {saved}", markup=False, soft_wrap=True)
         fail(str(exc), code=FAILURE)
     except BrokenProcessPool as exc:
         fail(f"a worker process died: {exc}", code=FAILURE)
@@ -152,4 +152,4 @@ def simulate(
     console = Console(highlight=False)
     console.print(summary_table(summary))
     if out is not None:
-        console.print(f"Records written to {out}/", markup=False)
+        console.print(f"Records written to {out}/", markup=False, soft_wrap=True)

@@ -105,6 +105,7 @@ def play_one(spec: SimSpec, index: int, *, record_dir: str | Path | None = None)
     game = spec.load_game()
     seed = table_seed(spec.seed, index)
     state = game.new_state(spec.load_config(), seed=seed)
+    state.silent = True  # games may skip their event log: records keep only actions
     lineup = spec.lineup(index)
     try:
         play_to_end(state, make_bots(spec, index), max_actions=spec.max_actions)

@@ -1,0 +1,139 @@
+"""``mobtable simulate`` and ``mobtable replay``: reproducible batches, checked records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .conftest import Invoke
+
+SIM = ["simulate", "sealed-bid", "--players", "3", "--bots", "random", "--games", "24"]
+
+
+def _summary(stdout: str) -> dict:
+    data = json.loads(stdout)  # the whole of stdout is one JSON object
+    data.pop("timing")
+    data.pop("jobs")
+    return data
+
+
+def test_json_summary_is_the_same_for_one_or_two_jobs(invoke: Invoke) -> None:
+    one = invoke([*SIM, "--seed", "7", "--rotate", "--json", "--jobs", "1"])
+    two = invoke([*SIM, "--seed", "7", "--rotate", "--json", "--jobs", "2"])
+    assert one.exit_code == 0, one.output
+    assert two.exit_code == 0, two.output
+    assert _summary(one.stdout) == _summary(two.stdout)
+    data = _summary(one.stdout)
+    assert data["games"] == 24 and data["seed"] == 7 and data["rotate"] is True
+    assert sum(seat["wins"] for seat in data["seats"]) == pytest.approx(24)
+    assert data["by_bot"]["random"]["games"] == 72
+
+
+def test_another_seed_gives_other_games(invoke: Invoke) -> None:
+    first = _summary(invoke([*SIM, "--seed", "1", "--json"]).stdout)
+    second = _summary(invoke([*SIM, "--seed", "2", "--json"]).stdout)
+    assert first["seats"] != second["seats"]
+
+
+def test_the_table_report_shows_seats_bots_and_throughput(invoke: Invoke) -> None:
+    result = invoke([*SIM, "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    for text in ("By seat", "By bot", "games/s", "24 games, seed 1", "shared win counts 1/"):
+        assert text in result.stdout
+
+
+@pytest.fixture
+def recorded(invoke: Invoke, tmp_path: Path) -> list[Path]:
+    result = invoke([*SIM, "--games", "3", "--seed", "5", "--out", "recs", "--json"])
+    assert result.exit_code == 0, result.output
+    return sorted((tmp_path / "recs").glob("*.json"))
+
+
+def test_out_writes_one_record_per_game_that_replay_check_accepts(
+    invoke: Invoke, recorded: list[Path]
+) -> None:
+    assert [p.name for p in recorded] == [f"sealed-bid-00000{i}.json" for i in range(3)]
+    for path in recorded:
+        result = invoke(["replay", str(path), "--check"])
+        assert result.exit_code == 0, result.output
+        assert "replays (9 actions, finished)" in result.stdout
+
+
+def test_replay_shows_events_final_view_and_result(invoke: Invoke, recorded: list[Path]) -> None:
+    result = invoke(["replay", str(recorded[0])])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.count("• bids [") == 3
+    assert "Sealed Bid (test game): spectator" in out
+    assert "Result" in out and "random" in out
+    assert "Warning" not in out
+
+
+def test_replay_step_pauses_and_can_stop_stepping(invoke: Invoke, recorded: list[Path]) -> None:
+    result = invoke(["replay", str(recorded[0]), "--step"], input="\n\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "#0 seat 0: b" in result.stdout
+    assert "#2 seat 2: b" in result.stdout
+    assert "#3 seat" not in result.stdout  # stepping stopped after the third pause
+    assert "Result" in result.stdout
+
+
+def test_replay_from_a_seat_hides_other_seats_actions(invoke: Invoke, recorded: list[Path]) -> None:
+    result = invoke(["replay", str(recorded[0]), "--step", "--seat", "1"], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "seat 0: b" not in result.stdout
+    assert "Sealed Bid (test game): seat 1" in result.stdout
+
+
+def test_check_fails_clearly_on_a_tampered_result(invoke: Invoke, recorded: list[Path]) -> None:
+    record = json.loads(recorded[0].read_text())
+    record["result"]["scores"][0] += 1
+    recorded[0].write_text(json.dumps(record))
+    result = invoke(["replay", str(recorded[0]), "--check"])
+    assert result.exit_code == 1
+    message = " ".join(result.stderr.split())
+    assert f"{recorded[0]} does not replay: replayed result" in message
+    assert "differs from stored result" in message
+    plain = invoke(["replay", str(recorded[0])])
+    assert "Warning: the stored result differs" in plain.stdout
+
+
+def test_check_fails_clearly_on_a_tampered_action(invoke: Invoke, recorded: list[Path]) -> None:
+    record = json.loads(recorded[1].read_text())
+    record["actions"][4][1] = "b11"
+    recorded[1].write_text(json.dumps(record))
+    for args in (["--check"], []):
+        result = invoke(["replay", str(recorded[1]), *args])
+        assert result.exit_code == 1
+        assert "action #4" in result.stderr and "not a bid like 'b3'" in result.stderr
+
+
+def test_replay_of_a_file_that_is_not_a_record_is_a_usage_error(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    (tmp_path / "junk.json").write_text("{not json")
+    result = invoke(["replay", "junk.json"])
+    assert result.exit_code == 2
+    assert "junk.json is not valid JSON" in result.stderr
+    missing = invoke(["replay", "nowhere.json", "--check"])
+    assert missing.exit_code == 2
+    assert "cannot read record nowhere.json" in missing.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "random,random"], "--bots lists 2 bots but a 3-player table needs 3"),
+        (["--bots", "random,oracle,random"], "no bot 'oracle'"),
+        (["--variant", "x"], "has no variant 'x'"),
+        (["--games", "-1"], "greater than or equal to 0"),
+    ],
+)
+def test_bad_simulate_options_are_usage_errors(
+    invoke: Invoke, args: list[str], message: str
+) -> None:
+    result = invoke([*SIM, *args])
+    assert result.exit_code == 2, result.output
+    assert message in " ".join(result.stderr.split())
