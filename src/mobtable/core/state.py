@@ -129,6 +129,8 @@ class State(ABC):
     origin: Origin
     history: list[tuple[Seat, Action]]
     events: list[Event]
+    silent: bool = False
+    """When true the game skips its event log (fast simulation and search)."""
 
     def __init__(self, game: Game, config: Config, origin: Origin) -> None:
         self.game = game

@@ -53,7 +53,7 @@ def set_size(grid_values: Sequence[int], line: Sequence[int], cell: int, adjacen
     """
     value = grid_values[cell]
     if not adjacent:
-        return sum(1 for c in line if grid_values[c] == value)
+        return [grid_values[c] for c in line].count(value)
     position = line.index(cell)
     size = 1
     for step in (-1, 1):
@@ -78,6 +78,8 @@ def placement_points(
         for line in (ROW_OF[cell], COLUMN_OF[cell])
         if (size := set_size(grid_values, line, cell, adjacent)) >= 2
     ]
+    if not sizes:
+        return 0, sizes
     pairs = sizes.count(2)
     points = (0, SET_POINTS[2], TWO_PAIRS)[pairs] + sum(SET_POINTS[s] for s in sizes if s > 2)
     return points, sizes

@@ -24,7 +24,9 @@ from mobtable.games.gangsta.grid import (
     CELL_NAMES,
     CELLS,
     CENTER,
+    COLUMN_OF,
     EMPTY,
+    ROW_OF,
     describe_sets,
     full_lines,
     line_name,
@@ -86,8 +88,9 @@ class GangstaState(State):
         self.tricks = 0
         self.redraw_queue: list[int] = []
         self.redrew: dict[int, tuple[int, ...]] = {}
-        self.last_trick: dict[str, Any] | None = None
-        self.last_raid: dict[str, Any] | None = None
+        self.last_trick: tuple[Seat, list[tuple[int, tuple[int, ...]]]] | None = None
+        self.last_raid: tuple[int, list[int], list[int]] | None = None
+        """The last raid: ambush card index, cells emptied, cards removed."""
 
     @property
     def trump_mafia(self) -> int:
@@ -100,6 +103,8 @@ class GangstaState(State):
         return [self.cards.cards[c].code for c in ids]
 
     def _event(self, kind: str, text: str, to: Seat | None = None, **data: Any) -> None:
+        if self.silent:
+            return
         self.events.append(Event(kind, data, text, None if to is None else frozenset((to,))))
 
     # -- the contract -------------------------------------------------------
@@ -258,12 +263,9 @@ class GangstaState(State):
         for c in ids:
             hand.remove(c)
         self.trick.append((seat, ids))
-        self._event(
-            "play",
-            f"Seat {seat} plays {'+'.join(self.codes(ids))}",
-            seat=seat,
-            cards=self.codes(ids),
-        )
+        if not self.silent:
+            codes = self.codes(ids)
+            self._event("play", f"Seat {seat} plays {'+'.join(codes)}", seat=seat, cards=codes)
         position = self.trick_order.index(seat) + 1
         if position < len(self.trick_order):
             self.turn = self.trick_order[position]
@@ -274,17 +276,15 @@ class GangstaState(State):
         index = trick_winner(self.cards, self.trick, self.trump_mafia)
         winner, ids = self.trick[index]
         self.to_place = sorted(c for _, played in self.trick for c in played)
-        self.last_trick = {
-            "winner": winner,
-            "plays": [{"seat": s, "cards": self.codes(p)} for s, p in self.trick],
-        }
+        self.last_trick = (winner, self.trick)
         self.trick = []
-        self._event(
-            "trick-won",
-            f"Seat {winner} wins the trick with {'+'.join(self.codes(ids))} "
-            f"(strength {strength(self.cards, ids)})",
-            seat=winner,
-        )
+        if not self.silent:
+            self._event(
+                "trick-won",
+                f"Seat {winner} wins the trick with {'+'.join(self.codes(ids))} "
+                f"(strength {strength(self.cards, ids)})",
+                seat=winner,
+            )
         self.turn = winner
         if self.reveal == 1:
             self.to_place.extend(self.revealed)
@@ -334,16 +334,24 @@ class GangstaState(State):
         points, sizes = placement_points(self.grid_values, cell, self.adjacent)
         self.scores[seat] += points
         self.trick_points += points
-        self._event(
-            "place",
-            f"Seat {seat} places {self.code(card)} on {CELL_NAMES[cell]}"
-            + (f": {describe_sets(sizes)}, {points} point{'s' * (points != 1)}" if points else ""),
-            seat=seat,
-            card=self.code(card),
-            cell=CELL_NAMES[cell],
-            points=points,
-        )
-        if full_lines(self.grid):
+        if not self.silent:
+            self._event(
+                "place",
+                f"Seat {seat} places {self.code(card)} on {CELL_NAMES[cell]}"
+                + (
+                    f": {describe_sets(sizes)}, {points} point{'s' * (points != 1)}"
+                    if points
+                    else ""
+                ),
+                seat=seat,
+                card=self.code(card),
+                cell=CELL_NAMES[cell],
+                points=points,
+            )
+        grid = self.grid
+        if EMPTY not in [grid[c] for c in ROW_OF[cell]] or EMPTY not in [
+            grid[c] for c in COLUMN_OF[cell]
+        ]:
             self._raid()
         self._continue_placing()
 
@@ -378,12 +386,7 @@ class GangstaState(State):
             for c in cells:
                 self.grid[c] = self.grid_values[c] = EMPTY
             self.box.extend(removed)
-            self.last_raid = {
-                "ambush": index,
-                "label": ambush.label,
-                "removed": self.codes(removed),
-                "cells": [CELL_NAMES[c] for c in cells],
-            }
+            self.last_raid = (index, cells, removed)
             self._event(
                 "raid",
                 f"Police! {filled} filled; ambush ({ambush.label}) removes "

@@ -25,7 +25,7 @@ def pair_bar(cards: CardSet, trick: Sequence[Play], trump_mafia: int, contenders
     was played) count.
     """
     plays = trick
-    if contenders_only:
+    if contenders_only and trick:
         target = winning_mafia(cards, trick, trump_mafia)
         plays = [p for p in trick if cards.mafia[p[1][0]] == target]
     return max((strength(cards, ids) for _, ids in plays), default=0)

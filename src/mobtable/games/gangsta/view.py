@@ -44,13 +44,13 @@ def build_view(state: GangstaState, seat: Seat | None) -> View:
         "leader": state.leader,
         "trick": [{"seat": s, "cards": codes(ids)} for s, ids in state.trick],
         "trick_order": list(state.trick_order),
-        "last_trick": state.last_trick,
+        "last_trick": _last_trick(state),
         "to_place": codes(state.to_place),
         "opened": codes(state.revealed),
         "absent": [s for s in range(state.players) if not state.hands[s]],
         "ambush_deck_size": len(state.ambush_deck),
         "ambush_used": list(state.ambush_used),
-        "last_raid": state.last_raid,
+        "last_raid": _last_raid(state),
         "box": codes(state.box),
         "discard": codes(state.discard),
         "redraw": {
@@ -58,6 +58,25 @@ def build_view(state: GangstaState, seat: Seat | None) -> View:
             "redrew": sorted(state.redrew),
             "mine": codes(state.redrew[seat]) if seat in state.redrew else None,
         },
+    }
+
+
+def _last_trick(state: GangstaState) -> dict[str, Any] | None:
+    if state.last_trick is None:
+        return None
+    winner, plays = state.last_trick
+    return {"winner": winner, "plays": [{"seat": s, "cards": state.codes(p)} for s, p in plays]}
+
+
+def _last_raid(state: GangstaState) -> dict[str, Any] | None:
+    if state.last_raid is None:
+        return None
+    index, cells, removed = state.last_raid
+    return {
+        "ambush": index,
+        "label": state.cards.ambush[index].label,
+        "cells": [CELL_NAMES[c] for c in cells],
+        "removed": state.codes(removed),
     }
 
 

@@ -1,0 +1,82 @@
+"""Random 4-player Gangsta games for a few seconds: games/s and decisions/s.
+
+If OpenSpiel is importable, random Hearts games through pyspiel from the same
+kind of Python loop are timed too (chance steps excluded from decisions), and
+the ratio ours/theirs printed.
+
+    python benchmarks/gangsta_speed.py [--seconds 5] [--players 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from mobtable import games
+
+
+def run_gangsta(seconds: float, players: int, *, silent: bool) -> tuple[float, float]:
+    game = games.get("gangsta")
+    config = game.config(players)
+    rng = random.Random(0)
+    played = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_state(config, seed=played)
+        state.silent = silent
+        while not state.is_over():
+            seat = state.pending()[0]
+            legal = state.legal(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+            decisions += 1
+        played += 1
+    elapsed = time.perf_counter() - start
+    return played / elapsed, decisions / elapsed
+
+
+def run_hearts(seconds: float) -> tuple[float, float] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(0)
+    played = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            decisions += 1
+        played += 1
+    elapsed = time.perf_counter() - start
+    return played / elapsed, decisions / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+    for silent in (True, False):
+        gps, dps = run_gangsta(args.seconds, args.players, silent=silent)
+        label = "without event log" if silent else "with event log   "
+        print(f"gangsta {args.players}p {label}: {gps:8.0f} games/s {dps:10.0f} decisions/s")
+    hearts = run_hearts(args.seconds)
+    if hearts is None:
+        print("open_spiel not importable: no Hearts comparison")
+        return
+    hgps, hdps = hearts
+    print(f"open_spiel hearts (pyspiel loop): {hgps:8.0f} games/s {hdps:10.0f} decisions/s")
+    _, ours = run_gangsta(args.seconds, args.players, silent=True)
+    print(f"decisions/s ratio gangsta/hearts: {ours / hdps:.2f}")
+
+
+if __name__ == "__main__":
+    main()
