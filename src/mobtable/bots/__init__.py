@@ -1,6 +1,7 @@
 """Bots: ``make(name, game)`` builds one by name.
 
-Generic bots live here (``random``; search bots as they land); a game's own
+Generic bots live here (``random``; ``ismcts`` and the difficulty levels
+``easy``, ``medium``, ``hard`` from :mod:`mobtable.bots.levels`); a game's own
 bots live in its package's ``bots.py`` as ``BOTS: dict[str, type[Bot]]``.
 """
 
@@ -9,8 +10,10 @@ from __future__ import annotations
 from importlib import import_module
 
 from mobtable.bots.base import Bot, Decision, RandomBot
+from mobtable.bots.levels import LEVELS
+from mobtable.bots.search import ISMCTSBot
 
-GENERIC: dict[str, type[Bot]] = {"random": RandomBot}
+GENERIC: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": ISMCTSBot, **LEVELS}
 
 
 def game_bots(game_name: str) -> dict[str, type[Bot]]:

@@ -1,0 +1,62 @@
+"""Difficulty levels: ``easy``, ``medium`` and ``hard``, each a real, documented bot.
+
+- ``easy``: the game's own ``greedy`` bot (uniform random if a game has none).
+- ``medium``: ISMCTS with :data:`MEDIUM` (a short search).
+- ``hard``: ISMCTS with :data:`HARD` (the strongest setting that still answers
+  within about a second; what ``--hints`` consults).
+
+Search levels have an iteration budget, so a seeded bot is reproducible, and a
+time cap, so that a slow position never keeps a human waiting.
+"""
+
+from __future__ import annotations
+
+from mobtable.bots.base import Bot, Decision, RandomBot
+from mobtable.bots.search import Budget, ISMCTSBot
+from mobtable.core import Action
+
+MEDIUM = Budget(iterations=300, seconds=0.3)
+HARD = Budget(iterations=3000, seconds=1.0)
+DEFAULT_LEVEL = "hard"
+"""The level a front end should offer first; its moves take at most about 1 s."""
+
+
+class EasyBot(Bot):
+    """The game's ``greedy`` bot, found through the decision's game."""
+
+    name = "easy"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        super().__init__(seed=seed)
+        self._delegate: Bot | None = None
+        self._game: str | None = None
+
+    def choose(self, decision: Decision) -> Action:
+        if self._delegate is None or self._game != decision.game.name:
+            from mobtable.bots import game_bots
+
+            cls = game_bots(decision.game.name).get("greedy", RandomBot)
+            self._delegate = cls(seed=self.rng.getrandbits(64))
+            self._game = decision.game.name
+        return self._delegate.choose(decision)
+
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        self._delegate = None
+
+
+class MediumBot(ISMCTSBot):
+    """ISMCTS with the :data:`MEDIUM` budget."""
+
+    name = "medium"
+    budget = MEDIUM
+
+
+class HardBot(ISMCTSBot):
+    """ISMCTS with the :data:`HARD` budget."""
+
+    name = "hard"
+    budget = HARD
+
+
+LEVELS: dict[str, type[Bot]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
