@@ -1,0 +1,105 @@
+"""Gangsta's rule-based bot: it takes points when it can.
+
+It sees only its seat's view and legal actions (through ``Decision``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mobtable.bots.base import Bot, Decision
+from mobtable.core import Action
+from mobtable.games.gangsta.actions import Keep, Pick, Place, Play, Redraw
+from mobtable.games.gangsta.cards import CardSet, card_set
+from mobtable.games.gangsta.grid import (
+    CELL_NAMES,
+    CELLS,
+    COLUMN_OF,
+    EMPTY,
+    ROW_OF,
+    placement_points,
+)
+from mobtable.games.gangsta.tricks import trick_winner
+
+RAID_PENALTY = 2
+"""Points a placement is worth less when it completes a line and calls the police."""
+
+
+class GreedyBot(Bot):
+    """Wins tricks cheaply when it can, dumps its lowest card when it cannot,
+    and places won cards for the most points now."""
+
+    name = "greedy"
+
+    def choose(self, decision: Decision) -> Action:
+        legal = decision.legal
+        first = legal[0]
+        cards = card_set(decision.config.card_data)
+        view = decision.view
+        if isinstance(first, Keep | Redraw):
+            redraws = [a for a in legal if isinstance(a, Redraw)]
+            return redraws[0] if redraws else first
+        if isinstance(first, Play):
+            return self._play(cards, view, [a for a in legal if isinstance(a, Play)])
+        values = _grid_values(cards, view)
+        if isinstance(first, Pick):
+            return max(legal, key=lambda a: (_best_cell(values, a.card.value)[0], a.card.value))  # type: ignore[union-attr]
+        return max(
+            (a for a in legal if isinstance(a, Place)),
+            key=lambda a: (_place_score(values, a), -a.card.value, -a.cell),
+        )
+
+    def _play(self, cards: CardSet, view: dict, plays: Sequence[Play]) -> Play:
+        trump = cards.mafia_codes.index(view["trump_mafia"])
+        trick = [(p["seat"], tuple(cards.card(c).id for c in p["cards"])) for p in view["trick"]]
+
+        def strength(play: Play) -> int:
+            return sum(c.value for c in play.cards)
+
+        if not trick:  # lead a strong card outside trumps, else the lowest card
+            side = [p for p in plays if p.cards[0].mafia != trump]
+            return max(side, key=strength) if side else min(plays, key=strength)
+        winners = [
+            p
+            for p in plays
+            if trick_winner(cards, [*trick, (-1, tuple(c.id for c in p.cards))], trump)
+            == len(trick)
+        ]
+        if winners:  # the cheapest play that takes the trick now, singles first
+            return min(winners, key=lambda p: (len(p.cards), strength(p)))
+        singles = [p for p in plays if len(p.cards) == 1]
+        return min(singles or plays, key=lambda p: (p.cards[0].mafia == trump, strength(p)))
+
+
+def _grid_values(cards: CardSet, view: dict) -> list[int]:
+    values = [EMPTY] * CELLS
+    for name, code in view["grid"].items():
+        values[CELL_NAMES.index(name)] = cards.card(code).value
+    return values
+
+
+def _completes_line(values: list[int], cell: int) -> bool:
+    row = all(values[c] != EMPTY or c == cell for c in ROW_OF[cell])
+    column = all(values[c] != EMPTY or c == cell for c in COLUMN_OF[cell])
+    return row or column
+
+
+def _place_score(values: list[int], action: Place) -> float:
+    trial = list(values)
+    trial[action.cell] = action.card.value
+    points, _ = placement_points(trial, action.cell)
+    return points - (RAID_PENALTY if _completes_line(values, action.cell) else 0)
+
+
+def _best_cell(values: list[int], value: int) -> tuple[int, int]:
+    best = (-1, -1)
+    for cell in range(CELLS):
+        if values[cell] != EMPTY:
+            continue
+        trial = list(values)
+        trial[cell] = value
+        best = max(best, (placement_points(trial, cell)[0], cell))
+    return best
+
+
+BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot}
