@@ -1,0 +1,93 @@
+"""Generic rendering of views and results, compared as exact text at a fixed width."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from rich.console import Console, RenderableType
+
+from mobtable.cli import rendering
+from mobtable.core import Result
+
+
+def text_of(renderable: RenderableType, width: int = 44) -> str:
+    console = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
+    console.print(renderable)
+    return "\n".join(line.rstrip() for line in console.file.getvalue().splitlines())
+
+
+def test_a_view_renders_as_nested_key_value_tables() -> None:
+    view = {
+        "round": 1,
+        "coins": [10, 9],
+        "done": True,
+        "prize": None,
+        "bidding": {"seats": [0, 1], "committed": []},
+    }
+    assert text_of(rendering.generic_view(view, title="seat 0")) == "\n".join(
+        [
+            "╭─ seat 0 ─────────────────────────────────╮",
+            "│ round    1                               │",
+            "│ coins    10, 9                           │",
+            "│ done     yes                             │",
+            "│ prize    -                               │",
+            "│ bidding  seats      0, 1                 │",
+            "│          committed  (none)               │",
+            "╰──────────────────────────────────────────╯",
+        ]
+    )
+
+
+def test_a_list_of_records_renders_as_a_table() -> None:
+    view = {"players": [{"name": "Al", "cash": 3}, {"name": "Bo", "cash": 0, "jail": True}]}
+    assert text_of(rendering.generic_view(view)) == "\n".join(
+        [
+            "╭──────────────────────────────────────────╮",
+            "│ players   name   cash   jail             │",
+            "│          ────────────────────            │",
+            "│           Al     3      -                │",
+            "│           Bo     0      yes              │",
+            "╰──────────────────────────────────────────╯",
+        ]
+    )
+
+
+def test_the_result_marks_winners_and_names_the_tiebreak() -> None:
+    result = Result.from_keys([3, 3, 1], [(3, 2), (3, 1), (1, 0)], ["coins left"])
+    assert text_of(rendering.render_result(result, ["you", "random", "greedy"])) == "\n".join(
+        [
+            "Result",
+            "",
+            "  seat   player   score   rank",
+            " ───────────────────────────────────────",
+            "     0   you          3      1   winner",
+            "     1   random       3      2",
+            "     2   greedy       1      3",
+            "",
+            "seat 0 wins.",
+            "Tie-break: coins left",
+        ]
+    )
+
+
+def test_a_game_without_render_module_falls_back_to_the_generic_view() -> None:
+    assert rendering.game_renderer("sealed-bid") is None
+    shown = text_of(rendering.render_view("sealed-bid", {"round": 2}))
+    assert "round  2" in shown
+
+
+def test_a_failing_game_renderer_falls_back_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(view: dict[str, Any]) -> RenderableType:
+        raise KeyError("hand")
+
+    monkeypatch.setattr(rendering, "game_renderer", lambda name: broken)
+    shown = text_of(rendering.render_view("sealed-bid", {"round": 2}), width=80)
+    assert "(sealed-bid render_view failed: 'hand'; showing the raw view)" in shown
+    assert "round  2" in shown
+
+
+def test_moves_are_numbered_from_one() -> None:
+    shown = text_of(rendering.render_moves(["b0", "b1", "b2"]), width=40)  # type: ignore[list-item]
+    assert shown.split() == ["1.", "b0", "2.", "b1", "3.", "b2"]
