@@ -7,6 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from mobtable import bots
+from mobtable.bots import Bot, Decision
+from mobtable.core import Action
+from mobtable.core import record as records
+
 from .conftest import Invoke
 
 SIM = ["simulate", "sealed-bid", "--players", "3", "--bots", "random", "--games", "24"]
@@ -137,3 +142,31 @@ def test_bad_simulate_options_are_usage_errors(
     result = invoke([*SIM, *args])
     assert result.exit_code == 2, result.output
     assert message in " ".join(result.stderr.split())
+
+
+class _OverbiddingBot(Bot):
+    """Always bids everything, even after spending it: a bot bug."""
+
+    def choose(self, decision: Decision) -> Action:
+        return decision.game.parse_action("b10", decision.config)
+
+
+def test_a_bot_bug_stops_the_batch_and_keeps_the_failed_record(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(bots.GENERIC, "overbid", _OverbiddingBot)
+    args = ["simulate", "sealed-bid", "--bots", "overbid,random", "--games", "3", "--out", "recs"]
+    result = invoke(args)
+    assert result.exit_code == 1
+    message = " ".join(result.stderr.split())
+    assert "Error: game 0 (table seed" in message
+    assert "(_OverbiddingBot)" in message and "cannot bid b10: it holds 0" in message
+    failed = tmp_path / "recs" / "sealed-bid-000000-failed.json"
+    assert records.replay(json.loads(failed.read_text())).history
+
+
+def test_zero_games_is_an_empty_summary(invoke: Invoke) -> None:
+    result = invoke([*SIM, "--games", "0", "--json"])
+    assert result.exit_code == 0, result.output
+    data = _summary(result.stdout)
+    assert data["games"] == 0 and data["seats"][0]["win_rate"] == 0.0
