@@ -1,0 +1,112 @@
+"""Property tests: random legal play keeps Gangsta's invariants and secrets."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mobtable.games.gangsta.grid import EMPTY
+from mobtable.games.gangsta.state import GangstaState
+
+from .helpers import GAME
+
+CODE = re.compile(r'"([YICR][2-9][SW])"')
+
+tables = st.tuples(
+    st.integers(min_value=3, max_value=6),
+    st.sampled_from([(), ("reveal-one",), ("reveal-two",)]),
+    st.integers(min_value=0, max_value=2**32),
+)
+
+
+def _zones(state: GangstaState) -> list[int]:
+    cards = [state.trump, *state.deck, *state.box, *state.discard, *state.to_place]
+    cards += [*state.revealed, *(c for c in state.grid if c != EMPTY)]
+    cards += [c for h in state.hands for c in h]
+    cards += [c for _, ids in state.trick for c in ids]
+    return cards
+
+
+def _games(players: int, variants: tuple[str, ...], seed: int):  # type: ignore[no-untyped-def]
+    state = GAME.new_state(GAME.config(players, variants=variants), seed=seed)
+    rng = random.Random(seed)
+    yield state
+    while not state.is_over():
+        legal = state.legal(state.turn)
+        state.apply(state.turn, legal[rng.randrange(len(legal))])
+        yield state
+
+
+@settings(max_examples=40, deadline=None)
+@given(tables)
+def test_every_card_is_always_in_exactly_one_place(table: tuple[int, tuple[str, ...], int]) -> None:
+    for state in _games(*table):
+        cards = _zones(state)
+        assert sorted(cards) == list(range(64))
+
+
+@settings(max_examples=40, deadline=None)
+@given(tables)
+def test_scores_never_decrease_and_hands_never_grow(
+    table: tuple[int, tuple[str, ...], int],
+) -> None:
+    previous_scores: list[int] | None = None
+    previous_sizes: list[int] | None = None
+    for state in _games(*table):
+        sizes = [len(h) for h in state.hands]
+        if previous_scores is not None and previous_sizes is not None:
+            assert all(a >= b for a, b in zip(state.scores, previous_scores, strict=True))
+            assert all(a <= b for a, b in zip(sizes, previous_sizes, strict=True))
+        previous_scores, previous_sizes = list(state.scores), sizes
+    assert state.is_over() and all(not h for h in state.hands)
+
+
+def _may_know(state: GangstaState, seat: int | None) -> set[str]:
+    public = {state.trump, *state.box, *state.discard, *state.to_place, *state.revealed}
+    public |= {c for c in state.grid if c != EMPTY}
+    public |= {c for _, ids in state.trick for c in ids}
+    if state.last_trick:
+        public |= {c for _, ids in state.last_trick[1] for c in ids}
+    if state.last_raid:
+        public |= set(state.last_raid[2])
+    if seat is not None:
+        public |= set(state.hands[seat]) | set(state.redrew.get(seat, ()))
+    return set(state.codes(sorted(public)))
+
+
+@settings(max_examples=30, deadline=None)
+@given(tables)
+def test_a_view_names_only_cards_its_seat_may_know(table: tuple[int, tuple[str, ...], int]) -> None:
+    """No other hand, no deck card, no other seat's redraw discards — ever."""
+    for state in _games(*table):
+        for seat in [None, *range(state.players)]:
+            text = json.dumps(state.view(seat))
+            named = set(CODE.findall(text))
+            assert named <= _may_know(state, seat), (seat, named - _may_know(state, seat))
+            # A seat knows the cards it put back in a redraw even if another hand drew them.
+            own_discards = (
+                set(state.codes(state.redrew.get(seat, ()))) if seat is not None else set()
+            )
+            for other in range(state.players):
+                if other != seat:
+                    assert not set(state.codes(state.hands[other])) & (named - own_discards)
+            assert "seed" not in text and "rng" not in text
+
+
+@settings(max_examples=20, deadline=None)
+@given(tables)
+def test_public_events_never_name_a_hidden_card(table: tuple[int, tuple[str, ...], int]) -> None:
+    *_, state = _games(*table)
+    ever_public: set[str] = {state.code(state.trump)}
+    for event in state.events:
+        if event.kind in {"play", "center-card", "opened", "extra-cards", "place", "raid", "pick"}:
+            ever_public |= set(re.findall(r"[YICR][2-9][SW]", event.text))
+    for event in state.events:
+        if event.to is None:
+            assert set(re.findall(r"[YICR][2-9][SW]", event.text)) <= ever_public
+        else:
+            assert event.kind == "redraw-private" and len(event.to) == 1
