@@ -1,0 +1,70 @@
+"""Does a crew of played Mafioso cards carry out an assignment?
+
+A crew succeeds when its star total is at most the assignment's maximum and
+its symbols cover the assignment's symbols (K-01, K-02):
+
+- every printed symbol needs one symbol on the played cards, repeats included;
+- the question marks need that many *further* symbols, all identical when
+  there are two or three; they may be the same kind as a printed symbol;
+- Vincenzo Forza gives one symbol of choice, which the engine places where it
+  helps (a player would always choose so);
+- John Malone takes 1 star off the total and Captain Penny 2; Little Tony's
+  extra stars are added by the caller (they depend on who is suspected, K-03).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from mobtable.games.capo.cards import STAR_REDUCTION, Assignment, Mafioso, Special
+
+
+def star_total(crew: Iterable[Mafioso], extra: int = 0) -> int:
+    """The crew's stars after John Malone and Captain Penny, plus ``extra``."""
+    total = extra
+    for card in crew:
+        total += card.stars - STAR_REDUCTION.get(card.special, 0)  # type: ignore[arg-type]
+    return total
+
+
+def symbols_met(crew: Iterable[Mafioso], assignment: Assignment, symbols: Sequence[str]) -> bool:
+    """Whether the crew shows every symbol the assignment asks for."""
+    have: Counter[str] = Counter()
+    wild = 0
+    for card in crew:
+        have.update(card.symbols)
+        if card.special is Special.VINCENZO_FORZA:
+            wild += 1
+    need = Counter(assignment.symbols)
+    missing = {s: max(0, n - have[s]) for s, n in need.items()}
+    short = sum(missing.values())
+    if assignment.choice == 0:
+        return short <= wild
+    for symbol in symbols:
+        extra = max(0, need[symbol] + assignment.choice - have[symbol]) - missing.get(symbol, 0)
+        if short + extra <= wild:
+            return True
+    return False
+
+
+def succeeds(
+    crew: Sequence[Mafioso],
+    assignment: Assignment,
+    max_stars: int,
+    symbols: Sequence[str],
+    *,
+    extra_stars: int = 0,
+) -> bool:
+    """Whether the crew carries out the assignment with at most ``max_stars`` stars."""
+    return star_total(crew, extra_stars) <= max_stars and symbols_met(crew, assignment, symbols)
+
+
+def describe(assignment: Assignment, max_stars: int) -> str:
+    """One line: ``Bank job: cash cash car, at most 5 stars``."""
+    parts = list(assignment.symbols)
+    if assignment.choice == 1:
+        parts.append("?")
+    elif assignment.choice > 1:
+        parts.append(f"{assignment.choice}x identical ?")
+    return f"{assignment.name}: {' '.join(parts)}, at most {max_stars} stars"

@@ -1,0 +1,304 @@
+"""Capo's cards: 70 Mafioso cards, 16 Assignment cards, 10 Event cards.
+
+Card data is read from TOML (the built-in ``cards.toml`` or a user's own file
+with the same layout) and validated field by field: every problem raises
+``BadCardData`` naming the entry and field, e.g.
+``mafiosi[12].stars: expected a whole number 0-5``.
+
+Card ids are positions: ``CardSet.mafiosi[i].id == i`` after expanding
+``copies`` in file order; the same holds for assignments and events.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from typing import Any
+
+from mobtable.core.cardfile import builtin_card_data
+from mobtable.core.errors import BadCardData
+
+MAFIOSO_CARDS = 70
+ASSIGNMENT_CARDS = 16
+EVENT_CARDS = 10
+MAX_CARD_STARS = 5
+MAX_CARD_SYMBOLS = 3
+MAX_ASSIGNMENT_STARS = 10
+MAX_CHOICE = 3
+
+
+class Special(Enum):
+    """The special Mafioso cards (rulebook, "Clarification of Special Mafioso Cards")."""
+
+    GIULIA_NAPOLI = "giulia-napoli"
+    LITTLE_TONY = "little-tony"
+    MARIO_BERETTA = "mario-beretta"
+    VINCENZO_FORZA = "vincenzo-forza"
+    JOHN_MALONE = "john-malone"
+    CAPTAIN_PENNY = "captain-penny"
+
+
+class Effect(Enum):
+    """What an Event card does (only ``SIT_DOWN`` is the rulebook's; see K-16)."""
+
+    SIT_DOWN = "sit-down"
+    DOUBLE_PAY = "double-pay"
+    INFORMANT = "informant"
+    OMERTA = "omerta"
+    CARDS_ON_THE_TABLE = "cards-on-the-table"
+    IN_THE_DARK = "in-the-dark"
+    HEAT_IS_ON = "heat-is-on"
+    FRIENDLY_JUDGE = "friendly-judge"
+    BIG_JOB = "big-job"
+    NEW_RECRUITS = "new-recruits"
+
+
+STAR_REDUCTION = {Special.JOHN_MALONE: 1, Special.CAPTAIN_PENNY: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Mafioso:
+    """One Mafioso card.
+
+    Attributes:
+        id: the card's position in the card set (0-69).
+        name: the printed name.
+        symbols: the symbol keys it shows (a symbol may repeat).
+        stars: the stars it adds to its player's total.
+        special: its special power, if any.
+    """
+
+    id: int
+    name: str
+    symbols: tuple[str, ...]
+    stars: int
+    special: Special | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "symbols": list(self.symbols),
+            "stars": self.stars,
+            "special": None if self.special is None else self.special.value,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Assignment:
+    """One Assignment card.
+
+    Attributes:
+        symbols: the printed symbols the played cards must show (repeats count).
+        choice: how many question marks: symbols of choice, identical when 2 or 3.
+        stars: the most stars the played cards may total.
+        envelope: whether the card's back shows an envelope.
+    """
+
+    id: int
+    name: str
+    symbols: tuple[str, ...]
+    choice: int
+    stars: int
+    envelope: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "symbols": list(self.symbols),
+            "choice": self.choice,
+            "stars": self.stars,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    id: int
+    effect: Effect
+    name: str
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "effect": self.effect.value, "name": self.name, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """A validated set of Capo cards."""
+
+    symbols: tuple[str, ...]
+    symbol_names: tuple[str, ...]
+    mafiosi: tuple[Mafioso, ...]
+    assignments: tuple[Assignment, ...]
+    events: tuple[EventCard, ...]
+
+    def with_special(self, special: Special) -> tuple[int, ...]:
+        return tuple(c.id for c in self.mafiosi if c.special is special)
+
+
+def _whole(entry: Mapping[str, Any], key: str, where: str, lo: int, hi: int, default: Any) -> int:
+    value = entry.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise BadCardData(f"{where}.{key}: expected a whole number {lo}-{hi}, got {value!r}")
+    return value
+
+
+def _text(entry: Mapping[str, Any], key: str, where: str) -> str:
+    value = entry.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise BadCardData(f"{where}.{key}: expected a non-empty text, got {value!r}")
+    return value
+
+
+def _symbols(entry: Mapping[str, Any], where: str, known: tuple[str, ...], most: int) -> tuple:
+    value = entry.get("symbols")
+    if not isinstance(value, list):
+        raise BadCardData(f"{where}.symbols: expected a list of symbol keys, got {value!r}")
+    if len(value) > most:
+        raise BadCardData(f"{where}.symbols: at most {most} symbols, got {len(value)}")
+    for i, key in enumerate(value):
+        if key not in known:
+            raise BadCardData(
+                f"{where}.symbols[{i}]: unknown symbol {key!r} (symbols: {', '.join(known)})"
+            )
+    return tuple(value)
+
+
+def _entries(data: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+    value = data.get(key)
+    if not isinstance(value, list) or not value:
+        raise BadCardData(f"{key}: expected a non-empty list of tables ([[{key}]])")
+    for i, entry in enumerate(value):
+        if not isinstance(entry, Mapping):
+            raise BadCardData(f"{key}[{i}]: expected a table, got {entry!r}")
+    return value
+
+
+def _flag(entry: Mapping[str, Any], key: str, where: str, default: bool) -> bool:
+    value = entry.get(key, default)
+    if not isinstance(value, bool):
+        raise BadCardData(f"{where}.{key}: expected true or false, got {value!r}")
+    return value
+
+
+def _load_symbols(data: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    keys: list[str] = []
+    names: list[str] = []
+    for i, entry in enumerate(_entries(data, "symbols")):
+        key = _text(entry, "key", f"symbols[{i}]")
+        if key in keys:
+            raise BadCardData(f"symbols[{i}].key: symbol {key!r} is listed twice")
+        keys.append(key)
+        names.append(_text(entry, "name", f"symbols[{i}]"))
+    return tuple(keys), tuple(names)
+
+
+def _load_mafiosi(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tuple[Mafioso, ...]:
+    cards: list[Mafioso] = []
+    specials = {s.value: s for s in Special}
+    for i, entry in enumerate(_entries(data, "mafiosi")):
+        where = f"mafiosi[{i}]"
+        name = _text(entry, "name", where)
+        syms = _symbols(entry, where, symbols, MAX_CARD_SYMBOLS)
+        stars = _whole(entry, "stars", where, 0, MAX_CARD_STARS, None)
+        copies = _whole(entry, "copies", where, 1, MAFIOSO_CARDS, 1)
+        _flag(entry, "reconstructed", where, False)
+        raw = entry.get("special")
+        if raw is not None and raw not in specials:
+            raise BadCardData(
+                f"{where}.special: unknown special {raw!r} (specials: {', '.join(specials)})"
+            )
+        special = None if raw is None else specials[raw]
+        for _ in range(copies):
+            cards.append(Mafioso(len(cards), name, syms, stars, special))
+    if len(cards) != MAFIOSO_CARDS:
+        raise BadCardData(
+            f"mafiosi: expected {MAFIOSO_CARDS} cards (copies included), got {len(cards)}"
+        )
+    return tuple(cards)
+
+
+def _load_assignments(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tuple[Assignment, ...]:
+    cards: list[Assignment] = []
+    entries = _entries(data, "assignments")
+    if len(entries) != ASSIGNMENT_CARDS:
+        raise BadCardData(f"assignments: expected {ASSIGNMENT_CARDS} cards, got {len(entries)}")
+    for i, entry in enumerate(entries):
+        where = f"assignments[{i}]"
+        name = _text(entry, "name", where)
+        syms = _symbols(entry, where, symbols, 6)
+        choice = _whole(entry, "choice", where, 0, MAX_CHOICE, 0)
+        stars = _whole(entry, "stars", where, 0, MAX_ASSIGNMENT_STARS, None)
+        envelope = _flag(entry, "envelope", where, False)
+        _flag(entry, "reconstructed", where, False)
+        if not syms and not choice:
+            raise BadCardData(f"{where}: an assignment needs at least one symbol or question mark")
+        cards.append(Assignment(i, name, syms, choice, stars, envelope))
+    return tuple(cards)
+
+
+def _load_events(data: Mapping[str, Any]) -> tuple[EventCard, ...]:
+    cards: list[EventCard] = []
+    effects = {e.value: e for e in Effect}
+    entries = _entries(data, "events")
+    if len(entries) != EVENT_CARDS:
+        raise BadCardData(f"events: expected {EVENT_CARDS} cards, got {len(entries)}")
+    for i, entry in enumerate(entries):
+        where = f"events[{i}]"
+        raw = entry.get("effect")
+        if raw not in effects:
+            raise BadCardData(
+                f"{where}.effect: unknown effect {raw!r} (effects: {', '.join(effects)})"
+            )
+        _flag(entry, "reconstructed", where, False)
+        cards.append(
+            EventCard(i, effects[raw], _text(entry, "name", where), _text(entry, "text", where))
+        )
+    if not any(c.effect is Effect.SIT_DOWN for c in cards):
+        raise BadCardData("events: the rulebook's 'sit-down' event must be among the cards")
+    return tuple(cards)
+
+
+def parse_cards(data: Mapping[str, Any]) -> CardSet:
+    """Validate a parsed card document; raises ``BadCardData`` naming the field."""
+    if not isinstance(data, Mapping):
+        raise BadCardData(f"card data must be a table, got {type(data).__name__}")
+    symbols, names = _load_symbols(data)
+    return CardSet(
+        symbols,
+        names,
+        _load_mafiosi(data, symbols),
+        _load_assignments(data, symbols),
+        _load_events(data),
+    )
+
+
+@lru_cache(maxsize=1)
+def builtin_cards() -> CardSet:
+    return parse_cards(builtin_card_data("mobtable.games.capo"))
+
+
+@lru_cache(maxsize=16)
+def _cached(text: str) -> CardSet:
+    return parse_cards(json.loads(text))
+
+
+def load_cards(card_data: Mapping[str, Any] | None) -> CardSet:
+    """The built-in cards (``None``) or a user's card document, validated and cached."""
+    if card_data is None:
+        return builtin_cards()
+    try:
+        key = json.dumps(card_data, sort_keys=True, default=_no_json)
+    except (TypeError, ValueError) as exc:
+        raise BadCardData(f"card data is not plain data: {exc}") from exc
+    return _cached(key)
+
+
+def _no_json(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return dict(value)
+    raise TypeError(f"cannot read {value!r} as card data")

@@ -1,0 +1,179 @@
+"""The round flow: turning the assignment, the sealed steps, refills, the next round.
+
+A round's decisions are three sealed steps (K-13, K-14): playing cards face
+down, turning some face up, laying the Suspicion cards. When the last seat of
+a step commits, :func:`resolve_step` moves on; after the suspicions the round
+is resolved and scored (:mod:`scoring`), and the next round starts at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mobtable.core import SealedStep
+from mobtable.games.capo import events as ev
+from mobtable.games.capo import scoring
+from mobtable.games.capo.assignments import describe
+from mobtable.games.capo.rules import HAND_SIZE, MAX_ROUNDS, REFILL_AT_MOST, Phase
+
+if TYPE_CHECKING:
+    from mobtable.games.capo.state import CapoState
+
+
+def clockwise(state: CapoState, first: int) -> list[int]:
+    """Every seat once, from ``first`` on in playing order (K-07)."""
+    n = state.players
+    return [(first + i) % n for i in range(n)]
+
+
+# -- phase 1 ------------------------------------------------------------------
+def start_round(state: CapoState) -> None:
+    """Turn the next Assignment card (and an Event card under an envelope), open phase 2."""
+    state.round += 1
+    if not state.assignment_stack:
+        _reshuffle_assignments(state)
+    state.assignment = state.assignment_stack.pop(0)
+    if not state.assignment_stack:
+        _reshuffle_assignments(state)  # K-10: so that the next card's back can be seen
+    state.event = None
+    if state.rules.events and state.assignment_stack:
+        top = state.cards.assignments[state.assignment_stack[0]]
+        if top.envelope:
+            if not state.event_stack and state.events_used:
+                state.event_stack = sorted(state.events_used)
+                state.rng.shuffle(state.event_stack)
+                state.events_used = []
+                state.log("reshuffle", "the used Event cards are shuffled into a new stack")
+            if state.event_stack:
+                state.event = state.event_stack.pop(0)
+    card = state.cards.assignments[state.assignment]
+    text = f"round {state.round}: {describe(card, ev.max_stars(card, state.effect))}"
+    if state.event is not None:
+        event = state.cards.events[state.event]
+        text += f"; event {event.name}: {event.text}"
+    state.log("round", text, round=state.round, assignment=state.assignment, event=state.event)
+    state.phase = Phase.PLAY
+    state.step = SealedStep.of(range(state.players))
+    state.declared, state.picked = {}, {}
+    state.must_turn = [0] * state.players
+
+
+def _reshuffle_assignments(state: CapoState) -> None:
+    if not state.assignments_used:
+        return
+    state.assignment_stack = sorted(state.assignments_used)
+    state.rng.shuffle(state.assignment_stack)
+    state.assignments_used = []
+    state.log("reshuffle", "the used Assignment cards are shuffled into a new stack")
+
+
+# -- the sealed steps ---------------------------------------------------------
+def resolve_step(state: CapoState) -> None:
+    """Every seat of the current step has committed: reveal and move on."""
+    if state.phase is Phase.PLAY:
+        _resolve_play(state)
+    elif state.phase is Phase.TURN:
+        _resolve_turn(state)
+    else:
+        choices = {s: t for s, t in state.step.choices.items()}
+        scoring.resolve_round(state, choices)
+        end_round(state)
+
+
+def _resolve_play(state: CapoState) -> None:
+    for seat, cards in state.step.in_seat_order():
+        hand = state.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        state.table[seat] = sorted(cards)
+        state.face_up[seat] = []
+        state.must_turn[seat] = ev.turn_count(len(cards), state.effect)
+    counts = [len(t) for t in state.table]
+    state.log("played", f"cards played face down: {counts}", counts=counts)
+    turning = [s for s in range(state.players) if state.must_turn[s] > 0]
+    if turning:
+        state.phase = Phase.TURN
+        state.step = SealedStep.of(turning)
+    else:
+        _open_suspicions(state)
+
+
+def _resolve_turn(state: CapoState) -> None:
+    for seat, cards in state.step.in_seat_order():
+        state.face_up[seat] = sorted(cards)
+    shown = [list(f) for f in state.face_up]
+    state.log("turned-up", f"cards turned face up: {shown}", face_up=shown)
+    _open_suspicions(state)
+
+
+def _open_suspicions(state: CapoState) -> None:
+    state.phase = Phase.SUSPECT
+    state.step = SealedStep.of(range(state.players))
+    state.picked = {}
+
+
+# -- end of the round ---------------------------------------------------------
+def end_round(state: CapoState) -> None:
+    """Check for a winner (K-08), else refill hands and start the next round."""
+    state.assignments_used.append(state.assignment)
+    if state.event is not None:
+        state.events_used.append(state.event)
+    top = max(state.respect)
+    leaders = [s for s, r in enumerate(state.respect) if r == top]
+    if top >= state.rules.target and len(leaders) == 1:
+        _finish(state, f"seat {leaders[0]} has {top} respect and wins")
+        return
+    if state.round >= MAX_ROUNDS:
+        state.capped = True
+        _finish(state, f"the round limit ({MAX_ROUNDS}) is reached")
+        return
+    if top >= state.rules.target:
+        state.log("extra-round", f"seats {leaders} share the lead with {top}: an extra round")
+    refill(state)
+    state.counter = (state.counter + 1) % state.players  # K-07
+    start_round(state)
+
+
+def _finish(state: CapoState, text: str) -> None:
+    state.phase = Phase.OVER
+    state.step = SealedStep(())
+    state.log("game-over", text, respect=list(state.respect))
+
+
+def refill(state: CapoState) -> None:
+    """Hands of 0 or 1 card draw up to 5, in playing order from the counter (K-06)."""
+    order = clockwise(state, state.counter)
+    for seat in order:
+        if len(state.hands[seat]) <= REFILL_AT_MOST:
+            draw(state, seat, HAND_SIZE - len(state.hands[seat]))
+    if ev.recruits(state.effect):
+        for seat in order:
+            if len(state.hands[seat]) < HAND_SIZE:
+                draw(state, seat, 1)
+
+
+def draw(state: CapoState, seat: int, count: int) -> None:
+    """Draw ``count`` cards; an empty stack takes the reshuffled discard pile (K-06)."""
+    drawn: list[int] = []
+    for _ in range(count):
+        if not state.stack:
+            _reshuffle_discard(state)
+            if not state.stack:
+                break
+        drawn.append(state.stack.pop(0))
+    if not drawn:
+        return
+    state.hands[seat] = sorted(state.hands[seat] + drawn)
+    state.log("draw", f"seat {seat} draws {len(drawn)} cards", seat=seat, count=len(drawn))
+    state.log("drawn", f"you draw cards {drawn}", seat, cards=drawn)
+
+
+def _reshuffle_discard(state: CapoState) -> None:
+    if not state.discard:
+        return
+    state.stack = sorted(state.discard)
+    state.rng.shuffle(state.stack)
+    state.discard = []
+    state.seen_discard = set()
+    state.own_discard = [set() for _ in range(state.players)]
+    state.log("reshuffle", "the discard pile is shuffled into a new Mafioso stack")

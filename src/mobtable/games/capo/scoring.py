@@ -1,0 +1,189 @@
+"""Phase 4 and scoring: who is suspected, who shows cards, who goes to prison, respect.
+
+Order of play (K-04, K-07): seats are scored one after the other, from the
+counting seat clockwise. Each seat in turn:
+
+1. gains respect for a successful assignment (hat side up);
+2. gains respect for its special cards: Giulia Napoli (+1 when successful),
+   Mario Beretta (when suspected, steals 1 from each suspector in clockwise
+   order from his own seat; a suspector with 0 respect has nothing to give);
+3. gains 2 for suspecting a prisoner or loses 1 (never below 0) for
+   suspecting a successful player.
+
+Because respect changes as the scoring goes round, this order decides what
+Mario Beretta can steal from a suspector who is at 0 before his own scoring.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mobtable.games.capo import events as ev
+from mobtable.games.capo.assignments import star_total, succeeds
+from mobtable.games.capo.cards import Special
+from mobtable.games.capo.rules import Supply, TonyStars
+
+if TYPE_CHECKING:
+    from mobtable.games.capo.state import CapoState
+
+
+def effective_suspicions(laid: dict[int, int | None], *, sit_down: bool) -> dict[int, int | None]:
+    """The suspicions that apply; with Have a sit down, mutual pairs cancel (K-16)."""
+    if not sit_down:
+        return dict(laid)
+    result = dict(laid)
+    for a, b in laid.items():
+        if b is not None and laid.get(b) == a:
+            result[a] = None
+    return result
+
+
+def tony_stars(state: CapoState, suspected: list[bool]) -> int:
+    """Little Tony's extra stars, counted for every suspected player (K-03)."""
+    tonies = set(state.cards.with_special(Special.LITTLE_TONY))
+    count = sum(1 for s, hit in enumerate(suspected) if hit for c in state.table[s] if c in tonies)
+    if state.rules.tony_stars is TonyStars.ONCE:
+        return min(count, 1)
+    return count
+
+
+class _Ledger:
+    """Respect moves, honouring the floor at 0 and a limited supply (K-05)."""
+
+    def __init__(self, state: CapoState) -> None:
+        self.state = state
+        self.change = [0] * state.players
+        self.lines: list[str] = []
+
+    def gain(self, seat: int, amount: int, why: str) -> None:
+        state = self.state
+        if state.rules.supply is Supply.LIMITED:
+            left = state.supply or 0
+            amount = min(amount, left)
+            state.supply = left - amount
+        state.respect[seat] += amount
+        self.change[seat] += amount
+        self.lines.append(f"seat {seat} +{amount} ({why})")
+
+    def lose(self, seat: int, amount: int, why: str) -> None:
+        state = self.state
+        amount = min(amount, state.respect[seat])
+        state.respect[seat] -= amount
+        self.change[seat] -= amount
+        if state.rules.supply is Supply.LIMITED:
+            state.supply = (state.supply or 0) + amount
+        self.lines.append(f"seat {seat} -{amount} ({why})")
+
+    def steal(self, thief: int, victim: int, why: str) -> None:
+        state = self.state
+        amount = min(1, state.respect[victim])
+        state.respect[victim] -= amount
+        state.respect[thief] += amount
+        self.change[victim] -= amount
+        self.change[thief] += amount
+        self.lines.append(f"seat {thief} takes {amount} from seat {victim} ({why})")
+
+
+def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
+    """Phase 4 and scoring, then every played card goes to the discard pile."""
+    from mobtable.games.capo.phases import clockwise
+
+    n = state.players
+    effect = state.effect
+    cards = state.cards
+    applied = effective_suspicions(laid, sit_down=ev.cancels_mutual_suspicions(effect))
+    suspectors: list[list[int]] = [[] for _ in range(n)]
+    for seat in clockwise(state, 0):
+        target = applied.get(seat)
+        if target is not None:
+            suspectors[target].append(seat)
+    suspected = [bool(suspectors[s]) for s in range(n)]
+    extra = tony_stars(state, suspected)
+    assignment = cards.assignments[state.assignment]
+    limit = ev.max_stars(assignment, effect)
+    success = [True] * n
+    totals: list[int | None] = [None] * n
+    for seat in range(n):
+        if suspected[seat]:
+            crew = [cards.mafiosi[c] for c in state.table[seat]]
+            totals[seat] = star_total(crew, extra)
+            success[seat] = succeeds(crew, assignment, limit, cards.symbols, extra_stars=extra)
+            state.log(
+                "reveal",
+                f"seat {seat} shows {state.table[seat]}: "
+                + ("success" if success[seat] else "prison"),
+                seat=seat,
+                cards=list(state.table[seat]),
+                success=success[seat],
+            )
+    ledger = _Ledger(state)
+    giulia = set(cards.with_special(Special.GIULIA_NAPOLI))
+    mario = set(cards.with_special(Special.MARIO_BERETTA))
+    shown_giulia: list[int] = []
+    for seat in clockwise(state, state.counter):
+        if success[seat]:
+            ledger.gain(seat, ev.success_respect(effect), "assignment carried out")
+            for card in state.table[seat]:
+                if card in giulia:
+                    ledger.gain(seat, 1, "Giulia Napoli")
+                    if not suspected[seat] and card not in state.face_up[seat]:
+                        shown_giulia.append(card)  # K-11: shown to claim the respect
+        if suspected[seat] and any(c in mario for c in state.table[seat]):
+            for other in clockwise(state, seat)[1:]:
+                if other in suspectors[seat]:
+                    ledger.steal(seat, other, "Mario Beretta")
+        target = applied.get(seat)
+        if target is not None:
+            if success[target]:
+                ledger.lose(seat, ev.wrong_suspicion_cost(effect), f"wrongly suspected {target}")
+            else:
+                ledger.gain(seat, ev.right_suspicion_respect(effect), f"rightly suspected {target}")
+    summary = _summary(state, laid, applied, suspected, success, totals, extra, limit)
+    summary.update(change=ledger.change, giulia_shown=sorted(shown_giulia))
+    state.last_round = summary
+    _discard_played(state, suspected, shown_giulia)
+    state.log("scored", "; ".join(ledger.lines) or "no respect changes", change=ledger.change)
+
+
+def _discard_played(state: CapoState, suspected: list[bool], shown: list[int]) -> None:
+    """Played cards go face down to the discard pile; unrevealed ones stay unseen (K-15)."""
+    for seat in range(state.players):
+        for card in state.table[seat]:
+            state.discard.append(card)
+            if suspected[seat] or card in state.face_up[seat] or card in shown:
+                state.seen_discard.add(card)
+            else:
+                state.own_discard[seat].add(card)
+        state.table[seat] = []
+        state.face_up[seat] = []
+    state.discard.sort()
+
+
+def _summary(
+    state: CapoState,
+    laid: dict[int, int | None],
+    applied: dict[int, int | None],
+    suspected: list[bool],
+    success: list[bool],
+    totals: list[int | None],
+    extra: int,
+    limit: int,
+) -> dict[str, Any]:
+    """What everyone saw of the round, for views and the game log."""
+    n = state.players
+    return {
+        "round": state.round,
+        "assignment": state.assignment,
+        "event": state.event,
+        "max_stars": limit,
+        "played": [len(state.table[s]) for s in range(n)],
+        "face_up": [list(state.face_up[s]) for s in range(n)],
+        "laid": [laid.get(s) for s in range(n)],
+        "suspicions": [applied.get(s) for s in range(n)],
+        "suspected": suspected,
+        "revealed": [list(state.table[s]) if suspected[s] else None for s in range(n)],
+        "stars": totals,
+        "little_tony_stars": extra,
+        "success": success,
+        "counter": state.counter,
+    }

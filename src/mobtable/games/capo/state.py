@@ -1,0 +1,283 @@
+"""One Capo table: where every card is, the respect track, and whose decision is due.
+
+The round flow lives in :mod:`phases` and :mod:`scoring`, what a seat may see
+in :mod:`view`; this module holds the data and the core contract's methods.
+
+Card zones (every Mafioso card is in exactly one): ``hands[seat]``,
+``table[seat]`` (played this round; ``face_up[seat]`` is the turned part),
+``stack`` (index 0 is the top), ``discard`` and ``box`` (out of the game).
+What is known about the discard pile: ``seen_discard`` holds the cards that
+went there face up for everyone, ``own_discard[seat]`` the cards a seat put
+there unseen by the others; the rest nobody knows.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from mobtable.core import Config, Event, Game, IllegalAction, Origin, Result, SealedStep, State
+from mobtable.games.capo import events as ev
+from mobtable.games.capo import phases
+from mobtable.games.capo.actions import (
+    DECLARES,
+    PLACES,
+    SUSPECT_NOBODY,
+    SUSPECTS,
+    TURNS,
+    CapoAction,
+    Declare,
+    Place,
+    Suspect,
+    TurnUp,
+)
+from mobtable.games.capo.cards import CardSet, Effect
+from mobtable.games.capo.rules import Phase, Rules
+
+
+class CapoState(State):
+    """A Capo della Mafia table (built by :mod:`mobtable.games.capo.setup`)."""
+
+    cards: CardSet
+    rules: Rules
+    rng: random.Random
+    hands: list[list[int]]
+    stack: list[int]
+    discard: list[int]
+    seen_discard: set[int]
+    own_discard: list[set[int]]
+    box: list[int]
+    table: list[list[int]]
+    face_up: list[list[int]]
+    assignment_stack: list[int]
+    assignments_used: list[int]
+    assignment: int
+    event_stack: list[int]
+    events_used: list[int]
+    event_box: list[int]
+    event: int | None
+    round: int
+    counter: int
+    phase: Phase
+    step: SealedStep[Any]
+    declared: dict[int, int]
+    picked: dict[int, list[int]]
+    must_turn: list[int]
+    respect: list[int]
+    supply: int | None
+    last_round: dict[str, Any] | None
+    capped: bool
+
+    def __init__(self, game: Game, config: Config, origin: Origin, cards: CardSet) -> None:
+        super().__init__(game, config, origin)
+        n = config.players
+        self.cards = cards
+        self.rules = Rules.of(config)
+        self.rng = random.Random(origin.seed if origin.seed is not None else 0)
+        self.hands = [[] for _ in range(n)]
+        self.stack, self.discard, self.box = [], [], []
+        self.seen_discard = set()
+        self.own_discard = [set() for _ in range(n)]
+        self.table = [[] for _ in range(n)]
+        self.face_up = [[] for _ in range(n)]
+        self.assignment_stack, self.assignments_used = [], []
+        self.assignment = -1
+        self.event_stack, self.events_used, self.event_box = [], [], []
+        self.event = None
+        self.round = 0
+        self.counter = 0
+        self.phase = Phase.PLAY
+        self.step = SealedStep.of(range(n))
+        self.declared, self.picked = {}, {}
+        self.must_turn = [0] * n
+        self.respect = [0] * n
+        self.supply = None
+        self.last_round = None
+        self.capped = False
+
+    # -- helpers ---------------------------------------------------------
+    @property
+    def effect(self) -> Effect | None:
+        """The effect of this round's Event card, if one is out."""
+        return None if self.event is None else self.cards.events[self.event].effect
+
+    def log(self, kind: str, text: str, to: int | None = None, **data: Any) -> None:
+        self.events.append(Event(kind, data, text, None if to is None else frozenset({to})))
+
+    # -- the contract ----------------------------------------------------
+    def pending(self) -> tuple[int, ...]:
+        if self.phase is Phase.OVER:
+            return ()
+        return self.step.waiting()
+
+    def legal(self, seat: int) -> Sequence[CapoAction]:
+        if self.phase is Phase.OVER or seat in self.step.choices or seat not in self.step.seats:
+            return ()
+        if self.phase is Phase.SUSPECT:
+            return (SUSPECT_NOBODY, *(SUSPECTS[s] for s in range(self.players) if s != seat))
+        if self.phase is Phase.TURN:
+            chosen = self.picked.get(seat, ())
+            return [TURNS[c] for c in self.table[seat] if c not in chosen]
+        hand = self.hands[seat]
+        if seat not in self.declared:
+            least = ev.least_play(len(hand), self.effect)
+            return DECLARES[least - 1 : len(hand)]
+        chosen = self.picked[seat]
+        return [PLACES[c] for c in hand if c not in chosen]
+
+    def _check(self, seat: int, action: Any) -> None:
+        phase = self.phase
+        if isinstance(action, Declare | Place) and phase is not Phase.PLAY:
+            raise IllegalAction(f"{action}: cards are played in phase 2 only", rule="phase")
+        if isinstance(action, TurnUp) and phase is not Phase.TURN:
+            raise IllegalAction(
+                f"{action}: cards are turned up after all have played", rule="phase"
+            )
+        if isinstance(action, Suspect) and phase is not Phase.SUSPECT:
+            raise IllegalAction(f"{action}: Suspicion cards are laid in phase 3", rule="phase")
+        if isinstance(action, Declare):
+            self._check_declare(seat, action)
+        elif isinstance(action, Place):
+            self._check_place(seat, action)
+        elif isinstance(action, TurnUp):
+            if action.card not in self.table[seat]:
+                raise IllegalAction(f"{action}: card {action.card} is not among your played cards")
+            if action.card in self.picked.get(seat, ()):
+                raise IllegalAction(f"{action}: card {action.card} is already turned up")
+        elif isinstance(action, Suspect):
+            if action.target == seat:
+                raise IllegalAction("a player may not suspect himself", rule="suspect-self")
+            if action.target is not None and not 0 <= action.target < self.players:
+                raise IllegalAction(f"{action}: there is no seat {action.target}")
+        else:
+            raise IllegalAction(f"{action!r} is not a Capo action")
+
+    def _check_declare(self, seat: int, action: Declare) -> None:
+        if seat in self.declared:
+            raise IllegalAction(
+                f"{action}: you already declared {self.declared[seat]} cards; place them now",
+                rule="declared",
+            )
+        hand = len(self.hands[seat])
+        least = ev.least_play(hand, self.effect)
+        if not least <= action.count <= hand:
+            raise IllegalAction(
+                f"{action}: you must play {least} to {hand} of your {hand} cards",
+                rule="play-at-least-one",
+            )
+
+    def _check_place(self, seat: int, action: Place) -> None:
+        if seat not in self.declared:
+            raise IllegalAction(f"{action}: first say how many cards you play (p<count>)")
+        if action.card not in self.hands[seat]:
+            raise IllegalAction(f"{action}: card {action.card} is not in your hand")
+        if action.card in self.picked[seat]:
+            raise IllegalAction(f"{action}: card {action.card} is already placed")
+
+    def _apply(self, seat: int, action: Any) -> None:
+        if isinstance(action, Declare):
+            self.declared[seat] = action.count
+            self.picked[seat] = []
+            self.log("declared", f"you will play {action.count} cards", seat, count=action.count)
+        elif isinstance(action, Place):
+            chosen = self.picked[seat]
+            chosen.append(action.card)
+            self.log("placed", f"you place card {action.card} face down", seat, card=action.card)
+            if len(chosen) == self.declared[seat]:
+                self._commit(seat, tuple(sorted(chosen)), "has played")
+        elif isinstance(action, TurnUp):
+            chosen = self.picked.setdefault(seat, [])
+            chosen.append(action.card)
+            self.log("turning", f"you will turn up card {action.card}", seat, card=action.card)
+            if len(chosen) == self.must_turn[seat]:
+                self._commit(seat, tuple(sorted(chosen)), "has chosen what to turn up")
+        else:
+            self._commit(seat, action.target, "has laid the Suspicion card")
+
+    def _commit(self, seat: int, choice: Any, words: str) -> None:
+        self.picked.pop(seat, None)
+        self.log("committed", f"seat {seat} {words}", seat=seat, phase=self.phase.value)
+        if self.step.commit(seat, choice):
+            phases.resolve_step(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from mobtable.games.capo.view import view_for
+
+        return view_for(self, seat)
+
+    def determinize(self, seat: int, rng: random.Random) -> CapoState:
+        from mobtable.games.capo.view import determinize
+
+        return determinize(self, seat, rng)
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def result(self) -> Result:
+        if self.phase is not Phase.OVER:
+            raise IllegalAction("the game is not over", rule="game-over")
+        keys = [(r,) for r in self.respect]
+        result = Result.from_keys(self.respect, keys)
+        if self.capped and len(result.winners) > 1:
+            tiebreak = f"round limit ({self.round} rounds) reached: shared victory"
+            return Result(result.scores, result.ranks, result.winners, tiebreak)
+        return result
+
+    def clone(self) -> CapoState:
+        other = object.__new__(CapoState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.hands = [list(h) for h in self.hands]
+        other.stack, other.discard, other.box = list(self.stack), list(self.discard), list(self.box)
+        other.seen_discard = set(self.seen_discard)
+        other.own_discard = [set(d) for d in self.own_discard]
+        other.table = [list(t) for t in self.table]
+        other.face_up = [list(t) for t in self.face_up]
+        other.assignment_stack = list(self.assignment_stack)
+        other.assignments_used = list(self.assignments_used)
+        other.event_stack, other.events_used = list(self.event_stack), list(self.events_used)
+        other.event_box = list(self.event_box)
+        other.step = self.step.copy()
+        other.declared = dict(self.declared)
+        other.picked = {s: list(p) for s, p in self.picked.items()}
+        other.must_turn = list(self.must_turn)
+        other.respect = list(self.respect)
+        other.history, other.events = list(self.history), list(self.events)
+        return other
+
+    def fingerprint(self) -> dict[str, Any]:
+        return {
+            "hands": self.hands,
+            "stack": self.stack,
+            "discard": sorted(self.discard),
+            "seen_discard": sorted(self.seen_discard),
+            "own_discard": [sorted(d) for d in self.own_discard],
+            "box": self.box,
+            "table": self.table,
+            "face_up": self.face_up,
+            "assignment_stack": self.assignment_stack,
+            "assignments_used": self.assignments_used,
+            "assignment": self.assignment,
+            "event_stack": self.event_stack,
+            "events_used": self.events_used,
+            "event_box": self.event_box,
+            "event": self.event,
+            "round": self.round,
+            "counter": self.counter,
+            "phase": self.phase.value,
+            "step": {str(s): _plain(c) for s, c in sorted(self.step.choices.items())},
+            "declared": {str(s): c for s, c in sorted(self.declared.items())},
+            "picked": {str(s): sorted(p) for s, p in sorted(self.picked.items())},
+            "must_turn": self.must_turn,
+            "respect": self.respect,
+            "supply": self.supply,
+            "last_round": self.last_round,
+            "capped": self.capped,
+            "rng": hash(self.rng.getstate()),
+        }
+
+
+def _plain(choice: Any) -> Any:
+    return list(choice) if isinstance(choice, tuple) else choice

@@ -1,0 +1,177 @@
+"""What one seat may know, and full states drawn consistently with it (K-15).
+
+A seat sees: its own hand and played cards, every card turned face up, the
+cards of suspected players once revealed, the public parts of the discard
+pile, the counts of everything else, the respect track and the face-up
+Assignment and Event cards (plus the back of the next Assignment card, which
+lies on the table for all to see). It never sees other seats' hands or
+face-down cards, the cards of unsuspected players (not even after the round),
+the order of any stack, or the seed. Nor does it say which other seats have
+already committed in a sealed step: a determinized sample makes them decide
+again, and the sample's view must equal the seat's view (K-14).
+
+``determinize`` uses only those facts: the cards the seat cannot place are
+sorted, shuffled with the given ``rng`` and dealt into the hidden slots in a
+fixed seat order; the other seats' unrevealed commitments are dropped.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from mobtable.core import Origin
+from mobtable.games.capo import events as ev
+from mobtable.games.capo.rules import Phase
+
+if TYPE_CHECKING:
+    from mobtable.games.capo.state import CapoState
+
+
+def known_cards(state: CapoState, seat: int | None) -> set[int]:
+    """The Mafioso cards whose place ``seat`` knows (``None``: a spectator)."""
+    known = set(state.box) | state.seen_discard
+    for up in state.face_up:
+        known.update(up)
+    if seat is not None:
+        known.update(state.hands[seat])
+        known.update(state.table[seat])
+        known.update(state.own_discard[seat])
+    return known
+
+
+def view_for(state: CapoState, seat: int | None) -> dict[str, Any]:
+    cards = state.cards
+    n = state.players
+    assignment = cards.assignments[state.assignment]
+    shown: set[int] = set(state.box) | state.seen_discard
+    table = []
+    for p in range(n):
+        entry: dict[str, Any] = {
+            "played": len(state.table[p]),
+            "face_up": list(state.face_up[p]),
+            "must_turn": state.must_turn[p] if state.phase is Phase.TURN else 0,
+        }
+        shown.update(state.face_up[p])
+        if p == seat:
+            entry["cards"] = list(state.table[p])
+            shown.update(state.table[p])
+        table.append(entry)
+    mine_discarded: list[int] = []
+    if seat is not None:
+        shown.update(state.hands[seat])
+        mine_discarded = sorted(state.own_discard[seat])
+        shown.update(mine_discarded)
+    last = state.last_round
+    if last is not None:
+        for cards_of in (*last["revealed"], *last["face_up"], last["giulia_shown"]):
+            if cards_of:
+                shown.update(cards_of)
+    next_back = None
+    if state.assignment_stack:
+        next_back = cards.assignments[state.assignment_stack[0]].envelope
+    view: dict[str, Any] = {
+        "game": "capo",
+        "seat": seat,
+        "players": n,
+        "round": state.round,
+        "phase": state.phase.value,
+        "counter": state.counter,
+        "target": state.rules.target,
+        "respect": list(state.respect),
+        "supply": state.supply,
+        "assignment": dict(assignment.to_json(), max_stars=ev.max_stars(assignment, state.effect)),
+        "event": None if state.event is None else cards.events[state.event].to_json(),
+        "next_assignment_envelope": next_back,
+        "assignments_left": len(state.assignment_stack),
+        "assignments_used": list(state.assignments_used),
+        "events_left": len(state.event_stack),
+        "events_used": list(state.events_used),
+        "hand": None if seat is None else list(state.hands[seat]),
+        "hand_sizes": [len(h) for h in state.hands],
+        "stack_size": len(state.stack),
+        "discard": {
+            "size": len(state.discard),
+            "seen": sorted(state.seen_discard),
+            "mine": mine_discarded,
+            "unseen_by_seat": [len(d) for d in state.own_discard],
+        },
+        "box": list(state.box),
+        "table": table,
+        "me": None if seat is None else _my_choices(state, seat),
+        "last_round": last,
+        "result": state.result().to_json() if state.phase is Phase.OVER else None,
+    }
+    view["cards"] = {str(c): cards.mafiosi[c].to_json() for c in sorted(shown)}
+    view["symbols"] = dict(zip(cards.symbols, cards.symbol_names, strict=True))
+    return view
+
+
+def _my_choices(state: CapoState, seat: int) -> dict[str, Any]:
+    """A seat's own decisions in the current step, committed or in progress."""
+    committed = seat in state.step.choices
+    choice = state.step.choices.get(seat)
+    mine: dict[str, Any] = {"committed": committed}
+    if state.phase is Phase.PLAY:
+        mine["declared"] = state.declared.get(seat)
+        mine["placed"] = list(choice) if committed else list(state.picked.get(seat, ()))
+    elif state.phase is Phase.TURN:
+        mine["turning"] = list(choice) if committed else list(state.picked.get(seat, ()))
+    elif state.phase is Phase.SUSPECT:
+        mine["suspects"] = choice
+    return mine
+
+
+def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
+    """A full state drawn among those consistent with ``view(seat)``."""
+    other = state.clone()
+    other.history, other.events = [], []
+    other.origin = Origin(None, None)
+    other.step = state.step.forget_others(seat)
+    other.declared = {seat: state.declared[seat]} if seat in state.declared else {}
+    other.picked = {seat: list(state.picked[seat])} if seat in state.picked else {}
+    known = known_cards(state, seat)
+    unknown = sorted(c for c in range(len(state.cards.mafiosi)) if c not in known)
+    rng.shuffle(unknown)
+    deal = _dealer(unknown)
+    for p in range(state.players):
+        if p == seat:
+            continue
+        other.hands[p] = sorted(deal(len(state.hands[p])))
+        hidden = len(state.table[p]) - len(state.face_up[p])
+        other.table[p] = sorted([*state.face_up[p], *deal(hidden)])
+        other.own_discard[p] = set(deal(len(state.own_discard[p])))
+    privately = sum(len(d) for d in state.own_discard)
+    anonymous = deal(len(state.discard) - len(state.seen_discard) - privately)
+    other.discard = sorted(
+        [*state.seen_discard, *anonymous, *(c for d in other.own_discard for c in d)]
+    )
+    other.stack = deal(len(state.stack))
+    other.assignment_stack = _shuffled_assignments(state, rng)
+    other.event_stack = sorted(state.event_stack)
+    rng.shuffle(other.event_stack)
+    other.rng = random.Random(rng.getrandbits(64))
+    return other
+
+
+def _dealer(cards: list[int]) -> Any:
+    source: Iterator[int] = iter(cards)
+
+    def deal(count: int) -> list[int]:
+        return [next(source) for _ in range(count)]
+
+    return deal
+
+
+def _shuffled_assignments(state: CapoState, rng: random.Random) -> list[int]:
+    """The stack reshuffled, keeping a top card whose back matches the visible one."""
+    pool = sorted(state.assignment_stack)
+    rng.shuffle(pool)
+    if pool:
+        wanted = state.cards.assignments[state.assignment_stack[0]].envelope
+        for i, card in enumerate(pool):
+            if state.cards.assignments[card].envelope == wanted:
+                pool.insert(0, pool.pop(i))
+                break
+    return pool
