@@ -10,6 +10,8 @@ from importlib import import_module
 from mobtable.core.game import Game
 
 _PACKAGES: dict[str, str] = {
+    "capo": "mobtable.games.capo",
+    "cosca": "mobtable.games.cosca",
     "gangsta": "mobtable.games.gangsta",
 }
 _loaded: dict[str, Game] = {}

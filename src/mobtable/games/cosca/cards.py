@@ -1,0 +1,132 @@
+"""Mobster cards: the built-in data (``cards.toml``) and validation of a user's own."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from mobtable.core.cardfile import builtin_card_data, require
+from mobtable.core.errors import BadCardData
+from mobtable.games.cosca.model import LETTERS, MAX_ROW, Place, Special, Weekday
+
+RECONSTRUCTABLE = ("name", "condition", "days")
+
+
+@dataclass(frozen=True, slots=True)
+class Mobster:
+    """One mobster card.
+
+    Attributes:
+        name: the card's name (unique in a deck).
+        days: the weekdays on which a loyal mobster brings an extra die.
+        symbols: how many dice of each place the condition needs (city order),
+            or ``None`` for a special condition.
+        special: the special condition, or ``None`` for a symbol condition.
+        reconstructed: which fields are not printed in the rulebook.
+    """
+
+    name: str
+    days: frozenset[Weekday]
+    symbols: tuple[int, ...] | None
+    special: Special | None
+    reconstructed: tuple[str, ...] = ()
+
+    @property
+    def condition(self) -> str:
+        """The condition in card-file notation (``"BBG"`` or ``"same"``)."""
+        if self.special is not None:
+            return self.special.value
+        counts = self.symbols or ()
+        return "".join(LETTERS[p] * n for p, n in enumerate(counts))
+
+    @property
+    def after_city(self) -> bool:
+        return self.special is not None and self.special.after_city
+
+    def works_on(self, day: Weekday) -> bool:
+        return day in self.days
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "condition": self.condition,
+            "days": [d.code for d in sorted(self.days)],
+            "reconstructed": list(self.reconstructed),
+        }
+
+
+def parse_condition(text: str, where: str) -> tuple[tuple[int, ...] | None, Special | None]:
+    """A condition string: a special keyword or 1 to 6 city letters."""
+    for special in Special:
+        if text == special.value:
+            return None, special
+    letters = text.upper()
+    if not 1 <= len(letters) <= 6 or any(ch not in LETTERS for ch in letters):
+        specials = ", ".join(s.value for s in Special)
+        raise BadCardData(
+            f"{where}: {text!r} is neither 1 to 6 city letters ({LETTERS}) "
+            f"nor a special condition ({specials})"
+        )
+    counts = [0] * len(Place)
+    for ch in letters:
+        counts[LETTERS.index(ch)] += 1
+    return tuple(counts), None
+
+
+def _mobster(entry: Any, where: str) -> Mobster:
+    if not isinstance(entry, Mapping):
+        raise BadCardData(f"{where}: expected a table, got {entry!r}")
+    name = require(entry, "name", str, where).strip()
+    if not name:
+        raise BadCardData(f"{where}.name: must not be empty")
+    condition = require(entry, "condition", str, where)
+    symbols, special = parse_condition(condition.strip(), f"{where}.condition")
+    days_raw = require(entry, "days", list, where)
+    if not days_raw:
+        raise BadCardData(f"{where}.days: a mobster works on at least one day")
+    days: set[Weekday] = set()
+    for day in days_raw:
+        if not isinstance(day, str) or day.strip().lower() not in {d.code for d in Weekday}:
+            raise BadCardData(
+                f"{where}.days: {day!r} is not a weekday (mon tue wed thu fri sat sun)"
+            )
+        weekday = Weekday.from_code(day.strip().lower())
+        if weekday in days:
+            raise BadCardData(f"{where}.days: {day!r} is listed twice")
+        days.add(weekday)
+    reconstructed = entry.get("reconstructed", [])
+    if not isinstance(reconstructed, list) or any(r not in RECONSTRUCTABLE for r in reconstructed):
+        raise BadCardData(
+            f"{where}.reconstructed: expected a list of {', '.join(RECONSTRUCTABLE)}, "
+            f"got {reconstructed!r}"
+        )
+    return Mobster(name, frozenset(days), symbols, special, tuple(reconstructed))
+
+
+def load_mobsters(card_data: Mapping[str, Any] | None) -> tuple[Mobster, ...]:
+    """Validate card data (``None``: the built-in cards) into mobster cards."""
+    if card_data is None:
+        return builtin_mobsters()
+    if not isinstance(card_data, Mapping):
+        raise BadCardData("card data must be a table with a 'mobsters' list")
+    entries = require(card_data, "mobsters", list, "card data")
+    mobsters = tuple(_mobster(e, f"mobsters[{i}]") for i, e in enumerate(entries))
+    if len(mobsters) < MAX_ROW:
+        raise BadCardData(
+            f"mobsters: {len(mobsters)} cards are too few; a 5-player game reveals {MAX_ROW}"
+        )
+    seen: dict[str, int] = {}
+    for i, mobster in enumerate(mobsters):
+        if mobster.name in seen:
+            raise BadCardData(
+                f"mobsters[{i}].name: {mobster.name!r} is already mobsters[{seen[mobster.name]}]"
+            )
+        seen[mobster.name] = i
+    return mobsters
+
+
+@lru_cache(maxsize=1)
+def builtin_mobsters() -> tuple[Mobster, ...]:
+    return load_mobsters(builtin_card_data("mobtable.games.cosca"))

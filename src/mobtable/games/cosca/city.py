@@ -1,0 +1,133 @@
+"""Phase 3: the six city places, resolved in city order by all players at once."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from mobtable.core import Event
+from mobtable.games.cosca import supply
+from mobtable.games.cosca.model import (
+    RACE_DAYS,
+    RACE_PAY,
+    VILLA_ASKS,
+    Place,
+    Stock,
+)
+
+if TYPE_CHECKING:
+    from mobtable.games.cosca.state import CoscaState
+
+
+def dice_at(state: CoscaState, seat: int, place: Place) -> int:
+    setting = state.settings[seat]
+    return 0 if setting is None else setting[place]
+
+
+def _paid_event(state: CoscaState, kind: str, got: Mapping[int, int], what: str) -> None:
+    if got:
+        parts = ", ".join(f"seat {s} +{n}" for s, n in sorted(got.items()))
+        state.events.append(
+            Event(kind, {"paid": {str(s): n for s, n in got.items()}}, f"{what}: {parts}")
+        )
+
+
+def bank(state: CoscaState) -> None:
+    """1 money per Bank die."""
+    owed = {s: dice_at(state, s, Place.BANK) for s in range(state.players)}
+    _paid_event(state, "bank", supply.pay_out(state, Stock.MONEY, owed), "Bank")
+
+
+# -- Gun Shop -------------------------------------------------------------------
+def gun_max(state: CoscaState, seat: int) -> int:
+    """Most exchanges ``seat`` may ask for: one per Gun Shop die, paid in money (C-07)."""
+    most = min(dice_at(state, seat, Place.GUN_SHOP), state.money[seat])
+    stock = supply.available(state, Stock.WEAPONS)
+    return most if stock is None else min(most, stock)
+
+
+def resolve_gun(state: CoscaState, requests: Mapping[int, int]) -> None:
+    """Exchange money for weapons; a short supply is shared (C-01), paid for what is got."""
+    got = supply.share(
+        supply.available(state, Stock.WEAPONS), {s: n for s, n in requests.items() if n}
+    )
+    for seat, n in got.items():
+        supply.give_back(state, Stock.MONEY, seat, n)
+        state.weapons[seat] += n
+        state.supply[Stock.WEAPONS] -= n
+    _paid_event(state, "gun-shop", got, "Gun Shop exchanges")
+
+
+def racetrack(state: CoscaState) -> None:
+    """2 money per Racetrack die, on race days only."""
+    if state.weekday not in RACE_DAYS:
+        return
+    owed = {s: RACE_PAY * dice_at(state, s, Place.RACETRACK) for s in range(state.players)}
+    _paid_event(state, "racetrack", supply.pay_out(state, Stock.MONEY, owed), "Racetrack")
+
+
+# -- Club ---------------------------------------------------------------------
+def club_eligible(state: CoscaState, seat: int) -> list[int]:
+    """Row positions of ``seat``'s loyal mobsters that have no drink yet."""
+    return [p for p, owner in enumerate(state.loyal) if owner == seat and not state.drink[p]]
+
+
+def club_max(state: CoscaState, seat: int) -> int:
+    """Most invitations: one per Club die, one money each, each mobster once (C-07)."""
+    return min(dice_at(state, seat, Place.CLUB), state.money[seat], len(club_eligible(state, seat)))
+
+
+def resolve_club(state: CoscaState, invites: Mapping[int, Sequence[int]]) -> None:
+    """Each invitation moves one money from the player onto the mobster's card."""
+    for seat, positions in sorted(invites.items()):
+        for pos in positions:
+            state.money[seat] -= 1
+            state.drink[pos] = True
+        if positions:
+            names = ", ".join(state.mobster(p).name for p in positions)
+            state.events.append(
+                Event(
+                    "club",
+                    {"seat": seat, "positions": list(positions)},
+                    f"seat {seat} invites {names} for a drink",
+                )
+            )
+
+
+# -- Villa ----------------------------------------------------------------------
+def villa_asks_left(state: CoscaState, seat: int) -> int:
+    return VILLA_ASKS - state.villa_got[seat] - int(state.villa_die[seat])
+
+
+def villa_can_ask(state: CoscaState, seat: int) -> bool:
+    """A Villa die, an ask left, a tomorrow to use it in (C-12), a die in the supply."""
+    if dice_at(state, seat, Place.VILLA) == 0 or villa_asks_left(state, seat) <= 0:
+        return False
+    if state.is_last_round():
+        return False
+    stock = supply.available(state, Stock.DICE)
+    return stock is None or stock > 0
+
+
+def resolve_villa(state: CoscaState, askers: Sequence[int]) -> None:
+    """Each asker gets a die from the supply on their villa token (shared if short, C-01)."""
+    got = supply.share(supply.available(state, Stock.DICE), dict.fromkeys(askers, 1))
+    for seat, n in got.items():
+        if n:
+            state.villa_die[seat] = True
+            state.supply[Stock.DICE] -= 1
+    _paid_event(state, "villa", {s: n for s, n in got.items() if n}, "The Don helps")
+
+
+# -- Street ---------------------------------------------------------------------
+def street(state: CoscaState) -> None:
+    """Most Street dice (at least one, C-03): 1 money and 1 weapon to each such player."""
+    counts = [dice_at(state, s, Place.STREET) for s in range(state.players)]
+    top = max(counts)
+    if top == 0:
+        return
+    winners = dict.fromkeys((s for s in range(state.players) if counts[s] == top), 1)
+    _paid_event(state, "street-money", supply.pay_out(state, Stock.MONEY, winners), "Street money")
+    _paid_event(
+        state, "street-weapons", supply.pay_out(state, Stock.WEAPONS, winners), "Street weapons"
+    )

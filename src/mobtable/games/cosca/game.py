@@ -1,0 +1,72 @@
+"""COSCA: Take Over the Mafia — the game's declaration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mobtable.core import Config, Game, Variant
+from mobtable.games.cosca import actions, setup
+from mobtable.games.cosca.cards import Mobster, load_mobsters
+from mobtable.games.cosca.model import MAX_PLAYERS, MIN_PLAYERS
+from mobtable.games.cosca.rules import OPTIONS, TODAY, today_code
+from mobtable.games.cosca.state import CoscaState
+
+
+class Cosca(Game):
+    """Seven days to win the loyalty of most of the city's mobsters with minion dice."""
+
+    name = "cosca"
+    title = "COSCA: Take Over the Mafia"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    rules_version = "1"
+    variants: tuple[Variant, ...] = ()
+    options = OPTIONS
+    simultaneous = True
+
+    def config(
+        self,
+        players: int,
+        *,
+        variants: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
+        card_data: Mapping[str, Any] | None = None,
+    ) -> Config:
+        """As :meth:`Game.config`; a missing or 'today' ``start_day`` becomes today's
+        weekday here, once, so a stored config replays the same week on any day."""
+        values = dict(options or {})
+        if values.get("start_day", TODAY) == TODAY:
+            values["start_day"] = today_code()
+        return super().config(players, variants=variants, options=values, card_data=card_data)
+
+    def load_cards(self, card_data: Mapping[str, Any] | None) -> tuple[Mobster, ...]:
+        return load_mobsters(card_data)
+
+    def new_state(
+        self,
+        config: Config,
+        *,
+        seed: int | None = None,
+        setup: Mapping[str, Any] | None = None,
+    ) -> CoscaState:
+        cards = self.load_cards(config.card_data)
+        if setup is not None:
+            return _setup.from_setup(self, config, cards, setup, seed)
+        return _setup.deal(self, config, cards, self.random_seed() if seed is None else seed)
+
+    def parse_action(self, text: str, config: Config) -> actions.CoscaAction:
+        return actions.parse_action(text)
+
+    def num_actions(self, config: Config) -> int:
+        return actions.NUM_ACTIONS
+
+    def action_index(self, action: Any, config: Config) -> int:
+        return actions.action_index(action)
+
+    def action_from_index(self, index: int, config: Config) -> actions.CoscaAction:
+        return actions.action_from_index(index)
+
+
+_setup = setup
+GAME = Cosca()

@@ -1,0 +1,114 @@
+"""Phase 4: gaining the mobsters' loyalty, left to right, with or without a fight."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from mobtable.core import Event
+from mobtable.games.cosca import supply
+from mobtable.games.cosca.actions import Offer
+from mobtable.games.cosca.model import NOBODY, Stock
+
+if TYPE_CHECKING:
+    from mobtable.games.cosca.state import CoscaState
+
+
+def seats_in(mask: int, players: int) -> list[int]:
+    return [s for s in range(players) if mask >> s & 1]
+
+
+def contenders(state: CoscaState, pos: int) -> tuple[list[int], bool]:
+    """Who fights for the mobster at ``pos``, and whether the owner's drink brings him in.
+
+    Everyone with a hat under the card takes part (they met the condition
+    today or tied yesterday, C-06). The owner's drink lets him join when he has
+    no hat under the card and someone else contends (C-08, C-09).
+    """
+    claim = seats_in(state.under[pos], state.players)
+    owner = state.loyal[pos]
+    if owner != NOBODY and state.drink[pos] and claim and owner not in claim:
+        return sorted([*claim, owner]), True
+    return claim, False
+
+
+def spend_drink(state: CoscaState, pos: int) -> None:
+    """The owner fights thanks to the drink: its money returns to the supply (C-09)."""
+    state.drink[pos] = False
+    state.supply[Stock.MONEY] += 1
+    owner = state.loyal[pos]
+    state.events.append(
+        Event(
+            "drink-spent",
+            {"seat": owner, "pos": pos},
+            f"seat {owner} fights for {state.mobster(pos).name} thanks to the drink",
+        )
+    )
+
+
+def gain(state: CoscaState, pos: int, seat: int, *, fought: bool) -> None:
+    """``seat`` wins the mobster's loyalty; every hat under the card goes home."""
+    name = state.mobster(pos).name
+    state.under[pos] = 0
+    previous = state.loyal[pos]
+    if previous == seat:
+        state.events.append(
+            Event("loyalty-kept", {"seat": seat, "pos": pos}, f"{name} stays loyal to seat {seat}")
+        )
+        return
+    if state.drink[pos]:  # C-09: the old owner's drink goes back to the supply
+        state.drink[pos] = False
+        state.supply[Stock.MONEY] += 1
+    state.loyal[pos] = seat
+    how = "after a fight" if fought else "without a fight"
+    state.events.append(
+        Event(
+            "loyalty-gained",
+            {"seat": seat, "pos": pos, "from": None if previous == NOBODY else previous},
+            f"seat {seat} wins {name}'s loyalty {how}",
+        )
+    )
+
+
+def resolve_fight(
+    state: CoscaState, pos: int, fighters: tuple[int, ...], offers: Mapping[int, Offer]
+) -> None:
+    """Reveal the offers; every fighter loses what he offered; the highest value wins.
+
+    A tie keeps the old loyalty, and the tied players' hats stay under the
+    card: tomorrow they fight again whatever their dice show (C-06).
+    """
+    for seat in fighters:
+        offer = offers[seat]
+        supply.give_back(state, Stock.MONEY, seat, offer.money)
+        supply.give_back(state, Stock.WEAPONS, seat, offer.weapons)
+    values = {s: offers[s].value for s in fighters}
+    top = max(values.values())
+    best = [s for s in fighters if values[s] == top]
+    name = state.mobster(pos).name
+    record = {
+        "pos": pos,
+        "mobster": name,
+        "round": state.round,
+        "offers": {str(s): str(offers[s]) for s in fighters},
+        "winner": best[0] if len(best) == 1 else None,
+        "tied": best if len(best) > 1 else [],
+    }
+    state.fights.append(record)
+    shown = ", ".join(f"seat {s} {offers[s]} (value {values[s]})" for s in fighters)
+    state.events.append(Event("fight", record, f"fight for {name}: {shown}"))
+    if len(best) == 1:
+        gain(state, pos, best[0], fought=True)
+        return
+    state.under[pos] &= sum(1 << s for s in best)  # the losers' hats go home
+    for seat in best:
+        if not state.under[pos] >> seat & 1 and state.hats_free(seat) > 0:
+            state.under[pos] |= 1 << seat  # C-08: a tied owner who came in by drink
+    state.events.append(
+        Event(
+            "fight-tied",
+            {"pos": pos, "tied": best},
+            f"tie for {name}: loyalty unchanged, seats {', '.join(map(str, best))} fight again "
+            "tomorrow",
+        )
+    )

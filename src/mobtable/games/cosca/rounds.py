@@ -1,0 +1,204 @@
+"""The round: new day, sealed dice, the city in order, the mobsters left to right.
+
+Every decision is a sealed step (C-10): the seats with a real choice commit
+one by one, nothing shows until the last has committed, then the step
+resolves in seat order and the table runs on to the next decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from mobtable.core import Event, SealedStep
+from mobtable.games.cosca import city, loyalty, mobsters, supply
+from mobtable.games.cosca.actions import Club, CoscaAction, Gun, Offer, SetDice, Villa
+from mobtable.games.cosca.model import BASE_DICE, NOBODY, RESOURCE_CAP, Stage, Stock
+
+if TYPE_CHECKING:
+    from mobtable.games.cosca.state import CoscaState
+
+NO_OFFER = Offer(0, 0)
+
+
+def commit(state: CoscaState, seat: int, action: CoscaAction) -> None:
+    """A seat's sealed decision; the last one in resolves the step."""
+    stage = state.stage
+    state.events.append(
+        Event("committed", {"seat": seat, "stage": stage.value}, f"seat {seat} has decided")
+    )
+    state.events.append(
+        Event(
+            "my-choice",
+            {"seat": seat, "stage": stage.value, "action": str(action)},
+            f"you chose {action}",
+            to=frozenset({seat}),
+        )
+    )
+    if state.sealed.commit(seat, action):
+        choices = dict(state.sealed.choices)
+        _RESOLVE[stage](state, choices)
+
+
+def open_step(state: CoscaState, stage: Stage, seats: Iterable[int]) -> None:
+    state.stage = stage
+    state.sealed = SealedStep.of(seats)
+    state.announced = frozenset()
+
+
+# -- phase 2 ------------------------------------------------------------------
+def begin_dice(state: CoscaState) -> None:
+    open_step(state, Stage.DICE, range(state.players))
+
+
+def after_dice(state: CoscaState, choices: Mapping[int, Any]) -> None:
+    for seat in range(state.players):
+        setting: SetDice = choices[seat]
+        state.settings[seat] = setting.counts
+    state.settings_round = state.round
+    state.fights = []
+    shown = {str(s): str(choices[s]) for s in range(state.players)}
+    state.events.append(
+        Event(
+            "dice-revealed",
+            {"round": state.round, "dice": shown},
+            "dice revealed: " + ", ".join(f"seat {s} {d}" for s, d in shown.items()),
+        )
+    )
+    mobsters.place_hats(state, after_city=False)
+    city.bank(state)
+    _to_gun(state)
+
+
+# -- phase 3 ------------------------------------------------------------------
+def _to_gun(state: CoscaState) -> None:
+    seats = [s for s in range(state.players) if city.gun_max(state, s) > 0]
+    if seats:
+        open_step(state, Stage.GUN, seats)
+    else:
+        after_gun(state, {})
+
+
+def after_gun(state: CoscaState, choices: Mapping[int, Any]) -> None:
+    city.resolve_gun(
+        state, {s: gun.exchanges for s, gun in choices.items() if isinstance(gun, Gun)}
+    )
+    city.racetrack(state)
+    seats = [s for s in range(state.players) if city.club_max(state, s) > 0]
+    if seats:
+        open_step(state, Stage.CLUB, seats)
+    else:
+        after_club(state, {})
+
+
+def after_club(state: CoscaState, choices: Mapping[int, Any]) -> None:
+    city.resolve_club(
+        state, {s: club.positions for s, club in choices.items() if isinstance(club, Club)}
+    )
+    seats = [s for s in range(state.players) if city.villa_can_ask(state, s)]
+    if seats:
+        open_step(state, Stage.VILLA, seats)
+    else:
+        after_villa(state, {})
+
+
+def after_villa(state: CoscaState, choices: Mapping[int, Any]) -> None:
+    city.resolve_villa(
+        state, [s for s, villa in sorted(choices.items()) if isinstance(villa, Villa) and villa.ask]
+    )
+    city.street(state)
+    mobsters.place_hats(state, after_city=True)
+    _to_mobster(state, 0)
+
+
+# -- phase 4 ------------------------------------------------------------------
+def _to_mobster(state: CoscaState, pos: int) -> None:
+    """Resolve the row from ``pos`` on, stopping at a fight that needs offers."""
+    while pos < len(state.row):
+        fighters, by_drink = loyalty.contenders(state, pos)
+        if by_drink:
+            loyalty.spend_drink(state, pos)
+        if len(fighters) == 1:
+            loyalty.gain(state, pos, fighters[0], fought=False)
+        elif fighters:
+            # A fighter with nothing to offer offers nothing without being asked.
+            choosers = [s for s in fighters if state.money[s] or state.weapons[s]]
+            if choosers:
+                state.fight_pos, state.fighters = pos, tuple(fighters)
+                open_step(state, Stage.FIGHT, choosers)
+                return
+            loyalty.resolve_fight(state, pos, tuple(fighters), dict.fromkeys(fighters, NO_OFFER))
+        pos += 1
+    _end_of_day(state)
+
+
+def after_fight(state: CoscaState, choices: Mapping[int, Any]) -> None:
+    pos, fighters = state.fight_pos, state.fighters
+    state.fight_pos, state.fighters = -1, ()
+    offers = {s: choices.get(s, NO_OFFER) for s in fighters}
+    loyalty.resolve_fight(state, pos, fighters, offers)
+    _to_mobster(state, pos + 1)
+
+
+# -- end of a day, phase 1 -----------------------------------------------------
+def _end_of_day(state: CoscaState) -> None:
+    if state.is_last_round():
+        state.stage = Stage.OVER
+        state.sealed = SealedStep.of(())
+        state.announced = frozenset()
+        state.events.append(Event("game-over", {"round": state.round}, "the last day is over"))
+        return
+    new_day(state)
+    begin_dice(state)
+
+
+def new_day(state: CoscaState) -> None:
+    """Phase 1: next day, dice, villa dice, a new mobster, resources down to 10."""
+    state.round += 1
+    day = state.weekday
+    n = state.players
+    state.supply[Stock.DICE] += sum(state.dice) - BASE_DICE * n
+    state.dice = [BASE_DICE] * n
+    working = {
+        s: sum(
+            1
+            for pos, owner in enumerate(state.loyal)
+            if owner == s and state.mobster(pos).works_on(day)
+        )
+        for s in range(n)
+    }
+    supply.pay_out(state, Stock.DICE, working)
+    for seat in range(n):
+        if state.villa_die[seat]:
+            state.villa_die[seat] = False
+            state.villa_got[seat] += 1  # the token flips to white, then goes to the box
+            state.dice[seat] += 1
+    if state.deck:
+        card = state.deck.pop(0)
+        state.row.append(card)
+        state.loyal.append(NOBODY)
+        state.drink.append(False)
+        state.under.append(0)
+        revealed = state.cards[card].name
+    else:  # pragma: no cover - setup guarantees a card for every day
+        revealed = "nobody"
+    for seat in range(n):
+        for stock, held in ((Stock.MONEY, state.money), (Stock.WEAPONS, state.weapons)):
+            if held[seat] > RESOURCE_CAP:
+                supply.give_back(state, stock, seat, held[seat] - RESOURCE_CAP)
+    state.events.append(
+        Event(
+            "new-day",
+            {"round": state.round, "day": day.code, "dice": list(state.dice), "mobster": revealed},
+            f"{day.title}: dice {state.dice}, {revealed} joins the row",
+        )
+    )
+
+
+_RESOLVE: dict[Stage, Callable[[CoscaState, Mapping[int, Any]], None]] = {
+    Stage.DICE: after_dice,
+    Stage.GUN: after_gun,
+    Stage.CLUB: after_club,
+    Stage.VILLA: after_villa,
+    Stage.FIGHT: after_fight,
+}

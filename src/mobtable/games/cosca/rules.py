@@ -1,0 +1,70 @@
+"""The table's rule options (see docs/rules/cosca.md, "Decisions"), resolved once per config."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from mobtable.core.game import Config, Option
+from mobtable.games.cosca.model import WEEKDAY_CODES, Weekday
+
+TODAY = "today"
+
+OPTIONS = (
+    Option(
+        "start_day",
+        TODAY,
+        (TODAY, *WEEKDAY_CODES),
+        "The weekday of the first round; the last round is the day before it (C-11). "
+        "'today' becomes the local weekday once, when the config is created.",
+    ),
+    Option(
+        "supply",
+        "limited",
+        ("limited", "unlimited"),
+        "C-01: 'limited' keeps the box's 50 money, 35 weapons and 29 dice; when the supply "
+        "cannot pay everyone owed at one place, it pays them one token each in turn while it "
+        "can pay all of them. 'unlimited' never runs out.",
+    ),
+    Option(
+        "resource_ties",
+        "shared",
+        ("shared", "strict"),
+        "C-04: 'shared' lets every player tied for the fewest money (Little Buck) or the most "
+        "weapons (Roberto di Salvo) meet the condition; 'strict' needs a single player.",
+    ),
+    Option(
+        "henrietta",
+        "multiset",
+        ("multiset", "symbols"),
+        "C-05: 'multiset' needs 3 dice matched one-for-one by another player's dice; "
+        "'symbols' needs 3 dice showing symbols that appear among another player's dice.",
+    ),
+)
+
+
+def today_code() -> str:
+    """Today's weekday in the local time zone, as a calendar code."""
+    return Weekday(datetime.date.today().weekday()).code
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The options of one table, as the rules code reads them."""
+
+    start: Weekday
+    limited_supply: bool
+    strict_extremes: bool
+    henrietta_symbols: bool
+
+    @classmethod
+    def of(cls, config: Config) -> Rules:
+        start = config.option("start_day")
+        if start == TODAY:  # only for a Config built by hand, not through Game.config
+            start = today_code()
+        return cls(
+            start=Weekday.from_code(start),
+            limited_supply=config.option("supply") == "limited",
+            strict_extremes=config.option("resource_ties") == "strict",
+            henrietta_symbols=config.option("henrietta") == "symbols",
+        )

@@ -1,0 +1,117 @@
+"""What a seat may decide now, and why anything else is refused."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from mobtable.core import IllegalAction
+from mobtable.games.cosca import city
+from mobtable.games.cosca.actions import (
+    FACES,
+    GUNS,
+    VILLAS,
+    Club,
+    CoscaAction,
+    Gun,
+    Offer,
+    SetDice,
+    Villa,
+    dice_settings,
+    offers,
+)
+from mobtable.games.cosca.model import Stage
+
+if TYPE_CHECKING:
+    from mobtable.games.cosca.state import CoscaState
+
+_KIND: dict[Stage, type] = {
+    Stage.DICE: SetDice,
+    Stage.GUN: Gun,
+    Stage.CLUB: Club,
+    Stage.VILLA: Villa,
+    Stage.FIGHT: Offer,
+}
+_ASKED = {
+    Stage.DICE: "a dice setting like 'BBGS'",
+    Stage.GUN: "a gun-shop exchange like 'gun2'",
+    Stage.CLUB: "club invitations like 'club2,5' or 'club-'",
+    Stage.VILLA: "'villa' or 'novilla'",
+    Stage.FIGHT: "a fight offer like '2m1w'",
+}
+
+
+def club_choices(eligible: Sequence[int], most: int) -> tuple[Club, ...]:
+    """Every set of at most ``most`` invitations among ``eligible`` (none included)."""
+    return tuple(
+        Club(chosen) for k in range(most + 1) for chosen in combinations(sorted(eligible), k)
+    )
+
+
+def options(state: CoscaState, seat: int) -> Sequence[CoscaAction]:
+    """The legal actions of a seat that owes the current decision."""
+    stage = state.stage
+    if stage is Stage.DICE:
+        return dice_settings(state.dice[seat])
+    if stage is Stage.GUN:
+        return GUNS[: city.gun_max(state, seat) + 1]
+    if stage is Stage.CLUB:
+        return club_choices(city.club_eligible(state, seat), city.club_max(state, seat))
+    if stage is Stage.VILLA:
+        return VILLAS
+    if stage is Stage.FIGHT:
+        return offers(state.money[seat], state.weapons[seat])
+    return ()
+
+
+def check(state: CoscaState, seat: int, action: Any) -> None:
+    """Raise ``IllegalAction`` naming the rule that forbids ``action``."""
+    stage = state.stage
+    kind = _KIND.get(stage)
+    if kind is None or not isinstance(action, kind):
+        raise IllegalAction(
+            f"{action} is not what the table waits for: {_ASKED.get(stage, 'nothing')}",
+            rule="stage",
+        )
+    if isinstance(action, SetDice):
+        counts = action.counts
+        if action.size != state.dice[seat] or len(counts) != FACES or min(counts) < 0:
+            raise IllegalAction(
+                f"seat {seat} has {state.dice[seat]} dice today and must set all of them, "
+                f"not {action.size}",
+                rule="dice-count",
+            )
+    elif isinstance(action, Gun):
+        most = city.gun_max(state, seat)
+        if not 0 <= action.exchanges <= most:
+            raise IllegalAction(
+                f"seat {seat} may exchange at most {most} money at the Gun Shop "
+                "(one per Gun Shop die, paid in money, from the weapons in the supply)",
+                rule="gun-shop",
+            )
+    elif isinstance(action, Club):
+        eligible = city.club_eligible(state, seat)
+        most = city.club_max(state, seat)
+        for pos in action.positions:
+            if pos not in eligible:
+                raise IllegalAction(
+                    f"row position {pos + 1} is not a mobster loyal to seat {seat} without a drink",
+                    rule="club",
+                )
+        if len(action.positions) > most:
+            raise IllegalAction(
+                f"seat {seat} may invite at most {most} (one per Club die, one money each)",
+                rule="club",
+            )
+    elif isinstance(action, Villa):
+        if action.ask and not city.villa_can_ask(state, seat):
+            raise IllegalAction(f"seat {seat} cannot ask the Don now", rule="villa")
+    elif isinstance(action, Offer) and (
+        not 0 <= action.money <= state.money[seat] or not 0 <= action.weapons <= state.weapons[seat]
+    ):
+        raise IllegalAction(
+            f"seat {seat} holds {state.money[seat]} money and {state.weapons[seat]} weapons; "
+            f"cannot offer {action}",
+            rule="fight-offer",
+        )

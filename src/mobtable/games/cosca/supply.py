@@ -1,0 +1,63 @@
+"""The general supply of money, weapons and dice (C-01)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from mobtable.games.cosca.model import Stock
+
+if TYPE_CHECKING:
+    from mobtable.games.cosca.state import CoscaState
+
+
+def share(available: int | None, owed: Mapping[int, int]) -> dict[int, int]:
+    """How much of ``owed`` a supply holding ``available`` pays (``None``: unlimited).
+
+    C-01: when it cannot pay everyone in full, it pays one piece to each
+    player still owed, round after round, while it can pay all of them; what
+    is left (fewer pieces than players still owed) stays in the supply. No
+    seat is favoured, so payment never depends on seating.
+
+    >>> share(5, {0: 3, 1: 1, 2: 3})
+    {0: 2, 1: 1, 2: 2}
+    """
+    if available is None or sum(owed.values()) <= available:
+        return dict(owed)
+    got = dict.fromkeys(owed, 0)
+    left = available
+    while True:
+        wanting = [s for s in owed if got[s] < owed[s]]
+        if not wanting or left < len(wanting):
+            return got
+        for s in wanting:
+            got[s] += 1
+        left -= len(wanting)
+
+
+def available(state: CoscaState, stock: Stock) -> int | None:
+    """What the supply holds of ``stock`` (``None``: unlimited)."""
+    return state.supply[stock] if state.rules.limited_supply else None
+
+
+def holdings(state: CoscaState, stock: Stock) -> list[int]:
+    return (state.money, state.weapons, state.dice)[stock]
+
+
+def pay_out(state: CoscaState, stock: Stock, owed: Mapping[int, int]) -> dict[int, int]:
+    """Move what the supply can pay of ``owed`` to the players; returns what each got."""
+    owed = {s: n for s, n in owed.items() if n > 0}
+    if not owed:
+        return {}
+    got = share(available(state, stock), owed)
+    held = holdings(state, stock)
+    for seat, n in got.items():
+        held[seat] += n
+        state.supply[stock] -= n
+    return got
+
+
+def give_back(state: CoscaState, stock: Stock, seat: int, amount: int) -> None:
+    """A player returns ``amount`` pieces to the supply."""
+    holdings(state, stock)[seat] -= amount
+    state.supply[stock] += amount

@@ -1,0 +1,145 @@
+"""Visibility in one place: what a seat may know, and states consistent with it.
+
+Public: the calendar, the row (loyalty, drinks, hats under cards), every
+player's money, weapons, dice count, villa token and free hats, the supply,
+who has committed to the decision being taken, dice and offers once revealed.
+Private to a seat: its own sealed choice. Hidden from everyone: the deck order
+(only its size shows), other seats' sealed choices, the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from mobtable.core import Origin
+from mobtable.games.cosca import city
+from mobtable.games.cosca.model import (
+    LETTERS,
+    NOBODY,
+    RACE_DAYS,
+    ROUNDS,
+    Place,
+    Stage,
+    Weekday,
+    villa_token,
+)
+
+if TYPE_CHECKING:
+    from mobtable.games.cosca.state import CoscaState
+
+
+def _counts_text(counts: tuple[int, ...] | None) -> str | None:
+    return None if counts is None else "".join(LETTERS[p] * n for p, n in enumerate(counts))
+
+
+def calendar(state: CoscaState) -> dict[str, Any]:
+    start = state.rules.start
+    days = [Weekday((start + r) % 7) for r in range(ROUNDS)]
+    return {
+        "round": state.round + 1,
+        "rounds": ROUNDS,
+        "day": state.weekday.code,
+        "start_day": start.code,
+        "last_day": days[-1].code,
+        "days": [d.code for d in days],
+        "race_days": [d.code for d in days if d in RACE_DAYS],
+        "race_today": state.weekday in RACE_DAYS,
+    }
+
+
+def row(state: CoscaState) -> list[dict[str, Any]]:
+    out = []
+    for pos, card in enumerate(state.row):
+        mobster = state.cards[card]
+        owner = state.loyal[pos]
+        out.append(
+            {
+                "pos": pos + 1,
+                "name": mobster.name,
+                "condition": mobster.condition,
+                "days": [d.code for d in sorted(mobster.days)],
+                "works_today": mobster.works_on(state.weekday),
+                "loyal": None if owner == NOBODY else owner,
+                "drink": state.drink[pos],
+                "hats_under": [s for s in range(state.players) if state.under[pos] >> s & 1],
+            }
+        )
+    return out
+
+
+def players(state: CoscaState) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": s,
+            "money": state.money[s],
+            "weapons": state.weapons[s],
+            "dice": state.dice[s],
+            "mobsters": state.loyal_count(s),
+            "hats_free": state.hats_free(s),
+            "villa": {
+                "token": villa_token(state.villa_got[s]).value,
+                "die": state.villa_die[s],
+                "asks_left": city.villa_asks_left(state, s),
+            },
+        }
+        for s in range(state.players)
+    ]
+
+
+def view(state: CoscaState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator, public facts only)."""
+    sealed = state.sealed
+    committed = sorted(set(sealed.committed()) | state.announced)
+    decision = None
+    if state.stage is not Stage.OVER:
+        decision = {"stage": state.stage.value, "seats": list(sealed.seats), "committed": committed}
+        if state.stage is Stage.FIGHT:
+            decision["mobster"] = state.mobster(state.fight_pos).name
+            decision["pos"] = state.fight_pos + 1
+            decision["fighters"] = list(state.fighters)
+    revealed = state.settings_round
+    out: dict[str, Any] = {
+        "game": "cosca",
+        "seat": seat,
+        "players": state.players,
+        "city": [p.title for p in Place],
+        "calendar": calendar(state),
+        "stage": state.stage.value,
+        "decision": decision,
+        "row": row(state),
+        "deck_left": len(state.deck),
+        "table": players(state),
+        "supply": {
+            "limited": state.rules.limited_supply,
+            "money": state.supply[0],
+            "weapons": state.supply[1],
+            "dice": state.supply[2],
+        },
+        "revealed": {
+            "round": None if revealed < 0 else revealed + 1,
+            "dice": [_counts_text(s) for s in state.settings],
+        },
+        "fights": [dict(f) for f in state.fights],
+        "mine": None,
+        "result": state.result().to_json() if state.is_over() else None,
+    }
+    if seat is not None:
+        own = sealed.choices.get(seat)
+        out["mine"] = {"choice": None if own is None else str(own)}
+    return out
+
+
+def determinize(state: CoscaState, seat: int, rng: random.Random) -> CoscaState:
+    """A state drawn among those ``seat``'s view allows: the unseen deck reshuffled
+    (from its sorted order, so the draw depends on the view alone) and the other
+    seats' sealed choices dropped (they owe them again)."""
+    sample = state.clone()
+    unseen = sorted(state.deck)
+    rng.shuffle(unseen)
+    sample.deck = unseen
+    sample.announced = frozenset(set(state.sealed.committed()) | state.announced)
+    sample.sealed = state.sealed.forget_others(seat)
+    sample.origin = Origin(None, None)
+    sample.history, sample.events = [], []
+    return sample
