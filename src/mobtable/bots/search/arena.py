@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mobtable.bots.base import Bot, Decision
+from mobtable.bots.search.bot import ISMCTSBot
+from mobtable.bots.search.budget import Budget
 from mobtable.core import Config, Game, Result
 
 MAX_ACTIONS = 100_000
@@ -33,6 +35,7 @@ def play(game: Game, config: Config, bots: Sequence[Bot], *, seed: int) -> Outco
     if len(bots) != config.players:
         raise ValueError(f"{len(bots)} bots for {config.players} seats")
     state = game.new_state(config, seed=seed)
+    state.silent = True  # bots read views, never the event log
     actions = 0
     while not state.is_over():
         if actions >= MAX_ACTIONS:
@@ -42,3 +45,15 @@ def play(game: Game, config: Config, bots: Sequence[Bot], *, seed: int) -> Outco
         state.apply(seat, action)
         actions += 1
     return Outcome(state.result(), actions)
+
+
+def make_bot(spec: str, game_name: str, *, seed: int) -> Bot:
+    """A bot from a short spec: a registered name (``greedy``, ``random``, ``hard``),
+    or ``ismcts:<budget>`` with a budget like ``400`` (iterations) or ``0.5s``.
+    """
+    name, _, budget = spec.partition(":")
+    if name == "ismcts" and budget:
+        return ISMCTSBot(seed=seed, budget=Budget.parse(budget))
+    from mobtable import bots
+
+    return bots.make(name, game_name, seed=seed)

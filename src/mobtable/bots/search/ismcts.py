@@ -92,6 +92,7 @@ def search(
     iterations = 0
     while iterations < limit and (iterations == 0 or clock() < deadline):
         state = decision.determinize(rng)
+        state.silent = True  # the search reads no events
         path: list[tuple[SeatEdges, Seat, Action, float]] = []
         node = root
         while not state.is_over():
