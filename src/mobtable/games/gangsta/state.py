@@ -27,6 +27,7 @@ from mobtable.games.gangsta.grid import (
     COLUMN_OF,
     EMPTY,
     ROW_OF,
+    SIZE,
     describe_sets,
     full_lines,
     line_name,
@@ -71,6 +72,8 @@ class GangstaState(State):
         self.trump = -1
         self.grid = [EMPTY] * CELLS
         self.grid_values = [EMPTY] * CELLS
+        self.filled = [0] * 10
+        """Cards in each row (0-4) and column (5-9): a 5 calls the police."""
         self.ambush_deck: list[int] = []  # the top card is the last one
         self.ambush_used: list[int] = []
         self.box: list[int] = []
@@ -124,8 +127,9 @@ class GangstaState(State):
             return [table.single[c] for c in singles] + [table.pair[p] for p in pairs]
         if self.phase is Phase.PLACE:
             place = table.place
-            empties = [i for i in range(CELLS) if self.grid[i] == EMPTY]
-            return [place[c * CELLS + e] for c in self.to_place for e in empties]
+            grid = self.grid
+            empties = [i for i in range(CELLS) if grid[i] == EMPTY]
+            return [place[base + e] for base in [c * CELLS for c in self.to_place] for e in empties]
         if self.phase is Phase.PICK:
             return [table.pick[c] for c in sorted(self.revealed[:2])]
         return [KEEP, *(table.redraw(t) for t in self.redraw_choices(seat))]
@@ -327,11 +331,28 @@ class GangstaState(State):
     def _put(self, cell: int, card: int) -> None:
         self.grid[cell] = card
         self.grid_values[cell] = self.cards.value[card]
+        self.filled[cell // SIZE] += 1
+        self.filled[SIZE + cell % SIZE] += 1
+
+    def _clear(self, cell: int) -> None:
+        self.grid[cell] = self.grid_values[cell] = EMPTY
+        self.filled[cell // SIZE] -= 1
+        self.filled[SIZE + cell % SIZE] -= 1
+
+    def any_full_line(self) -> bool:
+        return SIZE in self.filled
 
     def _place(self, seat: Seat, card: int, cell: int) -> None:
         self.to_place.remove(card)
         self._put(cell, card)
-        points, sizes = placement_points(self.grid_values, cell, self.adjacent)
+        values, value = self.grid_values, self.grid_values[cell]
+        if (  # fast path: no equal value in either line, nothing to score
+            [values[c] for c in ROW_OF[cell]].count(value) < 2
+            and [values[c] for c in COLUMN_OF[cell]].count(value) < 2
+        ):
+            points, sizes = 0, []
+        else:
+            points, sizes = placement_points(values, cell, self.adjacent)
         self.scores[seat] += points
         self.trick_points += points
         if not self.silent:
@@ -348,10 +369,7 @@ class GangstaState(State):
                 cell=CELL_NAMES[cell],
                 points=points,
             )
-        grid = self.grid
-        if EMPTY not in [grid[c] for c in ROW_OF[cell]] or EMPTY not in [
-            grid[c] for c in COLUMN_OF[cell]
-        ]:
+        if self.filled[cell // SIZE] == SIZE or self.filled[SIZE + cell % SIZE] == SIZE:
             self._raid()
         self._continue_placing()
 
@@ -384,7 +402,7 @@ class GangstaState(State):
             cells = sorted(c for c in ambush.cells if self.grid[c] != EMPTY)
             removed = [self.grid[c] for c in cells]
             for c in cells:
-                self.grid[c] = self.grid_values[c] = EMPTY
+                self._clear(c)
             self.box.extend(removed)
             self.last_raid = (index, cells, removed)
             self._event(
@@ -394,7 +412,7 @@ class GangstaState(State):
                 ambush=index,
                 removed=self.codes(removed),
             )
-            if not full_lines(self.grid):
+            if not self.any_full_line():
                 return
 
     def _end_of_trick(self, winner: Seat) -> None:
@@ -412,48 +430,37 @@ class GangstaState(State):
 
     # -- dispatch -----------------------------------------------------------
     def _apply(self, seat: Seat, action: Any) -> None:
-        match action:
-            case Play(cards=cards):
-                self._play(seat, tuple(c.id for c in cards))
-            case Place(card=card, cell=cell):
-                self._place(seat, card.id, cell)
-            case Pick(card=card):
-                self._pick(card.id)
-            case Keep():
-                self._event("keep", f"Seat {seat} keeps the hand", seat=seat)
-                self.redraw_queue.pop(0)
-                self._next_redraw()
-            case Redraw(cards=cards):
-                self._redraw(seat, tuple(c.id for c in cards))
-                self.redraw_queue.pop(0)
-                self._next_redraw()
+        kind = type(action)
+        if kind is Place:
+            self._place(seat, action.card.id, action.cell)
+        elif kind is Play:
+            self._play(seat, tuple([c.id for c in action.cards]))
+        elif kind is Pick:
+            self._pick(action.card.id)
+        elif kind is Keep:
+            self._event("keep", f"Seat {seat} keeps the hand", seat=seat)
+            self.redraw_queue.pop(0)
+            self._next_redraw()
+        else:
+            self._redraw(seat, tuple(c.id for c in action.cards))
+            self.redraw_queue.pop(0)
+            self._next_redraw()
 
     # -- copies -------------------------------------------------------------
     def clone(self) -> GangstaState:
         other = object.__new__(GangstaState)
-        other.__dict__.update(self.__dict__)
+        d = other.__dict__
+        d.update(self.__dict__)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
-        other.hands = [list(h) for h in self.hands]
-        for name in (
-            "deck",
-            "grid",
-            "grid_values",
-            "ambush_deck",
-            "ambush_used",
-            "box",
-            "discard",
-            "scores",
-            "best",
-            "trick",
-            "trick_order",
-            "revealed",
-            "to_place",
-            "redraw_queue",
-            "history",
-            "events",
-        ):
-            setattr(other, name, list(getattr(self, name)))
+        other.hands = [h[:] for h in self.hands]
+        d["deck"], d["grid"], d["grid_values"] = self.deck[:], self.grid[:], self.grid_values[:]
+        d["filled"], d["ambush_deck"] = self.filled[:], self.ambush_deck[:]
+        d["ambush_used"], d["box"], d["discard"] = self.ambush_used[:], self.box[:], self.discard[:]
+        d["scores"], d["best"], d["trick"] = self.scores[:], self.best[:], self.trick[:]
+        d["trick_order"], d["revealed"] = self.trick_order[:], self.revealed[:]
+        d["to_place"], d["redraw_queue"] = self.to_place[:], self.redraw_queue[:]
+        d["history"], d["events"] = self.history[:], self.events[:]
         other.redrew = dict(self.redrew)
         return other
 
