@@ -174,6 +174,7 @@ def _summary(
     return {
         "round": state.round,
         "assignment": state.assignment,
+        "assignment_name": state.cards.assignments[state.assignment].name,
         "event": state.event,
         "max_stars": limit,
         "played": [len(state.table[s]) for s in range(n)],

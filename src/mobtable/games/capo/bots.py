@@ -1,0 +1,182 @@
+"""Capo's own bots. They see a seat's view (and the public card list), nothing more.
+
+``greedy`` plays an honest crew when its hand has one, and otherwise bluffs:
+mostly a single card (nothing to turn up), sometimes a fuller crew that shows
+a convincing card. It suspects the player whose visible cards make success
+least likely, estimated by drawing that player's face-down cards from the
+cards it cannot place, when the expected respect of suspecting is positive.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from mobtable.bots.base import Bot, Decision
+from mobtable.core import Action
+from mobtable.games.capo.actions import Declare, Place, Suspect, TurnUp
+from mobtable.games.capo.assignments import star_total, succeeds
+from mobtable.games.capo.cards import Assignment, CardSet, Mafioso, Special, load_cards
+
+SAMPLES = 40
+BLUFF_SINGLE = 0.6
+SUSPECT_MARGIN = 0.25
+MAX_SUBSET_HAND = 10
+
+
+def _assignment(view: dict[str, Any]) -> tuple[Assignment, int]:
+    a = view["assignment"]
+    card = Assignment(a["id"], a["name"], tuple(a["symbols"]), a["choice"], a["stars"], False)
+    return card, a["max_stars"]
+
+
+def _crew_ok(crew: Sequence[Mafioso], card: Assignment, limit: int, cards: CardSet) -> bool:
+    tonies = sum(1 for c in crew if c.special is Special.LITTLE_TONY)
+    return succeeds(crew, card, limit, cards.symbols, extra_stars=tonies)
+
+
+class GreedyBot(Bot):
+    """Honest when it can be, a cautious bluffer when it cannot, a careful accuser."""
+
+    name = "greedy"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        super().__init__(seed=seed)
+        self._plan: tuple[int, int, tuple[int, ...]] | None = None
+
+    def choose(self, decision: Decision) -> Action:
+        view = decision.view
+        cards = load_cards(decision.config.card_data)
+        legal = list(decision.legal)
+        phase = view["phase"]
+        if phase == "play":
+            return self._play(view, cards, legal)
+        if phase == "turn":
+            return self._turn(view, cards, legal)
+        return self._suspect(view, cards, legal)
+
+    # -- phase 2 ---------------------------------------------------------
+    def _play(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:
+        key = (view["round"], view["seat"])
+        if isinstance(legal[0], Declare):
+            counts = {a.count for a in legal}
+            plan = self._pick_crew(view, cards, counts)
+            self._plan = (*key, plan)
+            return Declare(len(plan))
+        wanted = self._plan[2] if self._plan and self._plan[:2] == key else ()
+        for action in legal:
+            if isinstance(action, Place) and action.card in wanted:
+                return action
+        return legal[0]
+
+    def _pick_crew(self, view: dict[str, Any], cards: CardSet, counts: set[int]) -> tuple:
+        hand = [cards.mafiosi[c] for c in view["hand"]]
+        card, limit = _assignment(view)
+        best: tuple[float, tuple[int, ...]] | None = None
+        if len(hand) <= MAX_SUBSET_HAND:
+            for size in sorted(counts):
+                for crew in combinations(hand, size):
+                    if not _crew_ok(crew, card, limit, cards):
+                        continue
+                    score = self._honest_score(crew, len(hand))
+                    if best is None or score > best[0]:
+                        best = (score, tuple(c.id for c in crew))
+        if best is not None:
+            return best[1]
+        return self._bluff(hand, card, cards, counts)
+
+    @staticmethod
+    def _honest_score(crew: Sequence[Mafioso], hand_size: int) -> float:
+        specials = [c.special for c in crew]
+        score = 0.0
+        score += 1.0 * specials.count(Special.GIULIA_NAPOLI)
+        score += 0.5 * specials.count(Special.MARIO_BERETTA)
+        score += 0.4 if hand_size - len(crew) <= 1 else 0.0
+        # keep the star-cutters and the joker for harder assignments
+        for special in (Special.CAPTAIN_PENNY, Special.JOHN_MALONE, Special.VINCENZO_FORZA):
+            score -= 0.3 * specials.count(special)
+        return score - 0.05 * len(crew)
+
+    def _bluff(
+        self, hand: list[Mafioso], card: Assignment, cards: CardSet, counts: set[int]
+    ) -> tuple[int, ...]:
+        by_stars = sorted(hand, key=lambda c: (c.stars, c.id))
+        least = min(counts)
+        if least == 1 and self.rng.random() < BLUFF_SINGLE:
+            tonies = [c for c in hand if c.special is Special.LITTLE_TONY]
+            return (tonies[0].id,) if tonies else (by_stars[0].id,)
+        size = min(max(least, 3), max(counts))
+        needed = set(card.symbols)
+        ranked = sorted(hand, key=lambda c: (-len(needed.intersection(c.symbols)), c.stars, c.id))
+        return tuple(c.id for c in ranked[:size])
+
+    def _turn(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:
+        card, _limit = _assignment(view)
+        needed = set(card.symbols)
+
+        def appeal(action: TurnUp) -> tuple:
+            c = cards.mafiosi[action.card]
+            return (
+                len(needed.intersection(c.symbols)) + (card.choice > 0) * len(c.symbols),
+                -c.stars,
+                -c.id,
+            )
+
+        return max(legal, key=appeal)
+
+    # -- phase 3 ---------------------------------------------------------
+    def _suspect(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:
+        seat = view["seat"]
+        card, limit = _assignment(view)
+        pool = self._unseen(view, cards)
+        event = (view.get("event") or {}).get("effect")
+        gain = 3 if event == "informant" else 2
+        cost = 2 if event == "omerta" else 1
+        best: tuple[float, Action] = (SUSPECT_MARGIN, Suspect(None))
+        for action in legal:
+            if not isinstance(action, Suspect) or action.target is None:
+                continue
+            table = view["table"][action.target]
+            shown = [cards.mafiosi[c] for c in table["face_up"]]
+            hidden = table["played"] - len(shown)
+            fail = self._failure_chance(shown, hidden, pool, card, limit, cards)
+            value = gain * fail - cost * (1 - fail)
+            if any(c.special is Special.MARIO_BERETTA for c in shown):
+                value -= 1
+            if action.target != seat and value > best[0]:
+                best = (value, action)
+        return best[1]
+
+    @staticmethod
+    def _unseen(view: dict[str, Any], cards: CardSet) -> list[Mafioso]:
+        known: set[int] = set(view["hand"] or ()) | set(view["box"])
+        known |= set(view["discard"]["seen"]) | set(view["discard"]["mine"])
+        for table in view["table"]:
+            known |= set(table["face_up"]) | set(table.get("cards", ()))
+        return [c for c in cards.mafiosi if c.id not in known]
+
+    def _failure_chance(
+        self,
+        shown: list[Mafioso],
+        hidden: int,
+        pool: list[Mafioso],
+        card: Assignment,
+        limit: int,
+        cards: CardSet,
+    ) -> float:
+        if star_total(shown) > limit + 3:  # beyond any star-cutter's help
+            return 1.0
+        if hidden <= 0 or len(pool) < hidden:
+            return 0.0 if _crew_ok(shown, card, limit, cards) else 1.0
+        rng = random.Random(self.rng.getrandbits(32))
+        fails = 0
+        for _ in range(SAMPLES):
+            crew = shown + rng.sample(pool, hidden)
+            if not _crew_ok(crew, card, limit, cards):
+                fails += 1
+        return fails / SAMPLES
+
+
+BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot}
