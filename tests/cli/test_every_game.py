@@ -43,7 +43,7 @@ def test_simulate_writes_records_that_check(invoke: Invoke, game: Game, tmp_path
 def test_a_whole_game_at_the_prompt_choosing_move_one(
     invoke: Invoke, game: Game, tmp_path: Path
 ) -> None:
-    args = ["play", game.name, "--players", str(game.min_players), "--seed", "2"]
+    args = ["play", game.name, "-p", str(game.min_players), "--bots", "random", "--seed", "2"]
     result = invoke([*args, "--save", "g.json"], input="help\n" + "1\n" * 5000)
     assert result.exit_code == 0, result.output[-2000:]
     assert "Result" in result.stdout

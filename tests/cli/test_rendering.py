@@ -91,3 +91,14 @@ def test_a_failing_game_renderer_falls_back_with_a_note(monkeypatch: pytest.Monk
 def test_moves_are_numbered_from_one() -> None:
     shown = text_of(rendering.render_moves(["b0", "b1", "b2"]), width=40)  # type: ignore[list-item]
     assert shown.split() == ["1.", "b0", "2.", "b1", "3.", "b2"]
+
+
+def test_deeper_values_are_written_inline() -> None:
+    view = {"cards": {"7": {"name": "Soldato", "tags": ["pistol"], "boss": {"id": 2}}}}
+    assert text_of(rendering.generic_view(view), width=60) == "\n".join(
+        [
+            "╭──────────────────────────────────────────────────────────╮",
+            "│ cards  7  name: Soldato, tags: pistol, boss: {id: 2}     │",
+            "╰──────────────────────────────────────────────────────────╯",
+        ]
+    )

@@ -73,13 +73,41 @@ def generic_view(view: Mapping[str, Any], *, title: str = "") -> RenderableType:
     return Panel(body, title=escape(title) if title else None, title_align="left", box=box.ROUNDED)
 
 
-def render_value(value: Any) -> RenderableType:
+NESTING = 2
+"""Tables nest this deep; anything deeper is written inline (rich measures nested
+tables recursively, so deep nesting is slow as well as hard to read)."""
+
+
+def render_value(value: Any, depth: int = 1) -> RenderableType:
     """One value of a view: scalars as text, lists joined, mappings as nested tables."""
+    if depth >= NESTING:
+        return Text(inline(value))
     if isinstance(value, Mapping):
-        return _mapping_table(value) if value else Text("{}", "dim")
+        return _mapping_table(value, depth) if value else Text("{}", "dim")
     if isinstance(value, list | tuple):
-        return _sequence(value)
+        return _sequence(value, depth)
     return Text(_scalar(value))
+
+
+def inline(value: Any) -> str:
+    """A value on one line: ``a, b``; ``key: value, ...``; nested parts bracketed.
+
+    >>> inline({"id": 3, "tags": ["cash", "car"], "boss": None, "seen": []})
+    'id: 3, tags: cash, car, boss: -, seen: (none)'
+    """
+    if isinstance(value, Mapping):
+        return ", ".join(f"{key}: {_inner(item)}" for key, item in value.items()) or "{}"
+    if isinstance(value, list | tuple):
+        return ", ".join(_inner(item) for item in value) or "(none)"
+    return _scalar(value)
+
+
+def _inner(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "{" + inline(value) + "}"
+    if isinstance(value, list | tuple) and any(not _is_scalar(item) for item in value):
+        return "[" + inline(value) + "]"
+    return inline(value)
 
 
 def _scalar(value: Any) -> str:
@@ -94,16 +122,16 @@ def _is_scalar(value: Any) -> bool:
     return not isinstance(value, Mapping | list | tuple)
 
 
-def _mapping_table(mapping: Mapping[str, Any]) -> Table:
+def _mapping_table(mapping: Mapping[str, Any], depth: int = 0) -> Table:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     for key, value in mapping.items():
-        table.add_row(Text(str(key)), render_value(value))
+        table.add_row(Text(str(key)), render_value(value, depth + 1))
     return table
 
 
-def _sequence(items: Sequence[Any]) -> RenderableType:
+def _sequence(items: Sequence[Any], depth: int) -> RenderableType:
     if not items:
         return Text("(none)", "dim")
     if all(_is_scalar(item) for item in items):
@@ -116,9 +144,9 @@ def _sequence(items: Sequence[Any]) -> RenderableType:
         for key in keys:
             table.add_column(str(key))
         for item in items:
-            table.add_row(*(render_value(item.get(key)) for key in keys))
+            table.add_row(*(Text(inline(item.get(key))) for key in keys))
         return table
-    return Group(*(render_value(item) for item in items))
+    return Group(*(render_value(item, depth + 1) for item in items))
 
 
 def render_moves(legal: Sequence[Action]) -> RenderableType:

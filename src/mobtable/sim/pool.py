@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 
@@ -85,7 +85,3 @@ def run(
         if progress is not None:
             progress(len(batch))
     return Summary.of(spec, outcomes, elapsed=time.perf_counter() - started, jobs=jobs)
-
-
-def outcomes_by_index(outcomes: Sequence[GameOutcome]) -> list[GameOutcome]:
-    return sorted(outcomes, key=lambda o: o.index)

@@ -34,7 +34,7 @@ class SimSpec:
     rotate: bool = False
     package: str = ""
     max_actions: int = 200_000
-    _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
     def build(
