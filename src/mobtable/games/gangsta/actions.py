@@ -10,6 +10,7 @@ Notation (cards are written mafia letter, value, power: ``R5W``, ``Y9S``):
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
@@ -172,6 +173,53 @@ class ActionTable:
         if index < _REDRAW0:
             return self.pick[index - _PICK0]
         return self.redraw(_TRIPLES[index - _REDRAW0])
+
+
+class Placements(Sequence[Place]):
+    """The legal placements: every card still to place on every empty cell.
+
+    A lazy view (like python-chess's legal-move generator): ``len`` and
+    indexing cost nothing, so a random or search player never builds the
+    whole list of up to a few hundred actions.
+    """
+
+    __slots__ = ("_cards", "_cells", "_place")
+
+    def __init__(self, place: tuple[Place, ...], cards: list[int], cells: list[int]) -> None:
+        self._place, self._cards, self._cells = place, cards, cells
+
+    def __len__(self) -> int:
+        return len(self._cards) * len(self._cells)
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+        if isinstance(index, slice):
+            return list(self)[index]
+        cells = self._cells
+        size = len(self._cards) * len(cells)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("placement index out of range")
+        card, cell = divmod(index, len(cells))
+        return self._place[self._cards[card] * CELLS + cells[cell]]
+
+    def __iter__(self) -> Iterator[Place]:
+        place = self._place
+        for card in self._cards:
+            base = card * CELLS
+            for cell in self._cells:
+                yield place[base + cell]
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, Place)
+            and action.card.id in self._cards
+            and action.cell in self._cells
+            and self._place[action.card.id * CELLS + action.cell] == action
+        )
+
+    def __repr__(self) -> str:
+        return f"Placements({[str(a) for a in self]})"
 
 
 @lru_cache(maxsize=32)

@@ -15,6 +15,7 @@ from mobtable.games.gangsta.actions import (
     Keep,
     Pick,
     Place,
+    Placements,
     Play,
     Redraw,
     action_table,
@@ -126,10 +127,10 @@ class GangstaState(State):
             singles, pairs = answers(self.cards, self.hands[seat], self.trick, bar)
             return [table.single[c] for c in singles] + [table.pair[p] for p in pairs]
         if self.phase is Phase.PLACE:
-            place = table.place
             grid = self.grid
-            empties = [i for i in range(CELLS) if grid[i] == EMPTY]
-            return [place[base + e] for base in [c * CELLS for c in self.to_place] for e in empties]
+            return Placements(
+                table.place, self.to_place, [i for i in range(CELLS) if grid[i] == EMPTY]
+            )
         if self.phase is Phase.PICK:
             return [table.pick[c] for c in sorted(self.revealed[:2])]
         return [KEEP, *(table.redraw(t) for t in self.redraw_choices(seat))]
