@@ -153,3 +153,11 @@ def test_an_option_value_outside_its_choices_lists_them(invoke: Invoke) -> None:
     result = invoke(["play", "sealed-bid", "--option", "rounds=4"])
     assert result.exit_code == 2
     assert "option 'rounds' must be one of 2, 3, not '4'" in result.stderr
+
+
+def test_hints_show_what_hard_would_play_and_why(invoke: Invoke) -> None:
+    result = invoke([*TWO, "--seed", "3", "--save", "h.json", "--hints"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    hint_lines = [line for line in result.stdout.splitlines() if line.startswith("hint: ")]
+    assert len(hint_lines) == 1
+    assert "win" in hint_lines[0] and "sims" in hint_lines[0]

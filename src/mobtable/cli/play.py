@@ -63,6 +63,10 @@ def play(
     watch: Annotated[
         bool, typer.Option("--watch", help="Bots take every seat; you watch as a spectator.")
     ] = False,
+    hints: Annotated[
+        bool,
+        typer.Option("--hints", help="Before each of your moves, show what 'hard' would play."),
+    ] = False,
 ) -> None:
     """Play one seat in the terminal against bots; type moves, numbers, 'help' or 'quit'."""
     game = setup.load_game(game_name)
@@ -105,6 +109,7 @@ def play(
         names=seat_names,
         console=console,
         read_line=lambda prompt: console.input(prompt),
+        hints=hints,
     )
     ending = session.run()
     console.print(session.describe_ending(ending), markup=False, soft_wrap=True)

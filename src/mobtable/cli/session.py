@@ -50,6 +50,7 @@ class Session:
         names: who sits where, for the result table and the record.
         console: where everything is printed.
         read_line: reads one line after showing a prompt (``EOFError`` at the end).
+        hints: before each human move, show what the ``hard`` bot would play and why.
     """
 
     def __init__(
@@ -61,6 +62,7 @@ class Session:
         names: Sequence[str],
         console: Console,
         read_line: ReadLine,
+        hints: bool = False,
     ) -> None:
         self.state = state
         self.bots = dict(bots)
@@ -68,6 +70,7 @@ class Session:
         self.names = list(names)
         self.console = console
         self.read_line = read_line
+        self.hints = hints
         self.seen_events = 0
         self.viewed_at = -1
         self.error: str | None = None
@@ -112,6 +115,8 @@ class Session:
         self.show_view()
         legal = self.state.legal(seat)
         self._announce(legal)
+        if self.hints and len(legal) > 1:
+            self._show_hint(seat)
         while True:
             try:
                 line = self.read_line(f"seat {seat}> ")
@@ -140,6 +145,12 @@ class Session:
                 continue
             self.console.print(Text(f"You play {parsed}.", style="green"))
             return None
+
+    def _show_hint(self, seat: Seat) -> None:
+        from mobtable.bots.hints import hint
+
+        advice = hint(self.state, seat, seed=len(self.state.history))
+        self.console.print(Text(f"hint: {advice.line}", style="cyan"), soft_wrap=True)
 
     def _complain(self, message: str) -> None:
         self.console.print(Text(message, style="red"))
