@@ -1,0 +1,26 @@
+"""``python -m mobtable.server --db URL --host H --port P``."""
+
+from __future__ import annotations
+
+import argparse
+
+from mobtable.server import DEFAULT_DB, run
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m mobtable.server", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--db", default=DEFAULT_DB, help="sqlite:///path or postgresql+psycopg://user@host/db"
+    )
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.5, help="seconds a bot waits before it moves"
+    )
+    parser.add_argument("--log-level", default="info")
+    args = parser.parse_args(argv)
+    run(args.host, args.port, args.db, bot_delay=args.bot_delay, log_level=args.log_level)
+
+
+if __name__ == "__main__":
+    main()

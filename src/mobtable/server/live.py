@@ -1,0 +1,196 @@
+"""A live table in memory: the game state, its seats, its connected clients.
+
+Everything here runs on the event loop; :class:`LiveTable.lock` serialises the
+changes of one table (an action is applied, stored, then broadcast, all under
+the lock), so nobody ever sees a state that is not yet in the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mobtable.bots import Bot
+from mobtable.core import Action, Game, State
+from mobtable.core.record import replay
+from mobtable.store import SeatRow, TableRow
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def token_matches(token: str | None, digest: str | None) -> bool:
+    """Constant-time comparison of a presented token with a stored digest."""
+    if not token or not digest:
+        return False
+    return hmac.compare_digest(hash_token(token), digest)
+
+
+def action_label(game: Game, action: Action) -> str:
+    """A short label for a legal action: the game's wording if it has one."""
+    describe = getattr(game, "describe_action", None)
+    if callable(describe):
+        try:
+            return str(describe(action))
+        except Exception:
+            pass
+    label = getattr(action, "label", None)
+    return str(label) if isinstance(label, str) else str(action)
+
+
+class Client:
+    """One WebSocket connection: an outgoing queue drained by its own task."""
+
+    MAX_BACKLOG = 256
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.cursor = 0  # events of the state already sent
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= self.MAX_BACKLOG:  # a client that stopped reading
+            self.close()
+            return
+        self.queue.put_nowait(text)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+@dataclass
+class Seat:
+    row: SeatRow
+    connections: int = 0
+    away_since: float | None = field(default_factory=time.time)
+
+    @property
+    def claimed(self) -> bool:
+        return self.row.token_hash is not None
+
+    @property
+    def free(self) -> bool:
+        return self.row.kind == "human" and not self.claimed
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.row.seat,
+            "kind": self.row.kind,
+            "bot": self.row.bot if self.row.kind == "bot" else None,
+            "name": self.row.name,
+            "claimed": self.claimed,
+            "connected": self.connections > 0,
+            "away_since": None if self.connections else self.away_since,
+        }
+
+
+class LiveTable:
+    def __init__(self, row: TableRow, state: State) -> None:
+        self.row = row
+        self.state = state
+        self.game = state.game
+        self.lock = asyncio.Lock()
+        self.seats = [Seat(s) for s in sorted(row.seats, key=lambda s: s.seat)]
+        self.clients: set[Client] = set()
+        self.thinking: set[int] = set()
+        self.deadlines: dict[int, float] = {}
+        self.timers: dict[int, asyncio.TimerHandle] = {}
+        self.bots: dict[int, Bot] = {}
+        self.bot_failures: dict[int, int] = {}
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return len(self.state.history)
+
+    def base_record(self) -> dict[str, Any]:
+        return {
+            "format": 1,
+            "game": self.row.game,
+            "rules_version": self.row.rules_version,
+            "config": self.row.config,
+            "seed": self.row.seed,
+            "setup": None,
+            "actions": [],
+            "result": None,
+        }
+
+    def rebuild(self, actions: Sequence[tuple[int, str]]) -> None:
+        """Replace the state by the replay of ``actions`` (the stored record)."""
+        record = self.base_record()
+        record["actions"] = [[s, a] for s, a in actions]
+        self.state = replay(record)
+
+    # -- what clients see ---------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        state = self.state
+        over = state.is_over()
+        return {
+            "id": self.id,
+            "game": self.row.game,
+            "title": self.game.title,
+            "players": state.players,
+            "status": "over" if over else "playing",
+            "moves": self.version,
+            "seats": [s.public() for s in self.seats],
+            "free_seats": [
+                s.row.seat for s in self.seats if s.row.kind == "human" and not s.claimed
+            ],
+            "pending": [] if over else list(state.pending()),
+            "thinking": sorted(self.thinking),
+            "deadlines": {str(s): d for s, d in sorted(self.deadlines.items())},
+            "clock": self.row.clock,
+            "replace_after": self.row.replace_after,
+            "result": state.result().to_json() if over else None,
+            "rematch": self.row.rematch_id,
+            "variants": list(self.row.config.get("variants", [])),
+            "options": dict(self.row.config.get("options", {})),
+        }
+
+    def payload(
+        self, seat: int | None, since: int, summary: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The state message for ``seat`` with the events from index ``since``."""
+        state = self.state
+        legal = state.legal(seat) if seat is not None and not state.is_over() else ()
+        return {
+            "type": "state",
+            "table": summary if summary is not None else self.summary(),
+            "seat": seat,
+            "version": self.version,
+            "view": state.view(seat),
+            "legal": [{"a": str(a), "label": action_label(self.game, a)} for a in legal],
+            "events": [e.to_json() for e in state.events_for(seat, since)],
+            "log_reset": since == 0,
+        }
+
+    def broadcast(self) -> None:
+        """Send every connected client its own view and its new events."""
+        if not self.clients:
+            return
+        summary = self.summary()
+        end = len(self.state.events)
+        cache: dict[tuple[int | None, int], str] = {}
+        for client in list(self.clients):
+            key = (client.seat, client.cursor)
+            text = cache.get(key)
+            if text is None:
+                payload = self.payload(client.seat, client.cursor, summary)
+                text = cache[key] = json.dumps(payload, separators=(",", ":"))
+            client.cursor = end
+            client.send(text)

@@ -1,0 +1,182 @@
+"""Request and message models (pydantic): everything a client sends is checked here."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+TableId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
+Token = Annotated[str, StringConstraints(min_length=1, max_length=100)]
+Name = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^<>&]*$")
+]
+Notation = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+OptionValue = bool | int | float | Annotated[str, StringConstraints(max_length=100)] | None
+ShortName = Annotated[str, StringConstraints(max_length=40)]
+SeatNo = Annotated[int, Field(ge=0, le=15)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(Strict):
+    """One seat of a new table: a place for a person, or a bot by name."""
+
+    kind: Literal["human", "bot"] = "human"
+    bot: Annotated[str, StringConstraints(max_length=40)] | None = Field(
+        default=None, description="bot name (for kind 'bot'); default: the game's best simple bot"
+    )
+
+
+class CreateTable(Strict):
+    game: Annotated[str, StringConstraints(min_length=1, max_length=40)]
+    players: Annotated[int, Field(ge=1, le=16)]
+    variants: Annotated[
+        list[Annotated[str, StringConstraints(max_length=40)]], Field(max_length=20)
+    ] = []
+    options: Annotated[
+        dict[Annotated[str, StringConstraints(max_length=40)], OptionValue], Field(max_length=30)
+    ] = {}
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = Field(
+        default=None, description="deal seed (hidden from players until the game is over)"
+    )
+    seats: Annotated[list[SeatSpec], Field(max_length=16)] | None = Field(
+        default=None, description="one entry per seat; default: seat 0 human, the others bots"
+    )
+    clock: Annotated[int, Field(ge=5, le=3600)] | None = Field(
+        default=None, description="seconds per move; on expiry a bot moves for the seat"
+    )
+    replace_after: Annotated[int, Field(ge=5, le=86400)] = Field(
+        default=60, description="seconds a player may be away before others can seat a bot"
+    )
+    sit: SeatNo | None = Field(default=0, description="the seat the creator takes (null: none)")
+    name: Name | None = None
+
+
+class Claim(Strict):
+    name: Name | None = None
+
+
+class SeatAuth(Strict):
+    seat: SeatNo
+    token: Token
+
+
+class Act(SeatAuth):
+    action: Notation
+
+
+class ReplaceWithBot(SeatAuth):
+    """Sent by another seated player (``seat``/``token``) to put a bot in ``target``."""
+
+    bot: Annotated[str, StringConstraints(max_length=40)] | None = None
+
+
+class TableCreated(BaseModel):
+    id: str
+    seat: int | None
+    token: str | None
+    url: str
+
+
+class Claimed(BaseModel):
+    seat: int
+    token: str
+    url: str
+
+
+class Accepted(BaseModel):
+    version: int = Field(description="number of actions in the game after this one")
+
+
+class Problem(BaseModel):
+    detail: str
+    rule: str | None = None
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    simultaneous: bool
+    variants: list[dict[str, str]]
+    options: list[dict[str, Any]]
+    bots: list[str]
+    default_bot: str
+
+
+class SeatPublic(BaseModel):
+    seat: int
+    kind: str
+    bot: str | None
+    name: str | None
+    claimed: bool
+    connected: bool
+    away_since: float | None
+
+
+class TableSummary(BaseModel):
+    id: str
+    game: str
+    title: str
+    players: int
+    status: str
+    moves: int
+    seats: list[SeatPublic]
+    free_seats: list[int]
+    pending: list[int]
+    thinking: list[int]
+    deadlines: dict[str, float]
+    clock: int | None
+    replace_after: int
+    result: dict[str, Any] | None
+    rematch: str | None
+    variants: list[str]
+    options: dict[str, Any]
+
+
+class TableState(BaseModel):
+    """What one seat (or a spectator) may know now; the WebSocket sends the same."""
+
+    type: Literal["state"] = "state"
+    table: TableSummary
+    seat: int | None
+    version: int
+    view: dict[str, Any]
+    legal: list[dict[str, str]]
+    events: list[dict[str, Any]]
+    log_reset: bool
+
+
+class ReplayStep(BaseModel):
+    seat: int | None = Field(description="the seat whose action led here (null: the deal)")
+    view: dict[str, Any]
+    events: list[dict[str, Any]]
+
+
+class Replay(BaseModel):
+    table: TableSummary
+    steps: list[ReplayStep]
+
+
+# -- WebSocket messages from a client ------------------------------------------------
+class WsHello(Strict):
+    type: Literal["hello"]
+    seat: SeatNo | None = None
+    token: Token | None = None
+
+
+class WsAct(Strict):
+    type: Literal["act"]
+    action: Notation
+    ref: Annotated[int, Field(ge=0, lt=2**53)] | None = None
+
+
+class WsPing(Strict):
+    type: Literal["ping"]
+
+
+WsMessage = Annotated[WsHello | WsAct | WsPing, Field(discriminator="type")]

@@ -1,0 +1,116 @@
+"""The WebSocket of one client at one table.
+
+The client first says ``{"type": "hello", "seat": 1, "token": "..."}`` (or no
+seat, to watch); then it receives a ``state`` message after every change: its
+own view, its legal actions and its new log events. It plays by sending
+``{"type": "act", "action": "<notation>"}``; a refusal comes back as an
+``error`` message with the engine's rule text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+from pydantic import TypeAdapter, ValidationError
+
+from mobtable.server.errors import ServerError
+from mobtable.server.live import Client
+from mobtable.server.manager import TableManager
+from mobtable.server.schemas import WsAct, WsHello, WsMessage, WsPing
+
+MAX_MESSAGE = 4096
+HELLO_TIMEOUT = 10.0
+_messages: TypeAdapter[Any] = TypeAdapter(WsMessage)
+_TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+
+def _error(message: str, *, rule: str | None = None, ref: int | None = None) -> str:
+    return json.dumps({"type": "error", "message": message, "rule": rule, "ref": ref})
+
+
+def _parse(text: str) -> Any:
+    """A validated client message, or a ``ServerError`` with a clear text."""
+    if len(text) > MAX_MESSAGE:
+        raise ServerError(f"message too large (limit {MAX_MESSAGE} characters)")
+    try:
+        return _messages.validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "message"
+        raise ServerError(f"malformed message: {where}: {first['msg']}") from None
+
+
+async def _receive_text(ws: WebSocket) -> str:
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise ServerError("messages must be JSON text")
+    return str(text)
+
+
+async def _sender(ws: WebSocket, client: Client) -> None:
+    while True:
+        text = await client.queue.get()
+        if text is None:
+            await ws.close()
+            return
+        await ws.send_text(text)
+
+
+async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
+    manager: TableManager = ws.app.state.manager
+    await ws.accept()
+    try:
+        if not _TABLE_ID.match(table_id):
+            raise ServerError("malformed table id")
+        table = await manager.get(table_id)
+        hello = _parse(await asyncio.wait_for(_receive_text(ws), HELLO_TIMEOUT))
+        if not isinstance(hello, WsHello):
+            raise ServerError("say hello first: {'type': 'hello', 'seat': n, 'token': '...'}")
+        if hello.seat is not None:
+            manager.authorize(table, hello.seat, hello.token)
+    except (ServerError, TimeoutError) as exc:
+        text = exc.message if isinstance(exc, ServerError) else "no hello in time"
+        await ws.send_text(_error(text))
+        await ws.close(code=4403 if getattr(exc, "status", 0) == 403 else 4400)
+        return
+    except WebSocketDisconnect:
+        return
+
+    client = Client(hello.seat)
+    sender = asyncio.create_task(_sender(ws, client))
+    await manager.connect(table, client)
+    try:
+        while not client.closed:
+            try:
+                message = _parse(await _receive_text(ws))
+            except ServerError as exc:
+                client.send(_error(exc.message))
+                continue
+            if isinstance(message, WsPing):
+                client.send('{"type":"pong"}')
+            elif isinstance(message, WsAct):
+                if client.seat is None:
+                    client.send(_error("spectators cannot play", ref=message.ref))
+                    continue
+                try:
+                    await manager.act(table.id, client.seat, hello.token, message.action)
+                except ServerError as exc:
+                    client.send(_error(exc.message, rule=exc.rule, ref=message.ref))
+            else:
+                client.send(_error("already said hello"))
+    except WebSocketDisconnect:
+        pass
+    except RuntimeError:  # the socket went away mid-send/receive
+        pass
+    finally:
+        await manager.disconnect(table, client)
+        client.close()
+        sender.cancel()
+        await asyncio.gather(sender, return_exceptions=True)

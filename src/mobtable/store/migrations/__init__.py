@@ -1,0 +1,1 @@
+"""Alembic migrations of the mobtable database (applied by ``mobtable.store.migrate``)."""
