@@ -26,6 +26,9 @@ from mobtable.games.cosca.model import LETTERS, MAX_DICE, MAX_MONEY, MAX_ROW, MA
 FACES = len(LETTERS)
 
 
+_DICE_TEXT: dict[tuple[int, ...], str] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class SetDice:
     """All of a player's dice for the day: how many show each place (city order)."""
@@ -33,7 +36,12 @@ class SetDice:
     counts: tuple[int, ...]
 
     def __str__(self) -> str:
-        return "".join(LETTERS[p] * n for p, n in enumerate(self.counts))
+        text = _DICE_TEXT.get(self.counts)
+        if text is None:
+            text = _DICE_TEXT[self.counts] = "".join(
+                LETTERS[p] * n for p, n in enumerate(self.counts)
+            )
+        return text
 
     @property
     def size(self) -> int:

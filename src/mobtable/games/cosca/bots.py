@@ -41,7 +41,7 @@ class GreedyBot(Bot):
     worth times the chance of out-bidding the strongest rival. Gun Shop:
     always arms up. Club: buys drinks for its mobsters while money lasts.
     Villa: always asks. Fights: bids just above the strongest rival's whole
-    holding when it can, else a modest stake.
+    holding when it can, else a modest stake of random size.
     """
 
     name = "greedy"
@@ -94,7 +94,8 @@ class GreedyBot(Bot):
             score += 0.7 * min(counts[Place.GUN_SHOP], me["money"] + counts[Place.BANK])
             score += 0.8 if counts[Place.STREET] >= 2 else 0.3 * counts[Place.STREET]
             claims = sum(value for cond, value in worth if _meets(cond, counts))
-            score += claims
+            # A little noise keeps two greedy players from mirroring each other forever.
+            score += claims + 0.4 * self.rng.random()
             key = (score, self.rng.random(), action)
             if best is None or key[:2] > best[:2]:
                 best = key
@@ -107,7 +108,10 @@ class GreedyBot(Bot):
         rivals = [s for s in decision.get("fighters", []) if s != seat]
         strongest = max((_power(table[s]) for s in rivals), default=0)
         mine = _power(table[seat])
-        target = strongest + 1 if mine > strongest else min(mine, strongest // 2 + 2)
+        if mine > strongest:
+            target = strongest + 1  # a sure win
+        else:  # no sure win: a stake of unpredictable size, within its means
+            target = self.rng.randint(min(mine, strongest // 3), min(mine, strongest // 2 + 2))
         offers = [a for a in legal if isinstance(a, Offer)]
         reaching = [a for a in offers if a.value >= target]
         if reaching:

@@ -13,26 +13,28 @@ from typing import TYPE_CHECKING, Any
 from mobtable.core import Event, SealedStep
 from mobtable.games.cosca import city, loyalty, mobsters, supply
 from mobtable.games.cosca.actions import Club, CoscaAction, Gun, Offer, SetDice, Villa
-from mobtable.games.cosca.model import BASE_DICE, NOBODY, RESOURCE_CAP, Stage, Stock
+from mobtable.games.cosca.model import BASE_DICE, MAX_PLAYERS, NOBODY, RESOURCE_CAP, Stage, Stock
 
 if TYPE_CHECKING:
     from mobtable.games.cosca.state import CoscaState
 
 NO_OFFER = Offer(0, 0)
+_ONLY = tuple(frozenset({seat}) for seat in range(MAX_PLAYERS))
 
 
 def commit(state: CoscaState, seat: int, action: CoscaAction) -> None:
     """A seat's sealed decision; the last one in resolves the step."""
     stage = state.stage
+    text = str(action)
     state.events.append(
         Event("committed", {"seat": seat, "stage": stage.value}, f"seat {seat} has decided")
     )
     state.events.append(
         Event(
             "my-choice",
-            {"seat": seat, "stage": stage.value, "action": str(action)},
-            f"you chose {action}",
-            to=frozenset({seat}),
+            {"seat": seat, "stage": stage.value, "action": text},
+            "you chose " + text,
+            to=_ONLY[seat],
         )
     )
     if state.sealed.commit(seat, action):
