@@ -24,7 +24,9 @@ def star_total(crew: Iterable[Mafioso], extra: int = 0) -> int:
     """The crew's stars after John Malone and Captain Penny, plus ``extra``."""
     total = extra
     for card in crew:
-        total += card.stars - STAR_REDUCTION.get(card.special, 0)  # type: ignore[arg-type]
+        total += card.stars
+        if card.special is not None:
+            total -= STAR_REDUCTION.get(card.special, 0)
     return total
 
 

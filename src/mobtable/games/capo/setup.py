@@ -109,8 +109,11 @@ def _lay_out(state: CapoState, setup: Mapping[str, Any], events_in_play: list[in
     used: set[int] = set(state.box)
     for seat, hand in enumerate(hands):
         ids = _ids(hand, f"hands[{seat}]", size)
-        if not ids:
-            raise BadSetup(f"setup 'hands[{seat}]' is empty: a hand holds cards (K-09)")
+        if not 1 <= len(ids) <= HAND_SIZE:
+            raise BadSetup(
+                f"setup 'hands[{seat}]' holds {len(ids)} cards; "
+                f"a hand holds 1 to {HAND_SIZE} (K-09)"
+            )
         _claim(used, ids, f"hands[{seat}]")
         state.hands[seat] = sorted(ids)
     discard = _ids(setup.get("discard", []), "discard", size)
