@@ -59,12 +59,13 @@ class Rules:
 
     @classmethod
     def of(cls, config: Config) -> Rules:
-        start = config.option("start_day")
+        values = {o.name: config.options.get(o.name, o.default) for o in OPTIONS}
+        start = values["start_day"]
         if start == TODAY:  # only for a Config built by hand, not through Game.config
             start = today_code()
         return cls(
             start=Weekday.from_code(start),
-            limited_supply=config.option("supply") == "limited",
-            strict_extremes=config.option("resource_ties") == "strict",
-            henrietta_symbols=config.option("henrietta") == "symbols",
+            limited_supply=values["supply"] == "limited",
+            strict_extremes=values["resource_ties"] == "strict",
+            henrietta_symbols=values["henrietta"] == "symbols",
         )

@@ -87,6 +87,13 @@ def players(state: CoscaState) -> list[dict[str, Any]]:
     ]
 
 
+def _supply(state: CoscaState) -> dict[str, Any]:
+    """The general supply (C-01); counts only when it is limited."""
+    limited = state.rules.limited_supply
+    money, weapons, dice = state.supply if limited else (None, None, None)
+    return {"limited": limited, "money": money, "weapons": weapons, "dice": dice}
+
+
 def view(state: CoscaState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator, public facts only)."""
     sealed = state.sealed
@@ -110,12 +117,7 @@ def view(state: CoscaState, seat: int | None) -> dict[str, Any]:
         "row": row(state),
         "deck_left": len(state.deck),
         "table": players(state),
-        "supply": {
-            "limited": state.rules.limited_supply,
-            "money": state.supply[0],
-            "weapons": state.supply[1],
-            "dice": state.supply[2],
-        },
+        "supply": _supply(state),
         "revealed": {
             "round": None if revealed < 0 else revealed + 1,
             "dice": [_counts_text(s) for s in state.settings],
