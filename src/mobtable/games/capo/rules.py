@@ -69,11 +69,12 @@ class Rules:
     @classmethod
     def of(cls, config: Config) -> Rules:
         first = FIRST_GAME in config.variants
+        options = config.options
         return cls(
             target=FIRST_GAME_TARGET if first else TARGET,
             events=not first,
-            event_deck=EventDeck(config.option("event_deck")),
+            event_deck=EventDeck(options.get("event_deck", EventDeck.ALL.value)),
             little_tony=not first,
-            tony_stars=TonyStars(config.option("little_tony_stars")),
-            supply=Supply(config.option("respect_supply")),
+            tony_stars=TonyStars(options.get("little_tony_stars", TonyStars.PER_CARD.value)),
+            supply=Supply(options.get("respect_supply", Supply.UNLIMITED.value)),
         )
