@@ -231,3 +231,28 @@ def test_events_are_json_and_scoped(game) -> None:
     for event in state.events:
         json.dumps(event.to_json())
         assert event.to is None or all(0 <= s < config.players for s in event.to)
+
+
+def test_mid_step_determinization_keeps_the_view() -> None:
+    """Halfway through a simultaneous step, a sample re-opens the others' choices
+    yet shows the seat exactly the view it has (who committed included)."""
+    for name in GAMES:
+        game = games.get(name)
+        if not game.simultaneous:
+            continue
+        config = next(configs(game))
+        rng = random.Random(17)
+        checked = 0
+        for state in positions(game, config, seed=141, every=1):
+            pending = state.pending()
+            if len(pending) < 2 or checked >= 25:
+                continue
+            first = pending[0]
+            trial = state.clone()
+            trial.apply(first, trial.legal(first)[rng.randrange(len(trial.legal(first)))])
+            for seat in trial.pending():
+                sample = trial.determinize(seat, random.Random(seat))
+                assert as_json(sample.view(seat)) == as_json(trial.view(seat)), name
+                assert first in sample.pending(), f"{name}: a sealed commit leaked into a sample"
+            checked += 1
+        assert checked, f"{name}: no simultaneous step met"
