@@ -30,10 +30,16 @@ T = TypeVar("T")
 
 def default_bot(game_name: str) -> str:
     names = bots.available(game_name)
-    for preferred in ("greedy", "heuristic", "random"):
+    for preferred in ("medium", "greedy", "easy", "random"):
         if preferred in names:
             return preferred
     return names[0]
+
+
+def stand_in_bot(game_name: str) -> str:
+    """The quick bot that moves for a player whose clock ran out."""
+    names = bots.available(game_name)
+    return next((n for n in ("easy", "greedy", "random") if n in names), names[0])
 
 
 def new_token() -> str:
@@ -338,6 +344,19 @@ class TableManager:
         self._after_change(table)
         return table.version
 
+    async def explain(self, table: LiveTable, seat: int | None, notation: str) -> str | None:
+        """Why ``seat`` may not play ``notation`` now (``None``: it may). Changes nothing."""
+        if seat is None:
+            return "spectators cannot play"
+        async with table.lock:
+            state = table.state
+            try:
+                action = state.game.parse_action(notation, state.config)
+                state.clone().apply(seat, action)
+            except MobtableError as exc:
+                return str(exc)
+            return None
+
     # -- after every change: clocks, bots, broadcast ------------------------------
     def _after_change(self, table: LiveTable) -> None:
         self._update_clocks(table)
@@ -380,7 +399,7 @@ class TableManager:
 
     def _bot(self, table: LiveTable, seat: int, stand_in: bool) -> Bot:
         name = table.seats[seat].row.bot if not stand_in else None
-        name = name or default_bot(table.game.name)
+        name = name or stand_in_bot(table.game.name)
         bot = table.bots.get(seat)
         if bot is None or bot.name != name:
             bot = table.bots[seat] = bots.make(name, table.game.name, seed=secrets.randbits(32))

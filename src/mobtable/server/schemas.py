@@ -45,7 +45,7 @@ class CreateTable(Strict):
     seats: Annotated[list[SeatSpec], Field(max_length=16)] | None = Field(
         default=None, description="one entry per seat; default: seat 0 human, the others bots"
     )
-    clock: Annotated[int, Field(ge=5, le=3600)] | None = Field(
+    clock: Annotated[int, Field(ge=1, le=3600)] | None = Field(
         default=None, description="seconds per move; on expiry a bot moves for the seat"
     )
     replace_after: Annotated[int, Field(ge=5, le=86400)] = Field(
@@ -175,8 +175,15 @@ class WsAct(Strict):
     ref: Annotated[int, Field(ge=0, lt=2**53)] | None = None
 
 
+class WsExplain(Strict):
+    """Ask why an action is refused, without playing it."""
+
+    type: Literal["explain"]
+    action: Notation
+
+
 class WsPing(Strict):
     type: Literal["ping"]
 
 
-WsMessage = Annotated[WsHello | WsAct | WsPing, Field(discriminator="type")]
+WsMessage = Annotated[WsHello | WsAct | WsExplain | WsPing, Field(discriminator="type")]

@@ -20,7 +20,7 @@ from pydantic import TypeAdapter, ValidationError
 from mobtable.server.errors import ServerError
 from mobtable.server.live import Client
 from mobtable.server.manager import TableManager
-from mobtable.server.schemas import WsAct, WsHello, WsMessage, WsPing
+from mobtable.server.schemas import WsAct, WsExplain, WsHello, WsMessage, WsPing
 
 MAX_MESSAGE = 4096
 HELLO_TIMEOUT = 10.0
@@ -103,6 +103,11 @@ async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
                     await manager.act(table.id, client.seat, hello.token, message.action)
                 except ServerError as exc:
                     client.send(_error(exc.message, rule=exc.rule, ref=message.ref))
+            elif isinstance(message, WsExplain):
+                reason = await manager.explain(table, client.seat, message.action)
+                client.send(
+                    json.dumps({"type": "explain", "action": message.action, "message": reason})
+                )
             else:
                 client.send(_error("already said hello"))
     except WebSocketDisconnect:

@@ -1,0 +1,51 @@
+// The JSON API and the seat tokens this browser keeps.
+export async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["content-type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    let detail = data.detail;
+    if (Array.isArray(detail)) detail = detail.map((d) => `${d.loc.slice(1).join(".")}: ${d.msg}`).join("; ");
+    throw new Error(detail || `${response.status} ${response.statusText}`);
+  }
+  return data;
+}
+
+const KEY = (tableId) => `mobtable:seat:${tableId}`;
+
+export function saveSeat(tableId, seat, token) {
+  localStorage.setItem(KEY(tableId), JSON.stringify({ seat, token }));
+}
+
+export function forgetSeat(tableId) {
+  localStorage.removeItem(KEY(tableId));
+}
+
+// The seat of this browser at a table: from the link's #seat=..&token=.. (then
+// kept in localStorage and removed from the address bar), or from localStorage.
+export function loadSeat(tableId) {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.has("token") && hash.has("seat")) {
+    saveSeat(tableId, Number(hash.get("seat")), hash.get("token"));
+    history.replaceState(null, "", location.pathname);
+  }
+  try {
+    const stored = JSON.parse(localStorage.getItem(KEY(tableId)) || "null");
+    if (stored && Number.isInteger(stored.seat) && typeof stored.token === "string") return stored;
+  } catch (_) {
+    /* ignore a corrupt entry */
+  }
+  return null;
+}
+
+export function seatLabel(table, seat) {
+  const info = table.seats[seat];
+  if (!info) return `Seat ${seat}`;
+  if (info.name) return `Seat ${seat} · ${info.name}`;
+  if (info.kind === "bot") return `Seat ${seat} · ${info.bot} bot`;
+  return `Seat ${seat}`;
+}

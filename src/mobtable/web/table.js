@@ -1,0 +1,306 @@
+// One table: a WebSocket that brings this seat's view, legal moves and log.
+import { api, forgetSeat, loadSeat, saveSeat, seatLabel } from "./api.js";
+import { h } from "./dom.js";
+import { rendererFor } from "./games/index.js";
+import { Chooser } from "./moves.js";
+import { resultPanel } from "./result.js";
+
+const MAX_LISTED = 40;
+
+export async function showTable(root, tableId) {
+  const me = loadSeat(tableId);
+  const ui = {
+    status: h("div", { class: "status", id: "status", role: "status" }),
+    board: h("section", { class: "board", id: "board" }),
+    choice: h("div", { class: "moves", id: "moves" }),
+    note: h("p", { class: "note", id: "note", role: "alert" }),
+    seats: h("div", { class: "seats", id: "seats" }),
+    result: h("div", { id: "result" }),
+    log: h("ol", { class: "log", id: "log" }),
+    invite: h("div", { class: "invite" }),
+  };
+  root.replaceChildren(
+    h("div", { class: "table-page" },
+      ui.status,
+      h("div", { class: "layout" },
+        h("div", { class: "main-col" }, ui.board, ui.note, ui.choice, ui.result),
+        h("aside", {}, ui.seats, ui.invite, h("h3", {}, "Log"), ui.log),
+      ),
+    ),
+  );
+  const t = new TableClient(tableId, me, ui);
+  t.connect();
+}
+
+class TableClient {
+  constructor(tableId, me, ui) {
+    this.tableId = tableId;
+    this.me = me;
+    this.ui = ui;
+    this.chooser = new Chooser();
+    this.msg = null;
+    this.log = [];
+    this.retry = 0;
+    this.renderer = null;
+    setInterval(() => this.tick(), 1000);
+  }
+
+  get seat() {
+    return this.me ? this.me.seat : null;
+  }
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${this.tableId}`);
+    this.ws = ws;
+    this.setConnection("connecting…");
+    ws.onopen = () => {
+      ws.send(JSON.stringify(this.me ? { type: "hello", seat: this.me.seat, token: this.me.token } : { type: "hello" }));
+    };
+    ws.onmessage = (event) => this.onMessage(JSON.parse(event.data));
+    ws.onclose = (event) => {
+      if (event.code === 4403) {
+        forgetSeat(this.tableId);
+        this.me = null;
+        this.showNote("This browser's seat token was refused; you are watching.");
+        setTimeout(() => this.connect(), 200);
+        return;
+      }
+      if (event.code === 4400) {
+        this.setConnection("table unavailable");
+        return;
+      }
+      this.setConnection("reconnecting…");
+      this.retry = Math.min(this.retry + 1, 8);
+      setTimeout(() => this.connect(), 300 * this.retry);
+    };
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  async onMessage(m) {
+    if (m.type === "state") {
+      this.retry = 0;
+      if (!this.renderer || (this.msg && this.msg.table.game !== m.table.game)) this.renderer = await rendererFor(m.table.game);
+      if (m.log_reset) this.log = [];
+      this.log.push(...m.events);
+      this.msg = m;
+      this.chooser.setLegal(m.legal);
+      this.render();
+    } else if (m.type === "error") {
+      this.showNote(m.message, true);
+    } else if (m.type === "explain") {
+      this.showNote(m.message ? `${m.action}: ${m.message}` : `${m.action} is legal`, Boolean(m.message));
+    }
+  }
+
+  showNote(text, isError = false) {
+    this.ui.note.textContent = text;
+    this.ui.note.className = isError ? "note error" : "note";
+  }
+
+  setConnection(text) {
+    this.ui.status.replaceChildren(h("span", { class: "muted" }, text));
+  }
+
+  name(seat) {
+    const label = seatLabel(this.msg.table, seat);
+    return seat === this.seat ? `${label} (you)` : label;
+  }
+
+  play(notation) {
+    this.showNote("");
+    this.chooser.clear();
+    this.send({ type: "act", action: notation });
+  }
+
+  render() {
+    const m = this.msg;
+    const table = m.table;
+    document.title = `${table.title} — mobtable`;
+    document.getElementById("crumb").textContent = ` / ${table.title} / ${table.id}`;
+    this.renderStatus();
+    const ctx = {
+      seat: this.seat,
+      table,
+      legal: m.legal,
+      name: (seat) => this.name(seat),
+      pending: table.pending,
+      thinking: table.thinking,
+    };
+    let board;
+    try {
+      board = this.renderer.render(m.view, ctx);
+    } catch (err) {
+      console.error(err);
+      board = h("pre", { class: "error" }, `cannot draw this view: ${err.message}`);
+    }
+    this.decorate(board);
+    this.ui.board.replaceChildren(board);
+    this.renderMoves();
+    this.renderSeats();
+    this.renderLog();
+    this.ui.result.replaceChildren(table.result ? resultPanel(table, (s) => this.name(s), this.rematchControls()) : "");
+  }
+
+  renderStatus() {
+    const table = this.msg.table;
+    const bits = [];
+    if (table.status === "over") bits.push(h("strong", {}, "Game over"));
+    else if (this.seat !== null && table.pending.includes(this.seat)) bits.push(h("strong", { class: "your-turn" }, "Your move"));
+    else if (table.pending.length) {
+      bits.push(`Waiting for ${table.pending.map((s) => this.name(s)).join(", ")}`);
+    }
+    if (table.thinking.length) bits.push(h("span", { class: "thinking" }, ` ${table.thinking.map((s) => `seat ${s}`).join(", ")} thinking…`));
+    bits.push(h("span", { class: "muted" }, this.seat === null ? " · watching" : ` · you are ${seatLabel(table, this.seat)}`));
+    this.ui.status.replaceChildren(...bits);
+  }
+
+  // Board elements with data-token become clickable when a legal move uses them.
+  decorate(board) {
+    const mine = this.seat !== null && this.msg.legal.length > 0;
+    for (const el of board.querySelectorAll("[data-token]")) {
+      const token = el.dataset.token;
+      const state = mine ? this.chooser.stateOf(token) : "off";
+      el.classList.add("tok", `tok-${state}`);
+      if (state === "legal" || state === "selected") {
+        el.setAttribute("data-legal", "1");
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+      }
+      if (state === "off") continue;
+      el.addEventListener("click", () => this.clickToken(el.dataset.explain || token, token));
+    }
+  }
+
+  clickToken(explainAs, token) {
+    const outcome = this.chooser.click(token);
+    if (outcome.play) this.play(outcome.play);
+    else if (outcome.explain) this.send({ type: "explain", action: explainAs });
+    else this.render();
+  }
+
+  renderMoves() {
+    const m = this.msg;
+    if (this.seat === null || !m.legal.length) {
+      this.ui.choice.replaceChildren();
+      return;
+    }
+    const candidates = this.chooser.candidates();
+    const shown = candidates.slice(0, MAX_LISTED);
+    this.ui.choice.replaceChildren(h("div", {},
+      h("div", { class: "moves-head" },
+        this.chooser.selected.length ? h("span", {}, `Selected ${this.chooser.selected.join(" ")} `, h("button", { class: "link", onclick: () => { this.chooser.clear(); this.render(); } }, "clear")) : h("span", {}, "Your legal moves:"),
+      ),
+      h("div", { class: "move-list" }, shown.map((mv) =>
+        h("button", { class: "move", "data-action": mv.a, title: mv.a, onclick: () => this.play(mv.a) }, mv.label))),
+      candidates.length > MAX_LISTED ? h("p", { class: "muted small" }, `…and ${candidates.length - MAX_LISTED} more: pick on the board to narrow them down.`) : null,
+    ));
+  }
+
+  renderSeats() {
+    const table = this.msg.table;
+    const now = Date.now() / 1000;
+    const rows = table.seats.map((info) => {
+      const s = info.seat;
+      const flags = [];
+      if (info.kind === "bot") flags.push(h("span", { class: "badge" }, `bot ${info.bot}`));
+      else if (!info.claimed) flags.push(h("span", { class: "badge free" }, "free"));
+      else flags.push(h("span", { class: info.connected ? "dot on" : "dot off", title: info.connected ? "connected" : "away" }));
+      if (table.thinking.includes(s)) flags.push(h("span", { class: "thinking" }, "thinking…"));
+      else if (table.pending.includes(s)) flags.push(h("span", { class: "muted" }, "to move"));
+      const deadline = table.deadlines[String(s)];
+      if (deadline) flags.push(h("span", { class: "clock", "data-deadline": String(deadline) }, clockText(deadline)));
+      const actions = [];
+      if (this.seat === null && info.kind === "human" && !info.claimed && table.status !== "over") {
+        actions.push(h("button", { class: "small", "data-claim": String(s), onclick: () => this.claim(s) }, "Take this seat"));
+      }
+      const away = info.claimed && !info.connected && info.away_since && now - info.away_since >= table.replace_after;
+      if (this.seat !== null && s !== this.seat && info.kind === "human" && (!info.claimed || away) && table.status !== "over") {
+        actions.push(h("button", { class: "small secondary", onclick: () => this.seatBot(s) }, "Seat a bot"));
+      }
+      if (s === this.seat && info.kind === "bot") {
+        actions.push(h("button", { class: "small", onclick: () => this.reclaim() }, "Take back my seat"));
+      }
+      return h("li", { class: s === this.seat ? "me" : "" }, h("span", {}, this.name(s)), " ", flags, " ", actions);
+    });
+    this.ui.seats.replaceChildren(h("h3", {}, "Seats"), h("ul", { class: "seat-list" }, rows));
+    const invite = `${location.origin}/t/${table.id}`;
+    const parts = [];
+    if (table.free_seats.length) {
+      parts.push(h("p", { class: "small" }, "Invite link: ", h("input", { readonly: true, value: invite, id: "invite-link", onclick: (e) => e.target.select() })));
+    }
+    if (this.me) {
+      const own = `${invite}#seat=${this.me.seat}&token=${encodeURIComponent(this.me.token)}`;
+      parts.push(h("details", { class: "small" }, h("summary", {}, "Your private link (resume on another device)"), h("input", { readonly: true, value: own, onclick: (e) => e.target.select() })));
+    }
+    this.ui.invite.replaceChildren(...parts);
+  }
+
+  renderLog() {
+    const items = this.log.map((e) => h("li", { class: `ev-${e.kind}` }, e.text));
+    this.ui.log.replaceChildren(...items);
+    this.ui.log.scrollTop = this.ui.log.scrollHeight;
+  }
+
+  rematchControls() {
+    const table = this.msg.table;
+    if (table.rematch) {
+      return h("a", { class: "button", id: "go-rematch", href: `/t/${table.rematch}`, onclick: () => this.me && saveSeat(table.rematch, this.me.seat, this.me.token) }, "Go to the rematch");
+    }
+    return h("span", {},
+      this.seat !== null ? h("button", { id: "rematch", onclick: () => this.rematch() }, "Rematch") : null,
+      " ", h("a", { class: "button secondary", href: `/replay/${table.id}` }, "Replay"));
+  }
+
+  async claim(seat) {
+    const name = localStorage.getItem("mobtable:name") || null;
+    try {
+      const claimed = await api("POST", `/api/tables/${this.tableId}/seats/${seat}/claim`, { name });
+      saveSeat(this.tableId, claimed.seat, claimed.token);
+      this.me = { seat: claimed.seat, token: claimed.token };
+      this.ws.onclose = null;
+      this.ws.close();
+      this.connect();
+    } catch (err) {
+      this.showNote(err.message, true);
+    }
+  }
+
+  async seatBot(target) {
+    try {
+      await api("POST", `/api/tables/${this.tableId}/seats/${target}/bot`, { seat: this.me.seat, token: this.me.token });
+    } catch (err) {
+      this.showNote(err.message, true);
+    }
+  }
+
+  async reclaim() {
+    try {
+      await api("POST", `/api/tables/${this.tableId}/reclaim`, { seat: this.me.seat, token: this.me.token });
+    } catch (err) {
+      this.showNote(err.message, true);
+    }
+  }
+
+  async rematch() {
+    try {
+      const created = await api("POST", `/api/tables/${this.tableId}/rematch`, { seat: this.me.seat, token: this.me.token });
+      saveSeat(created.id, this.me.seat, this.me.token);
+      location.href = created.url;
+    } catch (err) {
+      this.showNote(err.message, true);
+    }
+  }
+
+  tick() {
+    for (const el of document.querySelectorAll("[data-deadline]")) el.textContent = clockText(Number(el.dataset.deadline));
+  }
+}
+
+function clockText(deadline) {
+  const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+  return `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}

@@ -1,0 +1,62 @@
+"""The repository against SQLite and PostgreSQL: migrations, tables, actions, conflicts."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import inspect
+
+from mobtable.store import Repository, SeatRow, TableRow
+from mobtable.store.repository import StoreConflict
+
+
+def _row(table_id: str = "t1") -> TableRow:
+    return TableRow(
+        id=table_id,
+        game="sealed-bid",
+        rules_version="1",
+        config={"players": 2, "variants": [], "options": {}, "card_data": None},
+        seed=2**63 - 1,
+        clock=30,
+        seats=[SeatRow(0, "human", token_hash="ab" * 32, name="Ann"), SeatRow(1, "bot", "random")],
+    )
+
+
+def test_migrations_create_the_schema_and_are_idempotent(db_url: str) -> None:
+    repo = Repository(db_url)
+    Repository(db_url).close()  # a second start migrates nothing and fails nothing
+    names = set(inspect(repo.engine).get_table_names())
+    assert {"tables", "seats", "actions", "alembic_version"} <= names
+    repo.close()
+
+
+def test_a_table_round_trips_with_its_seats_and_actions(db_url: str) -> None:
+    repo = Repository(db_url)
+    repo.create_table(_row())
+    repo.append_action("t1", 0, 1, "b3")
+    repo.append_action("t1", 1, 0, "b4", result={"scores": [1, 0]})
+    repo.update_seat("t1", SeatRow(1, "bot", "easy", None, None))
+    loaded = repo.load("t1")
+    assert loaded is not None
+    assert loaded.seed == 2**63 - 1 and loaded.clock == 30 and loaded.moves == 2
+    assert loaded.actions == [(1, "b3"), (0, "b4")]
+    assert loaded.status == "over" and loaded.result == {"scores": [1, 0]}
+    assert [(s.seat, s.kind, s.bot, s.name) for s in loaded.seats] == [
+        (0, "human", None, "Ann"),
+        (1, "bot", "easy", None),
+    ]
+    assert repo.ids(status="over") == ["t1"] and repo.ids(status="playing") == []
+    assert repo.load("nope") is None
+    repo.close()
+
+
+def test_an_action_out_of_order_is_refused_and_stores_nothing(db_url: str) -> None:
+    repo = Repository(db_url)
+    repo.create_table(_row())
+    repo.append_action("t1", 0, 0, "b1")
+    with pytest.raises(StoreConflict):
+        repo.append_action("t1", 0, 1, "b2")  # number 0 again: a lost race
+    with pytest.raises(StoreConflict):
+        repo.append_action("t1", 5, 1, "b2")  # a gap
+    loaded = repo.load("t1")
+    assert loaded is not None and loaded.actions == [(0, "b1")] and loaded.moves == 1
+    repo.close()
