@@ -35,3 +35,10 @@ def test_an_unknown_game_is_a_usage_error_naming_the_games(invoke: Invoke) -> No
     assert result.exit_code == 2
     assert "no game 'poker'" in result.stderr
     assert "sealed-bid" in result.stderr
+
+
+def test_serve_is_a_command_with_its_options(invoke) -> None:  # type: ignore[no-untyped-def]
+    result = invoke(["serve", "--help"])
+    assert result.exit_code == 0
+    for flag in ("--host", "--port", "--db", "--bot-delay"):
+        assert flag in result.stdout

@@ -12,11 +12,12 @@ import typer
 from mobtable.cli.games_cmd import games
 from mobtable.cli.play import play
 from mobtable.cli.replay import replay
+from mobtable.cli.serve import serve
 from mobtable.cli.simulate import simulate
 
 app = typer.Typer(
     name="mobtable",
-    help="Mafia tabletop games at the terminal: play, replay and simulate.",
+    help="Mafia tabletop games: serve the web app, play, replay and simulate.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -25,5 +26,6 @@ app.command("games")(games)
 app.command("play")(play)
 app.command("replay")(replay)
 app.command("simulate")(simulate)
+app.command("serve")(serve)
 
 __all__ = ["app"]

@@ -1,0 +1,28 @@
+"""``mobtable serve``: the web app (tables, invite links, bots, live play)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL: sqlite:///path (default: ./mobtable.sqlite) or "
+            "postgresql+psycopg://user@host/db."
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds a bot waits before it moves, so humans can follow.")
+    ] = 0.5,
+) -> None:
+    """Start the web app at http://HOST:PORT; games survive a restart (stored in the database)."""
+    from mobtable.server import DEFAULT_DB, run
+
+    typer.echo(f"mobtable: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)")
+    run(host, port, db or DEFAULT_DB, bot_delay=bot_delay)
