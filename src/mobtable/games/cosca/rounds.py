@@ -45,7 +45,6 @@ def commit(state: CoscaState, seat: int, action: CoscaAction) -> None:
 def open_step(state: CoscaState, stage: Stage, seats: Iterable[int]) -> None:
     state.stage = stage
     state.sealed = SealedStep.of(seats)
-    state.announced = frozenset()
 
 
 # -- phase 2 ------------------------------------------------------------------
@@ -147,7 +146,6 @@ def _end_of_day(state: CoscaState) -> None:
     if state.is_last_round():
         state.stage = Stage.OVER
         state.sealed = SealedStep.of(())
-        state.announced = frozenset()
         state.events.append(Event("game-over", {"round": state.round}, "the last day is over"))
         return
     new_day(state)

@@ -35,11 +35,11 @@ class CoscaState(State):
         villa_die: per seat, whether a die waits on the villa token.
         villa_got: per seat, villa dice already collected (0 black, 1 white, 2 box).
         supply: money, weapons and dice in the general supply.
-        stage, sealed: the decision being taken and its sealed commitments.
+        stage, sealed: the decision being taken and its sealed commitments (in a
+            determinization, ``sealed.announced`` keeps the seats known to have
+            committed whose choices were dropped).
         fight_pos, fighters: the fight being fought (phase 4).
         fights: the fights revealed since the last dice reveal (public).
-        announced: seats known to have committed whose commitments a
-            determinization dropped (empty in a real game).
     """
 
     def __init__(
@@ -68,7 +68,6 @@ class CoscaState(State):
         self.fight_pos = -1
         self.fighters: tuple[int, ...] = ()
         self.fights: list[dict[str, Any]] = []
-        self.announced: frozenset[int] = frozenset()
 
     # -- derived facts ---------------------------------------------------
     @property
@@ -155,7 +154,7 @@ class CoscaState(State):
             "fight_pos": self.fight_pos,
             "fighters": list(self.fighters),
             "fights": self.fights,
-            "announced": sorted(self.announced),
+            "announced": sorted(self.sealed.announced),
         }
 
 

@@ -97,10 +97,9 @@ def _supply(state: CoscaState) -> dict[str, Any]:
 def view(state: CoscaState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator, public facts only)."""
     sealed = state.sealed
-    committed = sorted(set(sealed.committed()) | state.announced)
     decision = None
     if state.stage is not Stage.OVER:
-        decision = {"stage": state.stage.value, "seats": list(sealed.seats), "committed": committed}
+        decision = {"stage": state.stage.value, **sealed.public()}
         if state.stage is Stage.FIGHT:
             decision["mobster"] = state.mobster(state.fight_pos).name
             decision["pos"] = state.fight_pos + 1
@@ -135,12 +134,12 @@ def view(state: CoscaState, seat: int | None) -> dict[str, Any]:
 def determinize(state: CoscaState, seat: int, rng: random.Random) -> CoscaState:
     """A state drawn among those ``seat``'s view allows: the unseen deck reshuffled
     (from its sorted order, so the draw depends on the view alone) and the other
-    seats' sealed choices dropped (they owe them again)."""
+    seats' sealed choices dropped (they owe them again, yet stay announced as
+    committed, so the sample's view is the seat's view)."""
     sample = state.clone()
     unseen = sorted(state.deck)
     rng.shuffle(unseen)
     sample.deck = unseen
-    sample.announced = frozenset(set(state.sealed.committed()) | state.announced)
     sample.sealed = state.sealed.forget_others(seat)
     sample.origin = Origin(None, None)
     sample.history, sample.events = [], []
