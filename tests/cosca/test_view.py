@@ -47,7 +47,7 @@ def test_determinize_reshuffles_the_deck_and_drops_other_commits() -> None:
     assert sample.pending() == (1, 2)  # seat 2 owes its decision again
     assert sample.sealed.choices == {0: state.sealed.choices[0]}
     assert sample.view(0) == state.view(0)  # committed seats still show as committed
-    assert sample.sealed.announced == {2}  # the core's SealedStep keeps who committed
+    assert sample.sealed.known_committed() == (0, 2)  # the core SealedStep keeps them
     assert sample.view(0)["decision"]["committed"] == [0, 2]
     assert sample.origin.seed is None and sample.history == []
     other = table(3, seed=8)
