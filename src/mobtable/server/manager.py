@@ -59,12 +59,28 @@ class TableManager:
         self.repo = repo
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
-        self.db_pool = ThreadPoolExecutor(1 if repo.is_sqlite else 4, thread_name_prefix="db")
-        self.bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="bot")
+        self.bot_workers = bot_workers
+        self._db_pool: ThreadPoolExecutor | None = None
+        self._bot_pool: ThreadPoolExecutor | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self._loading: dict[str, asyncio.Lock] = {}
 
     # -- plumbing -------------------------------------------------------
+    @property
+    def db_pool(self) -> ThreadPoolExecutor:
+        """The database thread(s): one for SQLite, which has a single writer anyway."""
+        if self._db_pool is None:
+            workers = 1 if self.repo.is_sqlite else 4
+            self._db_pool = ThreadPoolExecutor(workers, thread_name_prefix="db")
+        return self._db_pool
+
+    @property
+    def bot_pool(self) -> ThreadPoolExecutor:
+        """Bot threads: a slow bot holds one of them, never the event loop."""
+        if self._bot_pool is None:
+            self._bot_pool = ThreadPoolExecutor(self.bot_workers, thread_name_prefix="bot")
+        return self._bot_pool
+
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
@@ -91,8 +107,11 @@ class TableManager:
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
-        self.db_pool.shutdown(wait=True)
+        if self._bot_pool is not None:
+            self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self._db_pool is not None:
+            self._db_pool.shutdown(wait=True)
+        self._bot_pool = self._db_pool = None
 
     # -- finding tables ---------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:
