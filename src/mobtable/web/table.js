@@ -139,6 +139,8 @@ class TableClient {
     }
     this.decorate(board);
     this.ui.board.replaceChildren(board);
+    this.ui.board.dataset.version = String(m.version);
+    this.ui.board.dataset.status = table.status;
     this.renderMoves();
     this.renderSeats();
     this.renderLog();

@@ -1,0 +1,55 @@
+"""Playing in the browser by clicking only legal moves, as a person would."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
+
+
+def version(page: Page) -> int:
+    value = page.locator("#board").get_attribute("data-version")
+    return -1 if value is None else int(value)
+
+
+def is_over(page: Page) -> bool:
+    return page.locator("#board").get_attribute("data-status") == "over"
+
+
+def click_one_move(page: Page, rng: random.Random) -> bool:
+    """Click one legal move (a board element or a listed move); False if there is none."""
+    board = page.locator("#board [data-legal='1']")
+    listed = page.locator("#moves button[data-action]")
+    try:
+        n_board, n_listed = board.count(), listed.count()
+        if n_board and (not n_listed or rng.random() < 0.6):
+            target = board.nth(rng.randrange(n_board))
+        elif n_listed:
+            target = listed.nth(rng.randrange(n_listed))
+        else:
+            return False
+        target.click(timeout=1500)
+        return True
+    except PlaywrightError:  # the page re-rendered under the click: try again
+        return True
+
+
+def play_until_over(pages: list[Page], *, seed: int, limit: float, log: Any = None) -> int:
+    """Each page clicks legal moves until every page shows the end; returns clicks."""
+    rng = random.Random(seed)
+    clicks = 0
+    deadline = time.monotonic() + limit
+    while not all(is_over(p) for p in pages):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no end of game after {limit} s ({clicks} clicks)")
+        acted = False
+        for page in pages:
+            if click_one_move(page, rng):
+                acted = True
+                clicks += 1
+        if not acted:
+            pages[0].wait_for_timeout(25)
+    return clicks
