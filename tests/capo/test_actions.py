@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -127,9 +128,100 @@ def test_K_14_turn_up_choices_are_sealed_until_all_have_chosen() -> None:
     assert [state.view(3)["table"][s]["face_up"] for s in range(4)] == [[h[1]] for h in hands]
 
 
-def test_K_14_views_do_not_say_who_has_committed() -> None:
+def _others(state, seat: int = 0) -> str:
+    """Every view but ``seat``'s own, as one comparable text."""
+    views = [state.view(s) for s in range(state.players) if s != seat] + [state.view(None)]
+    return json.dumps(views, sort_keys=True)
+
+
+def test_K_14_views_show_who_has_committed_never_what() -> None:
     state, hands = _table()
-    before = json.dumps(state.view(1), sort_keys=True)
+    assert state.view(1)["step"] == {
+        "phase": "play",
+        "seats": [0, 1, 2, 3],
+        "committed": [],
+        "waiting": [0, 1, 2, 3],
+    }
+    # playing: the declared count is private, each card is seen to go down, not which
+    fresh = _others(state)
+    declared = set()
+    for count in (2, 3):
+        trial = state.clone()
+        trial.apply(0, Declare(count))
+        declared.add(_others(trial))
+    assert declared == {fresh}
+    crews = set()
+    for crew in (hands[0][:2], hands[0][3:]):
+        trial = state.clone()
+        play(trial, 0, crew)
+        view = trial.view(1)
+        assert view["step"]["committed"] == [0] and view["step"]["waiting"] == [1, 2, 3]
+        assert view["table"][0]["played"] == 2 and "cards" not in view["table"][0]
+        assert view["hand_sizes"][0] == 3 and trial.view(0)["hand"] == sorted(
+            set(hands[0]) - set(crew)
+        )
+        assert not set(hands[0]) & {int(c) for c in view["cards"]}
+        crews.add(_others(trial))
+    assert len(crews) == 1
+    state.apply(1, Declare(3))
+    state.apply(1, Place(hands[1][4]))
+    view = state.view(2)
+    assert view["table"][1]["played"] == 1 and view["step"]["committed"] == []
+    assert state.view(1)["table"][1] == {
+        "played": 1,
+        "face_up": [],
+        "must_turn": 0,
+        "cards": [hands[1][4]],
+    }
+    for seat in range(4):
+        if seat != 1:
+            play(state, seat, hands[seat][:2])
+    state.apply(1, Place(hands[1][0]))
+    state.apply(1, Place(hands[1][1]))
+    # turning up: who has chosen shows, the cards only once all turn together
+    assert state.phase is Phase.TURN
+    turned = set()
+    for card in hands[0][:2]:
+        trial = state.clone()
+        trial.apply(0, TurnUp(card))
+        assert trial.view(2)["step"]["committed"] == [0]
+        assert trial.view(2)["table"][0]["face_up"] == []
+        turned.add(_others(trial))
+    assert len(turned) == 1
+    for seat in range(4):
+        state.apply(seat, TurnUp(state.table[seat][0]))
+    # suspicions: who has laid his card shows, not at whom it points
+    laid = set()
+    for target in (None, 2, 3):
+        trial = state.clone()
+        trial.apply(0, Suspect(target))
+        assert trial.view(None)["step"] == {
+            "phase": "suspect",
+            "seats": [0, 1, 2, 3],
+            "committed": [0],
+            "waiting": [1, 2, 3],
+        }
+        laid.add(_others(trial))
+    assert len(laid) == 1
+
+
+def test_K_14_a_sample_shows_the_same_step_and_decides_again() -> None:
+    state, hands = _table()
     play(state, 0, hands[0][:2])
-    assert json.dumps(state.view(1), sort_keys=True) == before
-    assert state.pending() == (1, 2, 3)
+    state.apply(2, Declare(3))
+    state.apply(2, Place(hands[2][1]))
+    for watcher in (1, 3):
+        sample = state.determinize(watcher, random.Random(watcher))
+        assert sample.view(watcher) == state.view(watcher)
+        assert sample.pending() == (0, 1, 2, 3)  # seat 0 owes its crew again
+        assert sample.declared[0] == 2 and sample.picked[0] == []
+        assert len(sample.picked[2]) == 1 and 2 <= sample.declared[2] <= 5
+        assert set(sample.picked[2]) <= set(sample.hands[2])
+        before = sample.view(watcher)
+        while 0 in sample.pending():
+            sample.apply(0, sample.legal(0)[0])  # a placement, never a new count
+        assert sample.view(watcher)["step"] == before["step"]
+        assert sample.view(watcher)["table"][0]["played"] == 2
+        while 2 in sample.pending():
+            sample.apply(2, sample.legal(2)[0])
+        assert sample.view(watcher)["step"]["committed"] == [0, 2]

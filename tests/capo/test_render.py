@@ -7,9 +7,10 @@ import random
 from rich.console import Console
 
 from mobtable.games.capo import GAME
-from mobtable.games.capo.render import render_view
+from mobtable.games.capo.actions import Declare, Place
+from mobtable.games.capo.render import card_text, render_view
 
-from .helpers import Picker, new, play_round
+from .helpers import Picker, new, play, play_round
 
 
 def _text(view) -> str:
@@ -47,3 +48,19 @@ def test_render_every_phase_of_a_random_game() -> None:
         seat = state.pending()[0]
         state.apply(seat, state.legal(seat)[rng.randrange(len(state.legal(seat)))])
     assert "Game over" in _text(state.view(None))
+
+
+def test_K_14_render_shows_who_the_step_waits_for() -> None:
+    pick = Picker()
+    hands = [pick.fillers(5) for _ in range(3)]
+    state = new(hands)
+    assert "Playing cards: waiting for seats 0, 1, 2" in _text(state.view(1))
+    play(state, 0, hands[0][:2])
+    state.apply(2, Declare(3))
+    state.apply(2, Place(hands[2][0]))
+    text = _text(state.view(1))
+    assert "waiting for seats 1, 2; seat 0 committed" in text
+    assert "▮, ▮" in text and f"#{hands[0][0]}" not in text
+    mine = state.view(2)
+    assert "[" in card_text(mine, hands[2][0])  # symbols are text, not rich markup
+    assert card_text(mine, hands[2][0]) + " (down)" in _text(mine)

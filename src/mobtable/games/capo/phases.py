@@ -1,7 +1,8 @@
 """The round flow: turning the assignment, the sealed steps, refills, the next round.
 
 A round's decisions are three sealed steps (K-13, K-14): playing cards face
-down, turning some face up, laying the Suspicion cards. When the last seat of
+down, turning some face up, laying the Suspicion cards; views show who has
+committed, never what. When the last seat of
 a step commits, :func:`resolve_step` moves on; after the suspicions the round
 is resolved and scored (:mod:`scoring`), and the next round starts at once.
 """

@@ -2,7 +2,8 @@
 
 ``render_view(view)`` shows only what the view holds: the assignment and
 event, the respect track, every seat's played cards (face-down ones as
-``▮``), the seat's own hand and choices, and how the last round went.
+``▮``), who the sealed step still waits for, the seat's own hand and
+choices, and how the last round went.
 """
 
 from __future__ import annotations
@@ -72,9 +73,26 @@ def _track(view: dict[str, Any]) -> Table:
             f"{respect:>2} {bar}",
             str(view["hand_sizes"][seat]),
             str(spot["played"]),
-            ", ".join(shown) or "-",
+            Text(", ".join(shown) or "-"),  # not markup: "[cash car]" must show
         )
     return table
+
+
+_STEPS = {"play": "playing cards", "turn": "turning cards up", "suspect": "suspicions"}
+
+
+def _step(view: dict[str, Any]) -> Text | None:
+    """``Playing cards: waiting for seats 1, 3; seats 0, 2 have committed``."""
+    step = view.get("step")
+    if not step:
+        return None
+    text = Text(f"{_STEPS.get(step['phase'], step['phase']).capitalize()}: ", style="bold")
+    waiting = ", ".join(str(s) for s in step["waiting"])
+    text.append(f"waiting for seat{'s' if len(step['waiting']) > 1 else ''} {waiting}")
+    if step["committed"]:
+        done = ", ".join(str(s) for s in step["committed"])
+        text.append(f"; seat{'s' if len(step['committed']) > 1 else ''} {done} committed")
+    return text
 
 
 def _mine(view: dict[str, Any]) -> RenderableType:
@@ -124,6 +142,9 @@ def render_view(view: dict[str, Any]) -> RenderableType:
         f"{view['target']} respect wins"
     )
     parts: list[RenderableType] = [_assignment(view), _track(view)]
+    step = _step(view)
+    if step is not None:
+        parts.append(step)
     if view["hand"] is not None:
         parts.append(_mine(view))
     last = _last_round(view)

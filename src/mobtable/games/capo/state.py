@@ -184,6 +184,8 @@ class CapoState(State):
             chosen = self.picked[seat]
             chosen.append(action.card)
             self.log("placed", f"you place card {action.card} face down", seat, card=action.card)
+            down = len(chosen)
+            self.log("face-down", f"seat {seat} has {down} cards face down", seat=seat, count=down)
             if len(chosen) == self.declared[seat]:
                 self._commit(seat, tuple(sorted(chosen)), "has played")
         elif isinstance(action, TurnUp):
@@ -268,6 +270,7 @@ class CapoState(State):
             "counter": self.counter,
             "phase": self.phase.value,
             "step": {str(s): _plain(c) for s, c in sorted(self.step.choices.items())},
+            "announced": sorted(self.step.announced),
             "declared": {str(s): c for s, c in sorted(self.declared.items())},
             "picked": {str(s): sorted(p) for s, p in sorted(self.picked.items())},
             "must_turn": self.must_turn,

@@ -1,4 +1,4 @@
-"""What one seat may know, and full states drawn consistently with it (K-15).
+"""What one seat may know, and full states drawn consistently with it (K-14, K-15).
 
 A seat sees: its own hand and played cards, every card turned face up, the
 cards of suspected players once revealed, the public parts of the discard
@@ -6,13 +6,21 @@ pile, the counts of everything else, the respect track and the face-up
 Assignment and Event cards (plus the back of the next Assignment card, which
 lies on the table for all to see). It never sees other seats' hands or
 face-down cards, the cards of unsuspected players (not even after the round),
-the order of any stack, or the seed. Nor does it say which other seats have
-already committed in a sealed step: a determinized sample makes them decide
-again, and the sample's view must equal the seat's view (K-14).
+the order of any stack, or the seed.
+
+In every sealed step (playing cards, turning up, suspicions) the view says
+which seats have committed and which are still deciding, never what they
+chose (K-14). While cards are played it also shows how many cards each seat
+has put face down so far: a card on the table is seen to be there. The
+declared count (``p3``) stays private until that many cards lie on the table.
 
 ``determinize`` uses only those facts: the cards the seat cannot place are
 sorted, shuffled with the given ``rng`` and dealt into the hidden slots in a
-fixed seat order; the other seats' unrevealed commitments are dropped.
+fixed seat order. The other seats' unrevealed commitments are dropped, yet
+stay announced (``SealedStep.announced``): they decide again in the sample,
+a committed crew with as many cards as the table shows, and a crew in
+progress keeps its visible cards (drawn from the sampled hand) and a drawn
+total above them.
 """
 
 from __future__ import annotations
@@ -41,22 +49,48 @@ def known_cards(state: CapoState, seat: int | None) -> set[int]:
     return known
 
 
+def face_down(state: CapoState, seat: int) -> int:
+    """How many cards ``seat`` has put on the table (public once placed, K-14)."""
+    if state.phase is not Phase.PLAY:
+        return len(state.table[seat])
+    step = state.step
+    if seat in step.choices:
+        return len(step.choices[seat])
+    if seat in step.announced:  # a sample: the seat owes a crew of that many cards again
+        return state.declared[seat]
+    return len(state.picked.get(seat, ()))
+
+
+def step_public(state: CapoState) -> dict[str, Any] | None:
+    """The sealed step under way: who takes part, who has committed, who is awaited."""
+    if state.phase is Phase.OVER:
+        return None
+    public: dict[str, Any] = {"phase": state.phase.value, **state.step.public()}
+    public["waiting"] = [s for s in public["seats"] if s not in public["committed"]]
+    return public
+
+
 def view_for(state: CapoState, seat: int | None) -> dict[str, Any]:
     cards = state.cards
     n = state.players
     assignment = cards.assignments[state.assignment]
     shown: set[int] = set(state.box) | state.seen_discard
     table = []
+    down = [face_down(state, p) for p in range(n)]
+    # while playing, the cards put down are still in ``hands`` until all reveal
+    held = [
+        len(h) - (down[p] if state.phase is Phase.PLAY else 0) for p, h in enumerate(state.hands)
+    ]
     for p in range(n):
         entry: dict[str, Any] = {
-            "played": len(state.table[p]),
+            "played": down[p],
             "face_up": list(state.face_up[p]),
             "must_turn": state.must_turn[p] if state.phase is Phase.TURN else 0,
         }
         shown.update(state.face_up[p])
         if p == seat:
-            entry["cards"] = list(state.table[p])
-            shown.update(state.table[p])
+            entry["cards"] = _own_cards(state, p)
+            shown.update(entry["cards"])
         table.append(entry)
     mine_discarded: list[int] = []
     if seat is not None:
@@ -88,8 +122,8 @@ def view_for(state: CapoState, seat: int | None) -> dict[str, Any]:
         "assignments_used": list(state.assignments_used),
         "events_left": len(state.event_stack),
         "events_used": list(state.events_used),
-        "hand": None if seat is None else list(state.hands[seat]),
-        "hand_sizes": [len(h) for h in state.hands],
+        "hand": None if seat is None else _held(state, seat),
+        "hand_sizes": held,
         "stack_size": len(state.stack),
         "discard": {
             "size": len(state.discard),
@@ -99,6 +133,7 @@ def view_for(state: CapoState, seat: int | None) -> dict[str, Any]:
         },
         "box": list(state.box),
         "table": table,
+        "step": step_public(state),
         "me": None if seat is None else _my_choices(state, seat),
         "last_round": last,
         "result": state.result().to_json() if state.phase is Phase.OVER else None,
@@ -106,6 +141,21 @@ def view_for(state: CapoState, seat: int | None) -> dict[str, Any]:
     view["cards"] = {str(c): cards.mafiosi[c].to_json() for c in sorted(shown)}
     view["symbols"] = dict(zip(cards.symbols, cards.symbol_names, strict=True))
     return view
+
+
+def _held(state: CapoState, seat: int) -> list[int]:
+    """The seat's hand without the cards it has already put face down."""
+    down = set(_own_cards(state, seat)) if state.phase is Phase.PLAY else set()
+    return [c for c in state.hands[seat] if c not in down]
+
+
+def _own_cards(state: CapoState, seat: int) -> list[int]:
+    """The seat's cards on the table; while playing, those placed so far."""
+    if state.phase is not Phase.PLAY:
+        return list(state.table[seat])
+    if seat in state.step.choices:
+        return list(state.step.choices[seat])
+    return sorted(state.picked.get(seat, ()))
 
 
 def _my_choices(state: CapoState, seat: int) -> dict[str, Any]:
@@ -142,6 +192,8 @@ def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
         hidden = len(state.table[p]) - len(state.face_up[p])
         other.table[p] = sorted([*state.face_up[p], *deal(hidden)])
         other.own_discard[p] = set(deal(len(state.own_discard[p])))
+    if state.phase is Phase.PLAY:
+        _reopen_crews(state, other, seat, rng)
     privately = sum(len(d) for d in state.own_discard)
     anonymous = deal(len(state.discard) - len(state.seen_discard) - privately)
     other.discard = sorted(
@@ -153,6 +205,20 @@ def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
     rng.shuffle(other.event_stack)
     other.rng = random.Random(rng.getrandbits(64))
     return other
+
+
+def _reopen_crews(state: CapoState, other: CapoState, seat: int, rng: random.Random) -> None:
+    """Others' crews in a sample: as many cards down as the view shows, chosen anew."""
+    for p in range(state.players):
+        if p == seat:
+            continue
+        down = face_down(state, p)
+        if p in other.step.announced:  # committed: a crew of ``down`` cards, placed again
+            other.declared[p], other.picked[p] = down, []
+        elif down:  # in progress: the visible cards, and more to come
+            least = ev.least_play(len(state.hands[p]), state.effect)
+            other.declared[p] = rng.randint(max(down + 1, least), len(state.hands[p]))
+            other.picked[p] = rng.sample(other.hands[p], down)
 
 
 def _dealer(cards: list[int]) -> Any:
