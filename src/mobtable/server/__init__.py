@@ -22,7 +22,14 @@ def run(
     from mobtable.server.app import create_app
 
     app = create_app(db_url, bot_delay=bot_delay)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,  # views are small; compression only costs CPU
+    )
 
 
 __all__ = ["DEFAULT_DB", "run"]
