@@ -41,7 +41,7 @@ export async function showReplay(root, tableId) {
   });
   root.replaceChildren(
     h("div", { class: "table-page" },
-      h("div", { class: "status" }, h("button", { id: "first", onclick: () => go(0) }, "⏮"), h("button", { id: "prev", onclick: () => go(step - 1) }, "◀"), h("button", { id: "next", onclick: () => go(step + 1) }, "▶"), h("button", { id: "last", onclick: () => go(last) }, "⏭"), " ", slider, " ", counter),
+      h("div", { class: "status" }, h("button", { id: "first", onclick: () => go(0) }, "|◀"), h("button", { id: "prev", onclick: () => go(step - 1) }, "◀"), h("button", { id: "next", onclick: () => go(step + 1) }, "▶"), h("button", { id: "last", onclick: () => go(last) }, "▶|"), " ", slider, " ", counter),
       h("div", { class: "layout" },
         h("div", { class: "main-col" }, board, resultPanel(table, ctx.name, h("a", { class: "button secondary", href: "/" }, "Lobby"))),
         h("aside", {}, h("h3", {}, "Log"), log)),

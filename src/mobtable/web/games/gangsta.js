@@ -61,8 +61,9 @@ export function render(view, ctx) {
     parts.push(text(gx, hy, "Watching: hands are hidden", { class: "small muted" }));
   }
   const footer = [];
-  if (view.box.length) footer.push(`box: ${view.box.join(" ")}`);
-  if (view.discard.length) footer.push(`discarded: ${view.discard.join(" ")}`);
+  const few = (codes) => (codes.length > 10 ? `${codes.slice(0, 10).join(" ")} +${codes.length - 10}` : codes.join(" "));
+  if (view.box.length) footer.push(`box (${view.box.length}): ${few(view.box)}`);
+  if (view.discard.length) footer.push(`discarded (${view.discard.length}): ${few(view.discard)}`);
   if (view.redraw && view.redraw.mine) footer.push(`you redrew away: ${view.redraw.mine.join(" ")}`);
   footer.forEach((line, k) => parts.push(text(gx, hy + CH + 34 + k * 16, line, { class: "small muted" })));
   const left = svgRoot(480, hy + CH + 40 + footer.length * 16, parts);
