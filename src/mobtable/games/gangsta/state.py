@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from enum import StrEnum
-from itertools import combinations
+from itertools import combinations, compress
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Event, IllegalAction, Origin, Result, Seat, State, View
@@ -39,6 +39,7 @@ from mobtable.games.gangsta.tricks import answers, pair_bar, strength, trick_win
 if TYPE_CHECKING:
     from mobtable.core import Config, Game
 
+ALL_CELLS = range(CELLS)
 HIGH_CARD = 7
 """A hand needs two cards above this value, or it may redraw (G-04)."""
 
@@ -123,17 +124,17 @@ class GangstaState(State):
             return ()
         table = self.table
         if self.phase is Phase.PLAY:
-            bar = pair_bar(self.cards, self.trick, self.trump_mafia, self.contenders_only)
-            singles, pairs = answers(self.cards, self.hands[seat], self.trick, bar)
+            singles, pairs = answers(self.cards, self.hands[seat], self.trick, self._pair_bar)
             return [table.single[c] for c in singles] + [table.pair[p] for p in pairs]
         if self.phase is Phase.PLACE:
-            grid = self.grid
-            return Placements(
-                table.place, self.to_place, [i for i in range(CELLS) if grid[i] == EMPTY]
-            )
+            empty = list(compress(ALL_CELLS, map(EMPTY.__eq__, self.grid)))
+            return Placements(table.place, self.to_place, empty)
         if self.phase is Phase.PICK:
             return [table.pick[c] for c in sorted(self.revealed[:2])]
         return [KEEP, *(table.redraw(t) for t in self.redraw_choices(seat))]
+
+    def _pair_bar(self) -> int:
+        return pair_bar(self.cards, self.trick, self.trump_mafia, self.contenders_only)
 
     def _check(self, seat: Seat, action: Any) -> None:
         if action in self.legal(seat):
@@ -164,7 +165,7 @@ class GangstaState(State):
             if any(self.cards.mafia[c] == led for c in hand):
                 if any(c.mafia != led for c in action.cards):
                     return f"you must follow the led mafia, {led_name}"
-                bar = pair_bar(self.cards, self.trick, self.trump_mafia, self.contenders_only)
+                bar = self._pair_bar()
                 return f"two cards must share their power and sum to more than {bar} (rule G-08)"
             return "a player void in the led mafia plays a single card (rule G-08)"
         if isinstance(action, Place):
@@ -391,7 +392,7 @@ class GangstaState(State):
 
     def _raid(self) -> None:
         """Police raid (G-14): ambush cards until no line is full, at most one deck's worth."""
-        filled = ", ".join(line_name(line) for line in full_lines(self.grid))
+        filled = "" if self.silent else ", ".join(map(line_name, full_lines(self.grid)))
         for _ in range(len(self.cards.ambush)):
             if not self.ambush_deck:
                 self.ambush_deck, self.ambush_used = self.ambush_used, []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from mobtable.games.gangsta.cards import PER_POWER, CardSet
 
@@ -57,12 +57,13 @@ def trick_winner(cards: CardSet, trick: Sequence[Play], trump_mafia: int) -> int
 
 
 def answers(
-    cards: CardSet, hand: Sequence[int], trick: Sequence[Play], bar: int
+    cards: CardSet, hand: Sequence[int], trick: Sequence[Play], bar: Callable[[], int]
 ) -> tuple[list[int], list[tuple[int, int]]]:
     """The singles and pairs (card ids) a seat may play to ``trick``.
 
     Leading: any single card (G-07). Following: a card of the led mafia, or
-    two cards of the led mafia and one power whose sum exceeds ``bar``; a seat
+    two cards of the led mafia and one power whose sum exceeds ``bar()`` (only
+    computed when a pair is possible); a seat
     void in the led mafia plays any single card (G-08).
     """
     if not trick:
@@ -72,11 +73,16 @@ def answers(
     follow = [c for c in hand if mafia[c] == led]
     if not follow:
         return list(hand), []
+    if len(follow) < 2:
+        return follow, []
     value = cards.value
-    pairs = [
+    candidates = [
         (a, b)
         for i, a in enumerate(follow)
         for b in follow[i + 1 :]
-        if a // PER_POWER == b // PER_POWER and value[a] + value[b] > bar
+        if a // PER_POWER == b // PER_POWER
     ]
-    return follow, pairs
+    if not candidates:
+        return follow, []
+    least = bar()
+    return follow, [(a, b) for a, b in candidates if value[a] + value[b] > least]
