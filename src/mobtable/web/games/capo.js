@@ -44,6 +44,13 @@ function clip(str, n) {
   return str.length > n ? `${str.slice(0, n - 1)}…` : str;
 }
 
+// Text squeezed into `width` px when a bold line of `size` px would not fit.
+function fit(x, y, content, width, size, attrs = {}) {
+  const guess = String(content).length * size * 0.62;
+  const squeeze = guess > width ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {};
+  return text(x, y, content, { ...attrs, ...squeeze });
+}
+
 function title(content) {
   return s("title", {}, content);
 }
@@ -142,41 +149,44 @@ function cardLabel(view, id) {
   return `${info.name} (#${id}): ${syms}; ${info.stars}★${hint ? ` — ${hint}` : ""}`;
 }
 
-// A Mafioso card's front. `down`: your own card lying face down; `mark`: a caption strip.
-function front(view, id, x, y, { w = 56, h = 80, token, down = false, mark = null, markColor = "#5a2330" } = {}) {
+// A Mafioso card's front. `down`: your own card lying face down (only you see it);
+// `mark`: a caption strip along the bottom; `outline`: a coloured border (a card shown at the reveal).
+function front(view, id, x, y, { w = 54, h = 84, token, down = false, mark = null, markColor = "#5a2330", outline = null, note = "" } = {}) {
   const info = view.cards[String(id)] || { name: `#${id}`, symbols: [], stars: 0, special: null };
   const big = w >= 80;
   const nameSize = big ? 10.5 : w >= 54 ? 9 : 8;
-  const perLine = Math.floor((w - 6) / (nameSize * 0.56));
+  const perLine = Math.max(8, Math.floor((w - 8) / (nameSize * 0.62)));
   const nameLines = wrap(info.name, perLine).slice(0, 2);
   const symSize = big ? 24 : w >= 54 ? 15 : 13;
   const symY = 8 + nameLines.length * (nameSize + 1) + symSize / 2 + 3;
   const special = info.special ? info.text || SPECIAL_HINTS[info.special] : null;
   const body = [
     s("rect", { x: 3, y: 3, width: w - 6, height: nameLines.length * (nameSize + 1) + 5, rx: 3, fill: info.special ? "#3b2a4d" : "#3a3326" }),
-    nameLines.map((line, k) => text(w / 2, 3 + (k + 1) * (nameSize + 1), line, { "text-anchor": "middle", style: `fill:#f3e9cf;font-size:${nameSize}px;font-weight:700` })),
+    nameLines.map((line, k) => fit(w / 2, 3 + (k + 1) * (nameSize + 1), line, w - 8, nameSize, { "text-anchor": "middle", style: `fill:#f3e9cf;font-size:${nameSize}px;font-weight:700` })),
     info.special === "vincenzo-forza"
       ? anySymbol(w / 2, symY, symSize, "Vincenzo Forza: any one symbol")
       : symbolRow(view, info.symbols, w / 2, symY, { size: symSize, gap: 2 }),
   ];
   const starY = symY + symSize / 2 + (big ? 16 : 12) + (info.symbols.length > 3 ? symSize : 0);
   body.push(stars(info.stars, w / 2, starY, big ? 15 : 11));
+  const strip = down || mark ? (big ? 18 : 13) : 0;
   if (special && big) {
     wrap(special, Math.floor((w - 6) / 4.6)).slice(0, 3).forEach((line, k) =>
       body.push(text(w / 2, starY + 13 + k * 10, line, { "text-anchor": "middle", style: "fill:#4a3a60;font-size:8.5px;font-style:italic" })));
-  } else if (special) {
+  } else if (special && starY + 10 < h - strip - 2) {
     body.push(text(w / 2, starY + 10, "special", { "text-anchor": "middle", style: "fill:#4a3a60;font-size:8px;font-style:italic" }));
   }
-  if (!big) body.push(text(w - 4, h - 4, String(id), { "text-anchor": "end", style: "fill:#aaa;font-size:7px" }));
-  else body.push(text(w - 5, h - 5, `#${id}`, { "text-anchor": "end", style: "fill:#aaa;font-size:8px" }));
-  if (down || mark) {
-    body.push(s("rect", { x: 0, y: h - (big ? 18 : 14), width: w, height: big ? 18 : 14, fill: down && !mark ? "rgba(90,35,48,.9)" : markColor, rx: 0 }));
-    body.push(text(w / 2, h - (big ? 5 : 4), mark || "face down", { "text-anchor": "middle", style: `fill:#fff;font-size:${big ? 10 : 8}px;font-weight:700` }));
+  if (big) body.push(text(w - 5, starY - 1, `#${id}`, { "text-anchor": "end", style: "fill:#aaa;font-size:8px" }));
+  else if (w >= 54 && !strip) body.push(text(w - 4, h - 4, String(id), { "text-anchor": "end", style: "fill:#aaa;font-size:7px" }));
+  if (strip) {
+    body.push(s("rect", { x: 0, y: h - strip, width: w, height: strip, fill: mark ? markColor : "rgba(90,35,48,.92)" }));
+    body.push(text(w / 2, h - (big ? 5 : 3.5), mark || "face down", { "text-anchor": "middle", style: `fill:#fff;font-size:${big ? 10 : 8}px;font-weight:700` }));
   }
+  const stroke = outline || (down ? "#5a2330" : "#222");
   return s("g", { class: "ccard", "data-token": token || undefined, "data-card": String(id), transform: `translate(${x},${y})` },
-    title(cardLabel(view, id) + (down ? " (face down: only you see it)" : "")),
-    s("rect", { width: w, height: h, rx: 6, fill: CREAM, stroke: down ? "#5a2330" : "#222", "stroke-width": down ? 2 : 1, "stroke-dasharray": down ? "4 2" : undefined }),
-    s("g", { "clip-path": undefined }, body));
+    title(cardLabel(view, id) + (down ? " (face down: only you see it)" : "") + note),
+    s("rect", { width: w, height: h, rx: 6, fill: CREAM, stroke, "stroke-width": outline || down ? 2.2 : 1, "stroke-dasharray": down && !outline ? "4 2" : undefined }),
+    s("g", {}, body));
 }
 
 // A card lying face down that you cannot see.
@@ -243,13 +253,13 @@ function jobPanel(view) {
   const needs = a.symbols.length + a.choice;
   const symSize = needs > 4 ? 24 : 28;
   const anyLabel = a.choice > 1 ? `${a.choice} identical symbols of your choice` : "one symbol of your choice";
-  const nameLines = wrap(a.name, 18).slice(0, 2);
+  const nameLines = wrap(a.name, 16).slice(0, 2);
   p.push(s("g", { class: "capo-assignment", transform: `translate(${ax},${ay})` },
     title(`Assignment: ${a.name}`),
     s("rect", { width: aw, height: ah, rx: 9, fill: CREAM, stroke: "#8a6d1c", "stroke-width": 2 }),
     s("rect", { x: 4, y: 4, width: aw - 8, height: 18, rx: 4, fill: "#8a6d1c" }),
     text(aw / 2, 17, "ASSIGNMENT", { "text-anchor": "middle", style: "fill:#fff;font-size:10px;font-weight:800;letter-spacing:2px" }),
-    nameLines.map((line, k) => text(aw / 2, 40 + k * 16, line, { "text-anchor": "middle", style: `fill:${INK};font-size:14px;font-weight:800` })),
+    nameLines.map((line, k) => fit(aw / 2, 40 + k * 16, line, aw - 14, 14, { "text-anchor": "middle", style: `fill:${INK};font-size:14px;font-weight:800` })),
     text(aw / 2, 40 + nameLines.length * 16 + 2, "needs", { "text-anchor": "middle", style: "fill:#777;font-size:9px" }),
     symbolRow(view, a.symbols, aw / 2, 56 + nameLines.length * 16 + symSize / 2, { size: symSize, gap: 4, perRow: 4, any: a.choice, anyLabel }),
     a.choice > 1 ? text(aw / 2, 146, `the ${a.choice} ? all the same`, { "text-anchor": "middle", style: "fill:#7a4fb5;font-size:9.5px;font-weight:700" }) : null,
@@ -267,7 +277,7 @@ function jobPanel(view) {
       s("rect", { width: ew, height: eh, rx: 9, fill: "#efe6f7", stroke: "#6b3f9a", "stroke-width": 2 }),
       s("rect", { x: 4, y: 4, width: ew - 8, height: 18, rx: 4, fill: "#6b3f9a" }),
       text(ew / 2, 17, "EVENT", { "text-anchor": "middle", style: "fill:#fff;font-size:10px;font-weight:800;letter-spacing:2px" }),
-      text(10, 40, view.event.name, { style: `fill:${INK};font-size:14px;font-weight:800` }),
+      fit(10, 40, view.event.name, ew - 20, 14, { style: `fill:${INK};font-size:14px;font-weight:800` }),
       lines.map((line, k) => text(10, 58 + k * 14, line, { style: "fill:#2c2236;font-size:11px" }))));
   } else {
     p.push(s("g", { class: "capo-event none", transform: `translate(${ex},${ay})` },
@@ -326,11 +336,11 @@ function handPanel(view, ctx) {
   let hint = "";
   let y = 34;
   if (phase === "play" && !committed && me.declared == null) {
-    hint = "How many cards will you play face down?";
+    hint = "How many cards do you play?";
     const total = hand.length;
-    p.push(text(12, 46, hint, { class: "small" }));
+    p.push(text(12, 47, hint, { class: "small", style: "fill:#ffd166" }));
     for (let k = 1; k <= total; k++) {
-      const cx = 280 + (k - 1) * 38;
+      const cx = 210 + (k - 1) * 40;
       p.push(s("g", { class: "capo-count", "data-token": `p${k}` },
         title(legal.has(`p${k}`) ? `play ${k} card${k > 1 ? "s" : ""}` : `you cannot play ${k} now`),
         s("circle", { cx, cy: 42, r: 15, fill: "#2b2f3a", stroke: "#777" }),
@@ -383,7 +393,8 @@ function tablePanel(view, ctx) {
   const step = view.step;
   p.push(text(12, 22, "Table", { class: "title" }));
   if (step) {
-    const waiting = step.waiting.length ? `waiting for ${step.waiting.map((x) => `seat ${x}`).join(", ")}` : "";
+    const w = step.waiting;
+    const waiting = !w.length ? "" : w.length > 3 ? `waiting for ${w.length} seats` : `waiting for seat${w.length > 1 ? "s" : ""} ${w.join(", ")}`;
     p.push(text(72, 22, `${STEP_WORDS[step.phase] || step.phase}${waiting ? ` · ${waiting}` : ""}`, { class: "small muted" }));
   }
   const top = 34, RH = 96, lane = 34;
@@ -408,14 +419,14 @@ function tablePanel(view, ctx) {
     if (phase === "turn" && spot.must_turn) info.push(text(lane + 80, y + 79, `turns ${spot.must_turn} up`, { class: "small muted" }));
     p.push(s("g", { "pointer-events": "none" }, info));
     // the cards on the table
-    const cx0 = lane + 146, cw = 54, ch = 78;
+    const cx0 = lane + 146, cw = 54, ch = 84;
     const gap = Math.min(cw + 4, (W - 10 - cx0 - cw) / Math.max(spot.played - 1, 1));
     const cards = [];
     if (mine && spot.cards) {
       const turning = new Set((view.me && view.me.turning) || []);
       spot.cards.forEach((id, k) => {
         const up = spot.face_up.includes(id);
-        cards.push(front(view, id, cx0 + k * gap, y + 8, {
+        cards.push(front(view, id, cx0 + k * gap, y + 6, {
           w: cw, h: ch,
           token: phase === "turn" && !up ? `u${id}` : undefined,
           down: !up,
@@ -424,8 +435,8 @@ function tablePanel(view, ctx) {
         }));
       });
     } else {
-      spot.face_up.forEach((id, k) => cards.push(front(view, id, cx0 + k * gap, y + 8, { w: cw, h: ch })));
-      for (let k = spot.face_up.length; k < spot.played; k++) cards.push(back(cx0 + k * gap, y + 8, { w: cw, h: ch }));
+      spot.face_up.forEach((id, k) => cards.push(front(view, id, cx0 + k * gap, y + 6, { w: cw, h: ch })));
+      for (let k = spot.face_up.length; k < spot.played; k++) cards.push(back(cx0 + k * gap, y + 6, { w: cw, h: ch }));
     }
     if (!spot.played) cards.push(text(cx0, y + 50, phase === "play" ? "no cards down yet" : "—", { class: "small muted" }));
     p.push(s("g", { class: "capo-crew", "data-seat": String(seat), "pointer-events": phase === "turn" && mine ? undefined : "none" }, cards));
@@ -479,7 +490,10 @@ function lastRoundPanel(view, ctx) {
     const gap = Math.min(cw + 4, (W - 10 - cx0 - cw) / Math.max(count - 1, 1));
     const cards = [];
     if (revealed) {
-      revealed.forEach((id, k) => cards.push(front(view, id, cx0 + k * gap, y + 7, { w: cw, h: ch, mark: last.face_up[seat].includes(id) ? null : "shown", markColor: "#7a2b2b" })));
+      revealed.forEach((id, k) => {
+        const up = last.face_up[seat].includes(id);
+        cards.push(front(view, id, cx0 + k * gap, y + 7, { w: cw, h: ch, outline: up ? null : "#e0645a", note: up ? " (turned up)" : " (shown at the reveal)" }));
+      });
     } else {
       const shown = last.face_up[seat];
       shown.forEach((id, k) => cards.push(front(view, id, cx0 + k * gap, y + 7, { w: cw, h: ch })));
@@ -487,10 +501,11 @@ function lastRoundPanel(view, ctx) {
     }
     p.push(s("g", { class: "capo-revealed", "data-seat": String(seat) }, cards));
   }
-  // Giulia Napoli shown to claim her respect (K-11) — which seat is not in the view, so list her apart
-  if (last.giulia_shown.length) {
-    p.push(text(12, top + n * RH + 14, `shown to claim respect: ${last.giulia_shown.map((c) => (view.cards[String(c)] || {}).name || c).join(", ")}`, { class: "small muted" }));
-  }
+  // the legend; Giulia Napoli shown to claim her respect (K-11) is listed apart (the view does not say whose)
+  const foot = [];
+  if (last.revealed.some((r) => r && r.length)) foot.push("red border: shown because suspected");
+  if (last.giulia_shown.length) foot.push(`shown to claim respect: ${last.giulia_shown.map((c) => (view.cards[String(c)] || {}).name || c).join(", ")}`);
+  foot.forEach((line, k) => p.push(text(lane, top + n * RH + 12 + k * 15, line, { class: "small muted" })));
   // suspicion arrows, in the left margin
   const incoming = Array(n).fill(0);
   const into = Array(n).fill(0);
@@ -509,7 +524,7 @@ function lastRoundPanel(view, ctx) {
   });
   const nobody = last.laid.map((t, seat) => (t == null ? seat : null)).filter((x) => x !== null);
   if (nobody.length) p.push(text(W - 8, 22, `nobody suspected by seat ${nobody.join(", ")}`, { "text-anchor": "end", class: "small muted" }));
-  return svgRoot(W, top + n * RH + (last.giulia_shown.length ? 22 : 4), p);
+  return svgRoot(W, top + n * RH + foot.length * 15 + 6, p);
 }
 
 function resultPanel(view, ctx) {
@@ -519,14 +534,18 @@ function resultPanel(view, ctx) {
   ]);
 }
 
+// Two columns on a wide screen (the job and your hand | the table and the last round),
+// one column on a phone in the same order.
 export function render(view, ctx) {
-  const panels = [];
-  if (view.phase === "over") panels.push(wrapPanel("capo-over", resultPanel(view, ctx)));
-  panels.push(wrapPanel("capo-job", jobPanel(view)));
-  panels.push(wrapPanel("capo-hand", view.hand ? handPanel(view, ctx) : watchingPanel(view)));
-  panels.push(wrapPanel("capo-table", tablePanel(view, ctx)));
-  if (view.last_round) panels.push(wrapPanel("capo-last", lastRoundPanel(view, ctx)));
-  return h("div", { class: "capo-board" }, panels);
+  const over = view.phase === "over";
+  const left = [wrapPanel("capo-job", jobPanel(view)), wrapPanel("capo-hand", view.hand ? handPanel(view, ctx) : watchingPanel(view))];
+  const right = [];
+  if (!over) right.push(wrapPanel("capo-table", tablePanel(view, ctx)));
+  if (view.last_round) right.push(wrapPanel("capo-last", lastRoundPanel(view, ctx)));
+  return h("div", { class: "capo-board" },
+    over ? wrapPanel("capo-over", resultPanel(view, ctx)) : null,
+    h("div", { class: "capo-col" }, left),
+    h("div", { class: "capo-col" }, right));
 }
 
 function wrapPanel(cls, svg) {
