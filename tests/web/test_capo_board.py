@@ -39,6 +39,7 @@ def test_capo_crew_turn_up_and_suspicion_by_clicking(
     link = f"{server}/t/{tid}#seat=0&token={token}"
     desktop = browser.new_context(viewport={"width": 1280, "height": 900})
     phone = browser.new_context(viewport={"width": 390, "height": 844})
+    spectator = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = desktop.new_page()
         page.goto(link)
@@ -98,6 +99,13 @@ def test_capo_crew_turn_up_and_suspicion_by_clicking(
         page.screenshot(path=str(artifacts / "capo-board-reveal-desktop.png"), full_page=True)
         small.wait_for_selector(".capo-last .capo-arrow[data-from='0']")
         small.screenshot(path=str(artifacts / "capo-board-reveal-phone.png"), full_page=True)
+
+        # a spectator sees the table and the reveal, never a hand
+        watcher = spectator.new_page()
+        watcher.goto(f"{server}/t/{tid}")
+        watcher.wait_for_selector(".capo-watching")
+        assert watcher.locator(".capo-hand").count() == 0
+        assert watcher.locator(".capo-last .capo-arrow[data-from='0']").count() == 1
     finally:
-        desktop.close()
-        phone.close()
+        for context in (desktop, phone, spectator):
+            context.close()

@@ -504,6 +504,7 @@ function lastRoundPanel(view, ctx) {
   // the legend; Giulia Napoli shown to claim her respect (K-11) is listed apart (the view does not say whose)
   const foot = [];
   if (last.revealed.some((r) => r && r.length)) foot.push("red border: shown because suspected");
+  if (last.laid.some((x, seat) => x != null && last.suspicions[seat] == null)) foot.push("dashed grey: suspicions withdrawn (they sat down)");
   if (last.giulia_shown.length) foot.push(`shown to claim respect: ${last.giulia_shown.map((c) => (view.cards[String(c)] || {}).name || c).join(", ")}`);
   foot.forEach((line, k) => p.push(text(lane, top + n * RH + 12 + k * 15, line, { class: "small muted" })));
   // suspicion arrows, in the left margin
@@ -523,7 +524,7 @@ function lastRoundPanel(view, ctx) {
     }));
   });
   const nobody = last.laid.map((t, seat) => (t == null ? seat : null)).filter((x) => x !== null);
-  if (nobody.length) p.push(text(W - 8, 22, `nobody suspected by seat ${nobody.join(", ")}`, { "text-anchor": "end", class: "small muted" }));
+  if (nobody.length) p.push(text(W - 8, 22, `seat${nobody.length > 1 ? "s" : ""} ${nobody.join(", ")} suspected nobody`, { "text-anchor": "end", class: "small muted" }));
   return svgRoot(W, top + n * RH + foot.length * 15 + 6, p);
 }
 
@@ -538,7 +539,7 @@ function resultPanel(view, ctx) {
 // one column on a phone in the same order.
 export function render(view, ctx) {
   const over = view.phase === "over";
-  const left = [wrapPanel("capo-job", jobPanel(view)), wrapPanel("capo-hand", view.hand ? handPanel(view, ctx) : watchingPanel(view))];
+  const left = [wrapPanel("capo-job", jobPanel(view)), view.hand ? wrapPanel("capo-hand", handPanel(view, ctx)) : wrapPanel("capo-watching", watchingPanel(view))];
   const right = [];
   if (!over) right.push(wrapPanel("capo-table", tablePanel(view, ctx)));
   if (view.last_round) right.push(wrapPanel("capo-last", lastRoundPanel(view, ctx)));
