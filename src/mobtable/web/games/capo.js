@@ -208,8 +208,8 @@ function hat(cx, cy, size, color) {
 }
 
 // The Overview card: hat side (the job went well) or prison side.
-function overview(x, y, success, { w = 40, h = 56 } = {}) {
-  const parts = [title(success ? "Overview card: hat side (success)" : "Overview card: prison side")];
+function overview(x, y, success, { w = 40, h = 56, why = "" } = {}) {
+  const parts = [title(`${success ? "Overview card: hat side (success)" : "Overview card: prison side"}${why ? ` — ${why}` : ""}`)];
   if (success) {
     parts.push(s("rect", { width: w, height: h, rx: 5, fill: "#f3e4b3", stroke: "#8a6d1c", "stroke-width": 1.5 }),
       hat(w / 2, h / 2 - 4, w * 0.78, "#2b2b2b"),
@@ -472,8 +472,10 @@ function lastRoundPanel(view, ctx) {
     const change = last.change[seat];
     const suspected = last.suspected[seat];
     p.push(s("rect", { x: lane, y: y + 2, width: W - lane - 6, height: RH - 6, rx: 8, fill: last.success[seat] ? "rgba(0,0,0,.18)" : "rgba(120,30,30,.28)", stroke: "rgba(255,255,255,.12)" }));
-    p.push(overview(lane + 5, y + 9, last.success[seat], { w: 40, h: 60 }));
     const total = last.stars[seat];
+    let why = suspected ? "" : "not suspected: succeeds unseen";
+    if (suspected) why = total > last.max_stars ? `${total}★, more than ${last.max_stars}★` : last.success[seat] ? "the crew fits the job" : "the crew lacks required symbols";
+    p.push(overview(lane + 5, y + 9, last.success[seat], { w: 40, h: 60, why }));
     const who = [
       seatDot(seat, lane + 59, y + 17, 8),
       text(lane + 71, y + 21, clip(shortName(ctx, seat), 10), { style: "font-size:12px;font-weight:700" }),
