@@ -69,6 +69,7 @@ class Mafioso:
         symbols: the symbol keys it shows (a symbol may repeat).
         stars: the stars it adds to its player's total.
         special: its special power, if any.
+        text: the special power in a sentence, for players (from the card file).
     """
 
     id: int
@@ -76,6 +77,7 @@ class Mafioso:
     symbols: tuple[str, ...]
     stars: int
     special: Special | None = None
+    text: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -84,6 +86,7 @@ class Mafioso:
             "symbols": list(self.symbols),
             "stars": self.stars,
             "special": None if self.special is None else self.special.value,
+            "text": self.text,
         }
 
 
@@ -213,8 +216,11 @@ def _load_mafiosi(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tuple[Ma
                 f"{where}.special: unknown special {raw!r} (specials: {', '.join(specials)})"
             )
         special = None if raw is None else specials[raw]
+        text = entry.get("text")
+        if text is not None and (not isinstance(text, str) or not text.strip()):
+            raise BadCardData(f"{where}.text: expected a sentence describing the card's power")
         for _ in range(copies):
-            cards.append(Mafioso(len(cards), name, syms, stars, special))
+            cards.append(Mafioso(len(cards), name, syms, stars, special, text))
     if len(cards) != MAFIOSO_CARDS:
         raise BadCardData(
             f"mafiosi: expected {MAFIOSO_CARDS} cards (copies included), got {len(cards)}"

@@ -9,15 +9,6 @@ const SYMBOL_COLORS = { pistol: "#2b2b2b", knife: "#5d6b78", cash: "#2f8a4a", ca
 const FALLBACK_COLORS = ["#7a4fb5", "#b5804f", "#4f9bb5", "#b54f7a", "#6b8a2f"];
 const CREAM = "#f7f3e8";
 const INK = "#1b1b1b";
-// The view names a special card's power only by key; until it carries its text, a short hint.
-const SPECIAL_HINTS = {
-  "giulia-napoli": "+1 respect if the job succeeds",
-  "little-tony": "suspected: +1★ for every suspect",
-  "mario-beretta": "suspected: takes 1 respect from each suspector",
-  "vincenzo-forza": "counts as any one symbol",
-  "john-malone": "crew has 1★ less",
-  "captain-penny": "crew has 2★ less",
-};
 const STEP_WORDS = { play: "Playing cards", turn: "Turning cards up", suspect: "Suspicions" };
 
 const seatColor = (seat) => SEAT_COLORS[seat % SEAT_COLORS.length];
@@ -145,7 +136,7 @@ function cardLabel(view, id) {
   const info = view.cards[String(id)];
   if (!info) return `card ${id}`;
   const syms = info.symbols.map((k) => view.symbols[k] || k).join(", ") || "no symbols";
-  const hint = info.text || SPECIAL_HINTS[info.special];
+  const hint = info.text;
   return `${info.name} (#${id}): ${syms}; ${info.stars}★${hint ? ` — ${hint}` : ""}`;
 }
 
@@ -159,7 +150,7 @@ function front(view, id, x, y, { w = 54, h = 84, token, down = false, mark = nul
   const nameLines = wrap(info.name, perLine).slice(0, 2);
   const symSize = big ? 24 : w >= 54 ? 15 : 13;
   const symY = 8 + nameLines.length * (nameSize + 1) + symSize / 2 + 3;
-  const special = info.special ? info.text || SPECIAL_HINTS[info.special] : null;
+  const special = info.special ? info.text : null;
   const body = [
     s("rect", { x: 3, y: 3, width: w - 6, height: nameLines.length * (nameSize + 1) + 5, rx: 3, fill: info.special ? "#3b2a4d" : "#3a3326" }),
     nameLines.map((line, k) => fit(w / 2, 3 + (k + 1) * (nameSize + 1), line, w - 8, nameSize, { "text-anchor": "middle", style: `fill:#f3e9cf;font-size:${nameSize}px;font-weight:700` })),
