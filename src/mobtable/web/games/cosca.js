@@ -152,28 +152,24 @@ function cityTile(title, view, ctx, picker, mySeat) {
     parts.push(text(W / 2, 84, cal.race_today ? "pays today" : "no race today", { class: cal.race_today ? "cosca-good" : "cosca-bad", "text-anchor": "middle" }));
   }
   // dice at this place: my pick (dice step), my sealed setting, or everyone's after the reveal
-  const rows = [];
+  const dice = []; // one seat after the other, in seat colours
+  let footnote = null;
   const revealedToday = view.revealed.round === cal.round && view.stage !== "dice";
   if (picker) {
-    const n = picker.dice.filter((x) => x === L).length;
-    if (n) rows.push({ seat: mySeat, n, dashed: true, label: "your pick" });
+    picker.dice.filter((x) => x === L).forEach(() => dice.push({ seat: mySeat, dashed: true }));
+    footnote = picker.dice.length < picker.n ? ["click: add a die", "small cosca-legal"] : null;
   } else if (view.stage === "dice" && view.mine && view.mine.choice) {
-    const n = counts(view.mine.choice)[L] || 0;
-    if (n) rows.push({ seat: mySeat, n, dashed: true, label: "sealed" });
+    for (let i = 0; i < (counts(view.mine.choice)[L] || 0); i++) dice.push({ seat: mySeat, dashed: true });
+    if (dice.length) footnote = ["your sealed dice", "small muted"];
   } else if (revealedToday) {
     view.revealed.dice.forEach((setting, seat) => {
-      const n = counts(setting)[L] || 0;
-      if (n) rows.push({ seat, n });
+      for (let i = 0; i < (counts(setting)[L] || 0); i++) dice.push({ seat });
     });
   }
-  const size = 17;
-  rows.slice(0, 3).forEach((row, k) => {
-    const y = 90 + k * (size + 3);
-    for (let i = 0; i < Math.min(row.n, 5); i++) parts.push(die(8 + i * (size + 2), y, size, L, seatColor(row.seat), { dashed: row.dashed }));
-    parts.push(text(W - 8, y + 12, row.n > 5 ? `×${row.n}` : row.label || "", { class: "small", "text-anchor": "end" }));
-  });
-  if (rows.length > 3) parts.push(text(8, H - 6, `+${rows.length - 3} more`, { class: "small muted" }));
-  if (picker) parts.push(text(W / 2, H - 8, picker.dice.length < picker.n ? "click: add a die" : "", { class: "small cosca-legal", "text-anchor": "middle" }));
+  const size = 16, per = 6, most = footnote ? 12 : 18;
+  dice.slice(0, most).forEach((d, k) => parts.push(die(8 + (k % per) * (size + 2), 86 + Math.floor(k / per) * (size + 3), size, L, seatColor(d.seat), { dashed: d.dashed, title: d.seat === null ? null : ctx.name(d.seat) })));
+  if (dice.length > most) footnote = [`+${dice.length - most} more`, "small muted"];
+  if (footnote) parts.push(text(W / 2, H - 9, footnote[0], { class: footnote[1], "text-anchor": "middle" }));
   const el = tile(W, H, `cosca-tile cosca-city place-${L}`, parts);
   el.dataset.place = L;
   el.setAttribute("aria-label", title);
@@ -203,8 +199,8 @@ function calendarStrip(view) {
 }
 
 // -- a mobster card -------------------------------------------------------------------
-function mobsterTile(mob, view, ctx, extra) {
-  const W = 144, H = 214;
+function mobsterTile(mob, view, ctx, invite) {
+  const W = 144;
   const today = view.calendar.day;
   const fighting = view.decision && view.decision.stage === "fight" && view.decision.pos === mob.pos;
   const parts = [
@@ -236,18 +232,23 @@ function mobsterTile(mob, view, ctx, extra) {
     parts.push(s("g", {}, s("title", {}, `loyal to ${ctx.name(mob.loyal)}`),
       s("path", { d: `M2 144 H${W - 2} V159 a9 9 0 0 1 -9 9 H11 a9 9 0 0 1 -9 -9 Z`, fill: seatColor(mob.loyal) }),
       hat(17, 160, seatColor(mob.loyal), 0.95),
-      text(32, 161, shortName(ctx, mob.loyal, mob.drink ? 9 : 13), { class: "cosca-owner" })));
+      text(32, 161, mob.loyal === ctx.seat ? "you" : shortName(ctx, mob.loyal, mob.drink || invite ? 8 : 13), { class: "cosca-owner" })));
     if (mob.drink) parts.push(s("g", {}, s("title", {}, "a drink: its owner may fight for it without meeting the condition"), coin(W - 48, 156, 7.5), text(W - 38, 160, "drink", { class: "cosca-owner", style: "font-size:10.5px" })));
   } else {
     parts.push(text(10, 161, "loyal to nobody", { class: "cosca-ink-muted" }));
   }
+  if (invite) parts.push(invite);
   // hats waiting under the card
+  let H = 172;
   if (mob.hats_under.length) {
-    parts.push(text(6, 190, "claims:", { class: "small muted" }));
-    mob.hats_under.forEach((seat, k) => parts.push(hat(64 + k * 22, 189, seatColor(seat), 0.95, `${ctx.name(seat)} claims`)));
+    parts.push(text(6, H + 17, "claims:", { class: "small muted" }));
+    mob.hats_under.forEach((seat, k) => parts.push(hat(64 + k * 22, H + 16, seatColor(seat), 0.95, `${ctx.name(seat)} claims`)));
+    H += 26;
   }
-  if (fighting) parts.push(text(W / 2, 209, "FIGHT NOW", { class: "cosca-bad", "text-anchor": "middle", style: "font-weight:800" }));
-  if (extra) parts.push(extra);
+  if (fighting) {
+    parts.push(text(W / 2, H + 14, "FIGHT NOW", { class: "cosca-bad", "text-anchor": "middle", style: "font-weight:800" }));
+    H += 22;
+  }
   const el = tile(W, H, "cosca-tile cosca-mob", parts);
   el.dataset.pos = String(mob.pos);
   return el;
@@ -255,6 +256,12 @@ function mobsterTile(mob, view, ctx, extra) {
 
 function shortName(ctx, seat, most = 12) {
   return clip(ctx.name(seat).replace(/^Seat \d+ · /, ""), most);
+}
+
+// "#2 random bot": the seat number keeps two bots of one kind apart
+function seatTag(ctx, seat, most = 17) {
+  const name = ctx.name(seat);
+  return clip(/^Seat \d+ · /.test(name) ? name.replace(/^Seat (\d+) · /, "#$1 ") : name, most);
 }
 
 function clip(name, most) {
@@ -273,7 +280,7 @@ function playerTile(p, view, ctx) {
     s("rect", { class: `cosca-mat${seat === ctx.seat ? " me" : ""}`, x: 1, y: 1, width: W - 2, height: H - 2, rx: 9 }),
     s("rect", { x: 1, y: 1, width: 8, height: H - 2, rx: 4, fill: seatColor(seat) }),
     hat(28, 24, seatColor(seat), 1.2),
-    text(46, 24, clip(ctx.name(seat).replace(/^Seat (\d+) · /, "#$1 "), 17), { class: "cosca-player-name" }),
+    text(46, 24, seatTag(ctx, seat), { class: "cosca-player-name" }),
   ];
   let status = "";
   if (view.stage === "over") status = winner ? "★ winner" : "";
@@ -333,7 +340,12 @@ function swatch(seat) {
 }
 
 function dieChip(letter) {
-  return h("span", { class: `cosca-l`, style: `background:${PLACE_COLORS[letter] || "#555"}` }, letter);
+  return h("span", { class: "cosca-l", style: `background:${PLACE_COLORS[letter] || "#555"}` }, letter);
+}
+
+function dieFace(letter, title) {
+  const face = s("svg", { viewBox: "0 0 24 24", class: "cosca-face", style: `background:${PLACE_COLORS[letter] || "#555"}`, role: "img", "aria-label": title }, icon(letter, 3, 3, 18));
+  return face;
 }
 
 // -- the decision panel: pickers and the buttons that play --------------------------------
@@ -369,8 +381,9 @@ function actionPanel(view, ctx, picker, refreshers) {
     const n = legal[0].a.length;
     picker.n = n;
     const order = view.city.map(letterOf);
+    const titleOf = (L) => view.city.find((c) => letterOf(c) === L) || L;
     const canonical = (dice) => [...dice].sort((a, b) => order.indexOf(a) - order.indexOf(b)).join("");
-    for (const m of legal) chip(m.a, [...m.a].map(dieChip));
+    for (const m of legal) chip(m.a, m.a); // dressed with coloured dice once shown
     const slots = h("div", { class: "cosca-slots" });
     const list = h("div", { class: "cosca-chip-list", id: "cosca-dice-list" });
     const msg = h("div", { class: "small muted" });
@@ -383,7 +396,7 @@ function actionPanel(view, ctx, picker, refreshers) {
     refreshers.push(() => {
       const pick = canonical(picker.dice);
       put(slots,
-        ...picker.dice.map((L, k) => h("button", { type: "button", class: "cosca-slot", title: `take back this ${L} die`, "data-slot": String(k), onclick: () => { picker.dice.splice(k, 1); refreshers.run(); } }, dieChip(L))),
+        ...picker.dice.map((L, k) => h("button", { type: "button", class: "cosca-slot", title: `take back this ${titleOf(L)} die`, "data-slot": String(k), onclick: () => { picker.dice.splice(k, 1); refreshers.run(); } }, dieFace(L, titleOf(L)))),
         ...Array.from({ length: n - picker.dice.length }, () => h("span", { class: "cosca-slot empty" })),
         h("span", { class: "small" }, picker.dice.length < n ? ` ${n - picker.dice.length} left to place` : " all placed"),
         picker.dice.length ? h("button", { type: "button", class: "link small", onclick: () => { picker.dice = []; refreshers.run(); } }, "clear") : null,
@@ -402,8 +415,14 @@ function actionPanel(view, ctx, picker, refreshers) {
         confirm.replaceChildren();
       }
       const shown = fits.filter((m) => m.a !== pick || picker.dice.length < n).slice(0, MAX_CHIPS);
-      list.replaceChildren(...shown.map((m) => { const el = made.get(m.a); el.classList.remove("go"); return el; }));
-      msg.textContent = fits.length > shown.length ? `${fits.length} settings fit, ${shown.length} shown: place more dice to narrow them down.` : `${fits.length} setting${fits.length === 1 ? "" : "s"} fit.`;
+      const dress = (el, a) => {
+        if (!el.dataset.dressed) el.replaceChildren(...[...a].map(dieChip));
+        el.dataset.dressed = "1";
+        return el;
+      };
+      if (picker.dice.length === n && byNotation.has(pick)) dress(made.get(pick), pick);
+      list.replaceChildren(...shown.map((m) => { const el = dress(made.get(m.a), m.a); el.classList.remove("go"); return el; }));
+      msg.textContent = picker.dice.length === n ? "" : fits.length > shown.length ? `${fits.length} settings fit, ${shown.length} shown: place more dice to narrow them down.` : `${fits.length} setting${fits.length === 1 ? "" : "s"} fit.`;
     });
   } else if (stage === "fight") {
     const offers = legal.map((m) => m.a);
@@ -502,12 +521,13 @@ export function render(view, ctx) {
   const refreshers = [];
   refreshers.run = () => refreshers.forEach((f) => f());
   const picking = stage === "dice" && legal.length > 0;
+  if (picking) picker.n = legal[0].a.length;
 
   // banner: day, step, who has decided
   const banner = h("div", { class: "cosca-banner" },
     h("span", { class: "cosca-day-title" }, view.stage === "over" ? "The week is over" : `Day ${cal.round} of ${cal.rounds} · ${DAY_NAMES[cal.day]}`),
     d ? h("span", {}, ` — ${STAGE_TEXT[stage] || stage}${stage === "fight" ? ` for ${d.mobster}` : ""}. `) : null,
-    d ? h("span", { class: "cosca-committed" }, d.seats.map((seat) => h("span", { class: d.committed.includes(seat) ? "done" : "wait", title: d.committed.includes(seat) ? "has decided (sealed)" : "still deciding" }, swatch(seat), `${shortName(ctx, seat)} ${d.committed.includes(seat) ? "✓" : "…"}`))) : null);
+    d ? h("span", { class: "cosca-committed" }, d.seats.map((seat) => h("span", { class: d.committed.includes(seat) ? "done" : "wait", title: d.committed.includes(seat) ? "has decided (sealed)" : "still deciding" }, swatch(seat), `${seatTag(ctx, seat)} ${d.committed.includes(seat) ? "✓" : "…"}`))) : null);
 
   // the city, with the calendar
   const cityTiles = view.city.map((title) => cityTile(title, view, ctx, picking ? picker : null, ctx.seat));
@@ -546,7 +566,7 @@ export function render(view, ctx) {
     el.setAttribute("tabindex", "0");
     const paint = () => {
       const on = picker.club.has(mob.pos);
-      mark.replaceChildren(s("rect", { x: 28, y: 182, width: 88, height: 24, rx: 12, class: on ? "on" : "" }), text(72, 198, on ? "✓ drink" : "invite?", { "text-anchor": "middle" }));
+      mark.replaceChildren(s("rect", { x: 80, y: 145.5, width: 60, height: 21, rx: 10.5, class: on ? "on" : "" }), text(110, 160.5, on ? "✓ drink" : "invite?", { "text-anchor": "middle" }));
     };
     refreshers.push(paint);
     el.addEventListener("click", () => {
