@@ -34,8 +34,8 @@ DEFAULT_PLAYERS = 4
 # rates averaged over a game, on this machine, rounded).
 LADDER: dict[str, tuple[str, ...]] = {
     "gangsta": ("ismcts:80", "ismcts:400"),
-    "cosca": ("ismcts:80", "ismcts:400"),
-    "capo": ("ismcts:80", "ismcts:400"),
+    "cosca": ("ismcts:20", "ismcts:100"),
+    "capo": ("ismcts:30", "ismcts:150"),
     "sealed-bid": ("ismcts:100", "ismcts:500"),
 }
 
@@ -89,7 +89,12 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="*", default=games.names())
+    parser.add_argument(
+        "--games",
+        nargs="*",
+        default=[g for g in games.names() if g in LADDER and g != "sealed-bid"],
+    )
+    parser.add_argument("--n-greedy", type=int, default=None, help="games for greedy vs random")
     parser.add_argument("--n", type=int, default=200, help="games per matchup")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -98,7 +103,10 @@ def main() -> None:
     )
     args = parser.parse_args()
     todo = [Matchup(*m) for m in args.matchup] if args.matchup else list(matchups(args.games))
-    tasks = [(m, i, args.seed) for m in todo for i in range(args.n)]
+    counts = {
+        m: args.n_greedy if args.n_greedy and m.candidate == "greedy" else args.n for m in todo
+    }
+    tasks = [(m, i, args.seed) for m in todo for i in range(counts[m])]
     shares: dict[Matchup, float] = dict.fromkeys(todo, 0.0)
     seconds: dict[Matchup, float] = dict.fromkeys(todo, 0.0)
     start = time.perf_counter()
@@ -106,19 +114,20 @@ def main() -> None:
         for matchup, share, spent in pool.map(play_one, tasks, chunksize=1):
             shares[matchup] += share
             seconds[matchup] += spent
-    print(f"{args.n} games per matchup, seats rotated, seed {args.seed}, ", end="")
+    print(f"seats rotated, seed {args.seed}, ", end="")
     print(f"{time.perf_counter() - start:.0f} s with {args.jobs} jobs")
     print()
-    print("| game | players | candidate vs field | win rate | 95% CI | fair | x fair | s/game |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| game | players | candidate vs field | n | win rate | 95% CI | fair | ratio | s/game |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for m in todo:
         players = players_for(m.game)
-        rate = shares[m] / args.n
-        low, high = wilson(shares[m], args.n)
+        n = counts[m]
+        rate = shares[m] / n
+        low, high = wilson(shares[m], n)
         fair = 1 / players
         print(
-            f"| {m.game} | {players} | {m} | {rate:.1%} | {low:.1%}-{high:.1%} | "
-            f"{fair:.1%} | {rate / fair:.2f} | {seconds[m] / args.n:.1f} |"
+            f"| {m.game} | {players} | {m} | {n} | {rate:.1%} | {low:.1%}-{high:.1%} | "
+            f"{fair:.1%} | {rate / fair:.2f} | {seconds[m] / n:.1f} |"
         )
 
 

@@ -8,7 +8,13 @@ from typing import ClassVar
 from mobtable.bots.base import Bot, Decision
 from mobtable.bots.search.budget import Budget
 from mobtable.bots.search.ismcts import SearchResult, search
-from mobtable.bots.search.rollout import rollout_for
+from mobtable.bots.search.rollout import (
+    ROLLOUTS,
+    bot_guide,
+    bot_ranking,
+    policy_rollout,
+    rollout_for,
+)
 from mobtable.bots.search.tree import Selection
 from mobtable.core import Action
 
@@ -32,6 +38,10 @@ class ISMCTSBot(Bot):
     name = "ismcts"
     budget: Budget = DEFAULT_BUDGET
     params: ClassVar[Selection] = Selection()
+    guided: bool = True
+    """Let the game's ``greedy`` bot choose the first action tried at each new node."""
+    rollout_share: float = 0.0
+    """Share of rollout decisions taken by the game's ``greedy`` bot (the rest: random)."""
 
     def __init__(
         self,
@@ -39,20 +49,51 @@ class ISMCTSBot(Bot):
         seed: int | None = None,
         budget: Budget | None = None,
         params: Selection | None = None,
+        guided: bool | None = None,
+        rollout_share: float | None = None,
     ) -> None:
         super().__init__(seed=seed)
         if budget is not None:
             self.budget = budget
         if params is not None:
             self.params = params  # type: ignore[misc]
+        if guided is not None:
+            self.guided = guided
+        if rollout_share is not None:
+            self.rollout_share = rollout_share
         self.last: SearchResult | None = None
 
     def search(self, decision: Decision) -> SearchResult:
         """Search and return the full statistics (what :meth:`choose` picks from)."""
         rng = random.Random(self.rng.getrandbits(64))
-        rollout = rollout_for(decision.game.name)
-        self.last = search(decision, self.budget, rng, params=self.params, rollout=rollout)
+        name = decision.game.name
+        greedy = greedy_for(name, rng.getrandbits(64))
+        guide = bot_guide(greedy) if self.guided and greedy is not None else None
+        rollout = rollout_for(name)
+        if self.rollout_share > 0 and greedy is not None and name not in ROLLOUTS:
+            rollout = policy_rollout(greedy, self.rollout_share)
+        prior = bot_ranking(greedy) if greedy is not None else None
+        self.last = search(
+            decision,
+            self.budget,
+            rng,
+            params=self.params,
+            rollout=rollout,
+            guide=guide,
+            prior=prior,
+        )
         return self.last
 
     def choose(self, decision: Decision) -> Action:
         return self.search(decision).action
+
+
+def greedy_for(game_name: str, seed: int) -> Bot | None:
+    """The game's own ``greedy`` bot, seeded, or ``None`` if it has none."""
+    from mobtable.bots import game_bots
+
+    try:
+        cls = game_bots(game_name).get("greedy")
+    except KeyError:  # a game outside the registry (tests build their own)
+        return None
+    return None if cls is None else cls(seed=seed)

@@ -23,9 +23,17 @@ from dataclasses import dataclass, field
 
 from mobtable.bots.base import Decision
 from mobtable.bots.search.budget import Budget
-from mobtable.bots.search.rewards import RANK_WEIGHT, rewards, win_shares
-from mobtable.bots.search.rollout import Rollout, random_rollout
-from mobtable.bots.search.tree import ActionStats, Node, SeatEdges, Selection, root_stats
+from mobtable.bots.search.rewards import rewards, win_shares
+from mobtable.bots.search.rollout import Guide, Prior, Rollout, random_rollout
+from mobtable.bots.search.tree import (
+    REWARD,
+    VISITS,
+    ActionStats,
+    Node,
+    SeatEdges,
+    Selection,
+    root_stats,
+)
 from mobtable.core import Action, Seat, State
 
 
@@ -54,14 +62,14 @@ class SearchResult:
 
 
 def _terminal_rewards(
-    state: State, players: int, rank_weight: float
+    state: State, players: int, score_weight: float
 ) -> tuple[list[float], list[float]]:
     """(search rewards, win shares) per seat."""
     if not state.is_over():  # the rollout gave up: call it a draw
         draw = [1.0 / players] * players
         return draw, draw
     result = state.result()
-    return rewards(result, rank_weight=rank_weight), win_shares(result)
+    return rewards(result, score_weight=score_weight), win_shares(result)
 
 
 def search(
@@ -71,13 +79,25 @@ def search(
     *,
     params: Selection | None = None,
     rollout: Rollout = random_rollout,
-    rank_weight: float = RANK_WEIGHT,
+    guide: Guide | None = None,
+    prior: Prior | None = None,
     force: bool = False,
 ) -> SearchResult:
     """Search from ``decision`` within ``budget``; deterministic for a fixed
     ``rng`` state when the budget has no time limit.
 
-    With a single legal action the search is skipped unless ``force``.
+    Args:
+        decision: the searching seat's decision (view, legal actions, determinizations).
+        budget: iterations and/or seconds.
+        rng: the source of every random choice of the search.
+        params: selection and reward parameters.
+        rollout: plays a determinized state on to the end.
+        guide: if given, the first action tried by a seat at a new node
+            (e.g. a greedy bot's choice): the first visit of a line then
+            follows the guide, so opponents answer sensibly from the start.
+        prior: ranks the root actions, best first (the candidates of
+            sequential halving when ``params.halving`` is above 1).
+        force: search even when there is a single legal action.
     """
     params = params or Selection()
     legal = decision.legal
@@ -86,43 +106,129 @@ def search(
         return SearchResult(legal[0], [ActionStats(legal[0], 0, 0.0, 0.0)])
     limit = budget.iterations if budget.iterations is not None else math.inf
     deadline = start + budget.seconds if budget.seconds is not None else math.inf
-    players = decision.config.players
-    clock = time.perf_counter
-    root = Node()
-    iterations = 0
-    while iterations < limit and (iterations == 0 or clock() < deadline):
-        state = decision.determinize(rng)
+    run = _Iteration(decision, params, rollout, guide)
+    if params.halving > 1:
+        candidates = _candidates(decision, prior, params.halving, rng)
+        chosen = _halving(run, candidates, rng, limit, start, deadline)
+    else:
+        chosen = None
+        while run.count < limit and (run.count == 0 or time.perf_counter() < deadline):
+            run(rng)
+    mine = run.root.seats.get(decision.seat) or SeatEdges()
+    stats = root_stats(mine, legal)
+    if chosen is not None:
+        stats.sort(key=lambda s: s.action != chosen)  # stable: the winner first
+    return SearchResult(
+        stats[0].action, stats, run.count, time.perf_counter() - start, run.root.size()
+    )
+
+
+class _Iteration:
+    """One ISMCTS iteration per call: determinize, descend, expand, roll out, back up."""
+
+    def __init__(
+        self, decision: Decision, params: Selection, rollout: Rollout, guide: Guide | None
+    ) -> None:
+        self.decision = decision
+        self.params = params
+        self.rollout = rollout
+        self.guide = guide
+        self.players = decision.config.players
+        self.root = Node()
+        self.count = 0
+
+    def __call__(self, rng: random.Random, forced: Action | None = None) -> None:
+        """``forced``: the searching seat's action at the root (else chosen by UCB)."""
+        params, guide, me = self.params, self.guide, self.decision.seat
+        state = self.decision.determinize(rng)
         state.silent = True  # the search reads no events
         path: list[tuple[SeatEdges, Seat, Action, float]] = []
-        node = root
+        node = self.root
         while not state.is_over():
             pending = state.pending()
             key: Hashable
             if len(pending) == 1:
                 seat = pending[0]
                 edges = node.edges_for(seat)
-                action = edges.select(state.legal(seat), rng, params)
+                if forced is not None and seat == me and node is self.root:
+                    action = edges.force(forced)
+                else:
+                    first = guide(state, seat) if guide is not None and not edges.edges else None
+                    action = edges.select(state.legal(seat), rng, params, first)
                 state.apply(seat, action, check=False)
                 path.append((edges, seat, action, 0.0))
                 key = (seat, action)
             else:
-                key = _simultaneous(node, state, pending, rng, params, path)
+                fix = forced if node is self.root else None
+                key = _simultaneous(node, state, pending, rng, params, guide, path, me, fix)
             child = node.children.get(key)
             if child is None:
                 node.children[key] = Node()
                 break
             node = child
         if not state.is_over():
-            rollout(state, rng)
-        reward, win = _terminal_rewards(state, players, rank_weight)
+            self.rollout(state, rng)
+        reward, win = _terminal_rewards(state, self.players, params.score_weight)
         for edges, seat, action, prob in path:
             edges.update(action, reward[seat], win[seat], prob)
-        iterations += 1
-    mine = root.seats.get(decision.seat) or SeatEdges()
-    stats = root_stats(mine, legal)
-    return SearchResult(
-        stats[0].action, stats, iterations, time.perf_counter() - start, root.size()
-    )
+        self.count += 1
+
+
+def _candidates(
+    decision: Decision, prior: Prior | None, k: int, rng: random.Random
+) -> list[Action]:
+    """Up to ``k`` root actions: the prior's ranking first, then random others."""
+    legal = list(decision.legal)
+    ranked = [a for a in prior(decision, k) if a in legal] if prior is not None else []
+    rest = [a for a in legal if a not in ranked]
+    rng.shuffle(rest)
+    return (ranked + rest)[:k]
+
+
+def _halving(
+    run: _Iteration,
+    candidates: list[Action],
+    rng: random.Random,
+    limit: float,
+    start: float,
+    deadline: float,
+) -> Action:
+    """Sequential halving over ``candidates`` at the root, with common random numbers.
+
+    Each round splits its share of the budget evenly among the survivors;
+    every block of a round runs each survivor once on the *same*
+    determinization and random stream, so survivors are compared on the same
+    deals (paired samples), then the better half goes on. Ties keep the
+    earlier candidate (the guide's order).
+    """
+    survivors = list(candidates)
+    rounds = max(1, math.ceil(math.log2(len(survivors))))
+    for number in range(rounds):
+        left = rounds - number
+        if limit == math.inf or left == 1:
+            target = limit
+        else:
+            target = run.count + (limit - run.count) // left
+        cutoff = start + (deadline - start) * (number + 1) / rounds
+        first_block = True
+        while run.count < target and (first_block or time.perf_counter() < cutoff):
+            seed = rng.getrandbits(64)
+            for action in survivors:
+                if run.count >= target:
+                    break
+                run(random.Random(seed), action)
+            first_block = False
+        edges = run.root.seats[run.decision.seat].edges
+
+        def mean(action: Action, edges: dict[Action, list[float]] = edges) -> float:
+            edge = edges.get(action)
+            return edge[REWARD] / edge[VISITS] if edge and edge[VISITS] else -1.0
+
+        order = sorted(range(len(survivors)), key=lambda i: (-mean(survivors[i]), i))
+        survivors = [survivors[i] for i in order[: max(1, (len(survivors) + 1) // 2)]]
+        if len(survivors) == 1 or time.perf_counter() >= deadline:
+            break
+    return survivors[0]
 
 
 def _simultaneous(
@@ -131,13 +237,23 @@ def _simultaneous(
     pending: tuple[Seat, ...],
     rng: random.Random,
     params: Selection,
+    guide: Guide | None,
     path: list[tuple[SeatEdges, Seat, Action, float]],
+    me: Seat,
+    forced: Action | None,
 ) -> Hashable:
-    """Every pending seat chooses from its own statistics, then all choices apply."""
+    """Every pending seat chooses from its own statistics, then all choices apply.
+
+    ``forced`` fixes seat ``me``'s action (sequential halving at the root).
+    """
     joint = []
     for seat in pending:
         edges = node.edges_for(seat)
-        action, prob = edges.select_mixed(state.legal(seat), rng, params)
+        if forced is not None and seat == me:
+            joint.append((seat, edges.force(forced), 0.0, edges))
+            continue
+        first = guide(state, seat) if guide is not None and not edges.edges else None
+        action, prob = edges.select_mixed(state.legal(seat), rng, params, first)
         joint.append((seat, action, prob, edges))
     applied = []
     for seat, action, prob, edges in joint:

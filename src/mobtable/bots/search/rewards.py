@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from mobtable.core import Result
 
-RANK_WEIGHT = 0.1
-"""Share of the reward given by final rank, to break ties among hopeless or won lines."""
+SCORE_WEIGHT = 0.25
+"""Share of the reward given by the final score, relative to the table's best and worst.
+
+Win or lose is a coarse, noisy signal; the score margin says how close a line
+came, which lowers the variance of the estimates a lot in point-scoring games.
+"""
 
 
 def win_shares(result: Result) -> list[float]:
@@ -17,24 +21,27 @@ def win_shares(result: Result) -> list[float]:
     return win
 
 
-def rewards(result: Result, *, rank_weight: float = RANK_WEIGHT) -> list[float]:
-    """One reward per seat: a sole win is worth 1, a win shared by ``k`` seats ``1/k``.
+def rewards(result: Result, *, score_weight: float = SCORE_WEIGHT) -> list[float]:
+    """One reward per seat in [0, 1]: mostly the win share, partly the final score.
 
-    A fraction ``rank_weight`` of the reward comes from the final rank
-    (first 1, last 0), so that among lines with the same winner the search
-    still prefers finishing higher.
+    A sole win is worth 1 and a win shared by ``k`` seats ``1/k`` (times
+    ``1 - score_weight``); the remaining ``score_weight`` rewards the score,
+    scaled so that the table's lowest score gets 0 and its highest 1.
 
     Example:
-        >>> r = Result((5, 3, 3), (1, 2, 2), (0,))
-        >>> [round(x, 2) for x in rewards(r)]
-        [1.0, 0.05, 0.05]
-        >>> [round(x, 2) for x in rewards(Result((4, 4, 1), (1, 1, 3), (0, 1)))]
-        [0.55, 0.55, 0.0]
+        >>> r = Result((5, 3, 1), (1, 2, 3), (0,))
+        >>> [round(x, 3) for x in rewards(r)]
+        [1.0, 0.125, 0.0]
+        >>> [round(x, 3) for x in rewards(Result((4, 4, 1), (1, 1, 3), (0, 1)))]
+        [0.625, 0.625, 0.0]
     """
-    n = len(result.ranks)
     win = win_shares(result)
-    if n < 2 or rank_weight == 0.0:
+    if score_weight == 0.0:
         return win
-    keep = 1.0 - rank_weight
-    scale = rank_weight / (n - 1)
-    return [keep * win[s] + scale * (n - result.ranks[s]) for s in range(n)]
+    scores = result.scores
+    low, high = min(scores), max(scores)
+    keep = 1.0 - score_weight
+    if high == low:
+        return [keep * w + score_weight * 0.5 for w in win]
+    scale = score_weight / (high - low)
+    return [keep * w + scale * (x - low) for w, x in zip(win, scores, strict=True)]

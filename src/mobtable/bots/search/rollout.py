@@ -9,12 +9,18 @@ per game); the search itself stays generic.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 
-from mobtable.core import State
+from mobtable.bots.base import Bot, Decision
+from mobtable.core import Action, Seat, State
 
 Rollout = Callable[[State, random.Random], None]
+Guide = Callable[[State, Seat], Action]
+"""An action for a seat of a determinized state (e.g. a greedy bot's choice)."""
+Prior = Callable[[Decision, int], list[Action]]
+"""Up to ``k`` of a decision's legal actions, most promising first."""
 
 MAX_ROLLOUT_STEPS = 100_000
 """A safety net: a rollout that has not ended by then counts as a draw."""
@@ -38,3 +44,58 @@ ROLLOUTS: dict[str, Rollout] = {}
 
 def rollout_for(game_name: str) -> Rollout:
     return ROLLOUTS.get(game_name, random_rollout)
+
+
+def policy_rollout(bot: Bot, share: float = 1.0) -> Rollout:
+    """A rollout where each decision is ``bot``'s with probability ``share``, else random.
+
+    The bot decides from a :class:`Decision` on the determinized state (a
+    sampled world, so nothing real is revealed).
+    """
+
+    def run(state: State, rng: random.Random) -> None:
+        rnd = rng.random
+        for _ in range(MAX_ROLLOUT_STEPS):
+            if state.is_over():
+                return
+            seat = state.pending()[0]
+            if share >= 1.0 or rnd() < share:
+                action = bot.choose(Decision(state, seat))
+            else:
+                actions = state.legal(seat)
+                action = actions[int(rnd() * len(actions))]
+            state.apply(seat, action, check=False)
+
+    return run
+
+
+def bot_guide(bot: Bot) -> Guide:
+    """A :data:`Guide` asking ``bot`` (through a :class:`Decision` on the sampled state)."""
+
+    def choose(state: State, seat: Seat) -> Action:
+        return bot.choose(Decision(state, seat))
+
+    return choose
+
+
+def bot_ranking(bot: Bot) -> Prior:
+    """A :data:`Prior` from a bot: its choice, then its choice without that one, and so on.
+
+    It asks the bot on the real decision (the seat's view only), with a
+    shrinking legal list.
+    """
+
+    def rank(decision: Decision, k: int) -> list[Action]:
+        remaining = list(decision.legal)
+        ranked: list[Action] = []
+        probe = copy.copy(decision)
+        while remaining and len(ranked) < k:
+            probe.legal = remaining
+            choice = bot.choose(probe)
+            if choice not in remaining:
+                break
+            ranked.append(choice)
+            remaining = [a for a in remaining if a != choice]
+        return ranked
+
+    return rank

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,9 +33,6 @@ from mobtable.core import Action, Seat
 # gain estimate]: lists are the fastest mutable record in CPython, and this is
 # the innermost loop.
 VISITS, REWARD, AVAIL, WINS, GAIN = 0, 1, 2, 3, 4
-
-Prior = Callable[[Sequence[Action]], Sequence[Action]]
-"""Orders untried actions, most promising first (for progressive widening)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +45,10 @@ class Selection:
             ``max(1, widen_c * (visits + 1) ** widen_alpha)`` actions at a node.
         mix: Exp3's uniform exploration share ``gamma`` at simultaneous steps.
         rate: Exp3's learning rate is ``rate * gamma / k`` with ``k`` actions.
+        score_weight: the share of the reward given by the final score
+            (see :func:`~mobtable.bots.search.rewards.rewards`).
+        halving: at the root, sequential halving over this many candidate
+            actions with paired samples; 0 or 1: plain UCB at the root too.
     """
 
     exploration: float = 0.7
@@ -55,6 +56,8 @@ class Selection:
     widen_alpha: float = 0.5
     mix: float = 0.2
     rate: float = 5.0
+    score_weight: float = 0.25
+    halving: int = 8
 
 
 class SeatEdges:
@@ -81,12 +84,15 @@ class SeatEdges:
         legal: Sequence[Action],
         rng: random.Random,
         params: Selection,
-        prior: Prior | None = None,
+        first: Action | None = None,
     ) -> Action:
-        """A seat alone to move: widen with an untried action, or the best UCB."""
+        """A seat alone to move: widen with an untried action, or the best UCB.
+
+        ``first`` (a guide's choice, if any) is the first action tried here.
+        """
         untried = self._widen(legal, params)
         if untried:
-            return self._expand(untried, legal, rng, prior)
+            return self._expand(untried, legal, rng, first)
         edges = self.edges
         c = params.exploration
         log = math.log
@@ -103,7 +109,7 @@ class SeatEdges:
             if value > best_value:
                 best, best_value = action, value
         if best is None:  # none of the tried actions is legal in this determinization
-            return self._expand([a for a in legal if a not in edges], legal, rng, prior)
+            return self._expand([a for a in legal if a not in edges], legal, rng, first)
         return best
 
     def select_mixed(
@@ -111,7 +117,7 @@ class SeatEdges:
         legal: Sequence[Action],
         rng: random.Random,
         params: Selection,
-        prior: Prior | None = None,
+        first: Action | None = None,
     ) -> tuple[Action, float]:
         """A seat in a simultaneous step: (action, probability it was drawn with).
 
@@ -119,11 +125,11 @@ class SeatEdges:
         """
         untried = self._widen(legal, params)
         if untried:
-            return self._expand(untried, legal, rng, prior), 0.0
+            return self._expand(untried, legal, rng, first), 0.0
         edges = self.edges
         tried = [(a, e) for a in legal if (e := edges.get(a)) is not None]
         if not tried:
-            return self._expand([a for a in legal if a not in edges], legal, rng, prior), 0.0
+            return self._expand([a for a in legal if a not in edges], legal, rng, first), 0.0
         k = len(tried)
         gamma = params.mix
         eta = params.rate * gamma / k
@@ -146,10 +152,13 @@ class SeatEdges:
         untried: list[Action],
         legal: Sequence[Action],
         rng: random.Random,
-        prior: Prior | None,
+        first: Action | None,
     ) -> Action:
         edges = self.edges
-        action = prior(untried)[0] if prior is not None else untried[rng.randrange(len(untried))]
+        if first is not None and first not in edges:
+            action = first
+        else:
+            action = untried[rng.randrange(len(untried))]
         for other in legal:  # the tried actions were available this time too
             edge = edges.get(other)
             if edge is not None:
@@ -157,6 +166,12 @@ class SeatEdges:
         # A newcomer starts level with the best Exp3 estimate, so that it gets tried.
         gain = max((e[GAIN] for e in edges.values()), default=0.0)
         edges[action] = [0, 0.0, 1, 0.0, gain]
+        return action
+
+    def force(self, action: Action) -> Action:
+        """Take ``action`` here (the root choice of sequential halving)."""
+        if action not in self.edges:
+            self.edges[action] = [0, 0.0, 1, 0.0, 0.0]
         return action
 
     def update(self, action: Action, reward: float, win: float, prob: float = 0.0) -> None:
