@@ -149,7 +149,7 @@ function cityTile(title, view, ctx, picker, mySeat) {
   ];
   if (L === "R") {
     parts.push(text(8, 69, cal.race_days.map((d) => DAY_NAMES[d]).join(" "), { class: "cosca-hint" }));
-    parts.push(text(W / 2, 84, cal.race_today ? "pays today" : "no race today", { class: cal.race_today ? "cosca-good" : "cosca-bad", "text-anchor": "middle" }));
+    parts.push(text(W / 2, 83, cal.race_today ? "pays today" : "no race today", { class: cal.race_today ? "cosca-good" : "cosca-bad", "text-anchor": "middle" }));
   }
   // dice at this place: my pick (dice step), my sealed setting, or everyone's after the reveal
   const dice = []; // one seat after the other, in seat colours
@@ -167,7 +167,7 @@ function cityTile(title, view, ctx, picker, mySeat) {
     });
   }
   const size = 16, per = 6, most = footnote ? 12 : 18;
-  dice.slice(0, most).forEach((d, k) => parts.push(die(8 + (k % per) * (size + 2), 86 + Math.floor(k / per) * (size + 3), size, L, seatColor(d.seat), { dashed: d.dashed, title: d.seat === null ? null : ctx.name(d.seat) })));
+  dice.slice(0, most).forEach((d, k) => parts.push(die(8 + (k % per) * (size + 2), 90 + Math.floor(k / per) * (size + 3), size, L, seatColor(d.seat), { dashed: d.dashed, title: d.seat === null ? null : ctx.name(d.seat) })));
   if (dice.length > most) footnote = [`+${dice.length - most} more`, "small muted"];
   if (footnote) parts.push(text(W / 2, H - 9, footnote[0], { class: footnote[1], "text-anchor": "middle" }));
   const el = tile(W, H, `cosca-tile cosca-city place-${L}`, parts);
