@@ -8,12 +8,22 @@ export function tokens(notation) {
 export class Chooser {
   constructor() {
     this.legal = [];
-    this.selected = [];
+    this._selected = [];
+    this._usable = null; // tokens of the current candidates, rebuilt when they change
+  }
+
+  get selected() {
+    return this._selected;
+  }
+
+  set selected(value) {
+    this._selected = value;
+    this._usable = null;
   }
 
   setLegal(legal) {
     this.legal = legal.map((m) => ({ ...m, tokens: tokens(m.a) }));
-    this.selected = this.selected.filter((t) => this.candidatesFor(this.selected).length && t);
+    this._usable = null;
     if (!this.candidatesFor(this.selected).length) this.selected = [];
   }
 
@@ -26,9 +36,11 @@ export class Chooser {
   }
 
   // "selected", "legal" (clicking it narrows to at least one move) or "dim".
+  // One pass over the candidates per change, so marking n pieces costs O(n), not O(n²).
   stateOf(token) {
     if (this.selected.includes(token)) return "selected";
-    return this.candidates().some((m) => m.tokens.includes(token)) ? "legal" : "dim";
+    if (this._usable === null) this._usable = new Set(this.candidates().flatMap((m) => m.tokens));
+    return this._usable.has(token) ? "legal" : "dim";
   }
 
   // Click on a token: returns {play: notation} when one move is left,
