@@ -110,8 +110,8 @@ def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
             success[seat] = succeeds(crew, assignment, limit, cards.symbols, extra_stars=extra)
             state.log(
                 "reveal",
-                f"seat {seat} shows {state.table[seat]}: "
-                + ("success" if success[seat] else "prison"),
+                f"seat {seat} shows {', '.join(c.name for c in crew)} "
+                f"({totals[seat]} stars): " + ("success" if success[seat] else "prison"),
                 seat=seat,
                 cards=list(state.table[seat]),
                 success=success[seat],
