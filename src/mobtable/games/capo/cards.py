@@ -11,14 +11,12 @@ Card ids are positions: ``CardSet.mafiosi[i].id == i`` after expanding
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
 from typing import Any
 
-from mobtable.core.cardfile import builtin_card_data
+from mobtable.core.cardfile import CardSets
 from mobtable.core.errors import BadCardData
 
 MAFIOSO_CARDS = 70
@@ -283,28 +281,7 @@ def parse_cards(data: Mapping[str, Any]) -> CardSet:
     )
 
 
-@lru_cache(maxsize=1)
-def builtin_cards() -> CardSet:
-    return parse_cards(builtin_card_data("mobtable.games.capo"))
-
-
-@lru_cache(maxsize=16)
-def _cached(text: str) -> CardSet:
-    return parse_cards(json.loads(text))
-
-
-def load_cards(card_data: Mapping[str, Any] | None) -> CardSet:
-    """The built-in cards (``None``) or a user's card document, validated and cached."""
-    if card_data is None:
-        return builtin_cards()
-    try:
-        key = json.dumps(card_data, sort_keys=True, default=_no_json)
-    except (TypeError, ValueError) as exc:
-        raise BadCardData(f"card data is not plain data: {exc}") from exc
-    return _cached(key)
-
-
-def _no_json(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return dict(value)
-    raise TypeError(f"cannot read {value!r} as card data")
+CARD_SETS = CardSets("mobtable.games.capo", parse_cards)
+load_cards = CARD_SETS.get
+"""The built-in cards (``None``) or a user's card document, validated and cached."""
+builtin_cards = CARD_SETS.builtin

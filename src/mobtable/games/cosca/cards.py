@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from mobtable.core.cardfile import builtin_card_data, require
+from mobtable.core.cardfile import CardSets, require
 from mobtable.core.errors import BadCardData
 from mobtable.games.cosca.model import LETTERS, MAX_ROW, Place, Special, Weekday
 
@@ -105,12 +104,8 @@ def _mobster(entry: Any, where: str) -> Mobster:
     return Mobster(name, frozenset(days), symbols, special, tuple(reconstructed))
 
 
-def load_mobsters(card_data: Mapping[str, Any] | None) -> tuple[Mobster, ...]:
-    """Validate card data (``None``: the built-in cards) into mobster cards."""
-    if card_data is None:
-        return builtin_mobsters()
-    if not isinstance(card_data, Mapping):
-        raise BadCardData("card data must be a table with a 'mobsters' list")
+def parse_mobsters(card_data: Mapping[str, Any]) -> tuple[Mobster, ...]:
+    """Validate a card document into mobster cards."""
     entries = require(card_data, "mobsters", list, "card data")
     mobsters = tuple(_mobster(e, f"mobsters[{i}]") for i, e in enumerate(entries))
     if len(mobsters) < MAX_ROW:
@@ -127,6 +122,7 @@ def load_mobsters(card_data: Mapping[str, Any] | None) -> tuple[Mobster, ...]:
     return mobsters
 
 
-@lru_cache(maxsize=1)
-def builtin_mobsters() -> tuple[Mobster, ...]:
-    return load_mobsters(builtin_card_data("mobtable.games.cosca"))
+CARD_SETS = CardSets("mobtable.games.cosca", parse_mobsters)
+load_mobsters = CARD_SETS.get
+"""The built-in mobsters (``None``) or a user's card document, validated and cached."""
+builtin_mobsters = CARD_SETS.builtin

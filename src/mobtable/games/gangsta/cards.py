@@ -8,14 +8,12 @@ from a user's TOML file with the same layout.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
-from mobtable.core.cardfile import builtin_card_data, require
+from mobtable.core.cardfile import CardSets, require
 from mobtable.core.errors import BadCardData, InvalidNotation
 from mobtable.games.gangsta.grid import CELL_NAMES, COLUMNS, ROWS, cell_index
 
@@ -205,22 +203,7 @@ def build_card_set(data: Mapping[str, Any]) -> CardSet:
     )
 
 
-@lru_cache(maxsize=1)
-def builtin_cards() -> CardSet:
-    return build_card_set(builtin_card_data("mobtable.games.gangsta"))
-
-
-@lru_cache(maxsize=32)
-def _cached(document: str) -> CardSet:
-    return build_card_set(json.loads(document))
-
-
-def card_set(card_data: Mapping[str, Any] | None) -> CardSet:
-    """The card set of a config (``None``: built-in), cached."""
-    if card_data is None:
-        return builtin_cards()
-    try:
-        document = json.dumps(card_data, sort_keys=True)
-    except (TypeError, ValueError) as exc:
-        raise BadCardData(f"card data is not plain data: {exc}") from exc
-    return _cached(document)
+CARD_SETS = CardSets("mobtable.games.gangsta", build_card_set)
+card_set = CARD_SETS.get
+"""The card set of a config's ``card_data`` (``None``: built-in), validated and cached."""
+builtin_cards = CARD_SETS.builtin
