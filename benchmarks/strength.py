@@ -109,26 +109,31 @@ def main() -> None:
     tasks = [(m, i, args.seed) for m in todo for i in range(counts[m])]
     shares: dict[Matchup, float] = dict.fromkeys(todo, 0.0)
     seconds: dict[Matchup, float] = dict.fromkeys(todo, 0.0)
+    left = dict(counts)
     start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for matchup, share, spent in pool.map(play_one, tasks, chunksize=1):
-            shares[matchup] += share
-            seconds[matchup] += spent
-    print(f"seats rotated, seed {args.seed}, ", end="")
-    print(f"{time.perf_counter() - start:.0f} s with {args.jobs} jobs")
+    print(f"seats rotated, seed {args.seed}, {args.jobs} jobs")
     print()
     print("| game | players | candidate vs field | n | win rate | 95% CI | fair | ratio | s/game |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for m in todo:
-        players = players_for(m.game)
-        n = counts[m]
-        rate = shares[m] / n
-        low, high = wilson(shares[m], n)
-        fair = 1 / players
-        print(
-            f"| {m.game} | {players} | {m} | {n} | {rate:.1%} | {low:.1%}-{high:.1%} | "
-            f"{fair:.1%} | {rate / fair:.2f} | {seconds[m] / n:.1f} |"
-        )
+    print("|---|---|---|---|---|---|---|---|---|", flush=True)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for m, share, spent in pool.map(play_one, tasks, chunksize=1):
+            shares[m] += share
+            seconds[m] += spent
+            left[m] -= 1
+            if left[m] == 0:  # a row as soon as its matchup is complete
+                print(row(m, shares[m], counts[m], seconds[m]), flush=True)
+    print(f"\n{time.perf_counter() - start:.0f} s in all")
+
+
+def row(m: Matchup, wins: float, n: int, seconds: float) -> str:
+    players = players_for(m.game)
+    rate = wins / n
+    low, high = wilson(wins, n)
+    fair = 1 / players
+    return (
+        f"| {m.game} | {players} | {m} | {n} | {rate:.1%} | {low:.1%}-{high:.1%} | "
+        f"{fair:.1%} | {rate / fair:.2f} | {seconds / n:.1f} |"
+    )
 
 
 if __name__ == "__main__":
