@@ -397,6 +397,21 @@ def test_G_25_redraw_needs_three_cards_in_hand() -> None:
     assert state.turn == JOHN  # Peter, with two cards, is not offered a redraw
 
 
+def test_G_26_failing_to_follow_makes_a_public_void_that_samples_respect() -> None:
+    state = position(
+        [["R5W", "C2W", "C3W"], ["R2W", "I3W", "I4W"], ["C6W", "I5W", "Y2W"], ["R3W", "C4W"]],
+        deck=["Y3W", "Y4W", "Y5W", "Y6W"],
+        rest="deck",
+    )
+    play(state, "R5W", "R2W", "C6W", "R3W")
+    for seat in (None, PETER, JOHN, ANDREA):
+        assert state.view(seat)["voids"] == [[], [], ["R"], []]
+    for k in range(60):
+        sample = state.determinize(PETER, random.Random(k))
+        assert not any(c.startswith("R") for c in sample.codes(sample.hands[ANDREA]))
+        assert sample.view(PETER) == state.view(PETER)
+
+
 def _custom_cards(ambush: list[dict[str, object]]) -> dict[str, object]:
     mafia = [
         {"code": code, "name": code, "strong": list(range(2, 10)), "weak": list(range(2, 10))}

@@ -65,6 +65,15 @@ def test_scores_never_decrease_and_hands_never_grow(
     assert state.is_over() and all(not h for h in state.hands)
 
 
+@settings(max_examples=30, deadline=None)
+@given(tables)
+def test_known_voids_are_true(table: tuple[int, tuple[str, ...], int]) -> None:
+    """A seat marked void in a mafia really holds none of it, for the rest of the game."""
+    for state in _games(*table):
+        for seat, hand in enumerate(state.hands):
+            assert not any(state.voids[seat] >> state.cards.mafia[c] & 1 for c in hand)
+
+
 def _may_know(state: GangstaState, seat: int | None) -> set[str]:
     public = {state.trump, *state.box, *state.discard, *state.to_place, *state.revealed}
     public |= {c for c in state.grid if c != EMPTY}

@@ -87,6 +87,9 @@ def render_view(view: dict[str, Any]) -> RenderableType:
     if view["last_raid"]:
         raid = view["last_raid"]
         parts.append(Text(f"Last police raid: {raid['label']}", style="yellow"))
+    voids = [f"seat {s}: {' '.join(v)}" for s, v in enumerate(view["voids"]) if v]
+    if voids:
+        parts.append(Text("Known voids — " + "; ".join(voids), style="dim"))
     if view["hand"] is not None:
         parts.append(Text.assemble(("Your hand: ", "bold"), cards_text(view["hand"], trump)))
     return Group(*parts)

@@ -93,6 +93,9 @@ class GangstaState(State):
         self.tricks = 0
         self.redraw_queue: list[int] = []
         self.redrew: dict[int, tuple[int, ...]] = {}
+        self.voids = [0] * n
+        """Per seat, a bit per mafia it showed it holds none of (G-26): it once
+        answered a lead of that mafia with another mafia. Public knowledge."""
         self.last_trick: tuple[Seat, list[tuple[int, tuple[int, ...]]]] | None = None
         self.last_raid: tuple[int, list[int], list[int]] | None = None
         """The last raid: ambush card index, cells emptied, cards removed."""
@@ -268,7 +271,12 @@ class GangstaState(State):
         hand = self.hands[seat]
         for c in ids:
             hand.remove(c)
-        self.trick.append((seat, ids))
+        trick = self.trick
+        if trick:
+            led = self.cards.mafia[trick[0][1][0]]
+            if self.cards.mafia[ids[0]] != led:
+                self.voids[seat] |= 1 << led
+        trick.append((seat, ids))
         if not self.silent:
             codes = self.codes(ids)
             self._event("play", f"Seat {seat} plays {'+'.join(codes)}", seat=seat, cards=codes)
@@ -463,6 +471,7 @@ class GangstaState(State):
         d["trick_order"], d["revealed"] = self.trick_order[:], self.revealed[:]
         d["to_place"], d["redraw_queue"] = self.to_place[:], self.redraw_queue[:]
         d["history"], d["events"] = self.history[:], self.events[:]
+        d["voids"] = self.voids[:]
         other.redrew = dict(self.redrew)
         return other
 
@@ -489,5 +498,6 @@ class GangstaState(State):
             "tricks": self.tricks,
             "redraw_queue": self.redraw_queue,
             "redrew": {str(k): list(v) for k, v in sorted(self.redrew.items())},
+            "voids": self.voids,
             "rng": hash(self.rng.getstate()),
         }

@@ -48,6 +48,10 @@ def build_view(state: GangstaState, seat: Seat | None) -> View:
         "to_place": codes(state.to_place),
         "opened": codes(state.revealed),
         "absent": [s for s in range(state.players) if not state.hands[s]],
+        "voids": [
+            [code for m, code in enumerate(cards.mafia_codes) if state.voids[s] >> m & 1]
+            for s in range(state.players)
+        ],
         "ambush_deck_size": len(state.ambush_deck),
         "ambush_used": list(state.ambush_used),
         "last_raid": _last_raid(state),
@@ -87,25 +91,48 @@ def _public_cards(state: GangstaState) -> set[int]:
     return known
 
 
+DEAL_TRIES = 20
+"""Shuffles tried for a deal that respects every known void before giving up on them."""
+
+
 def determinize(state: GangstaState, seat: Seat, rng: random.Random) -> GangstaState:
     """Deal the cards ``seat`` cannot see at random, keeping every public fact.
 
     The unseen cards are sorted before shuffling, so the result depends only
-    on what the seat sees and on ``rng``.
+    on what the seat sees and on ``rng``. Other seats get no card of a mafia
+    they are known to be void in (G-26): the most constrained seat is dealt
+    first, and a shuffle that cannot satisfy everyone is drawn again.
     """
     sample = state.clone()
     sample.history, sample.events = [], []
     known = _public_cards(state) | set(state.hands[seat])
     unseen = [c for c in range(len(state.cards.cards)) if c not in known]
-    rng.shuffle(unseen)
-    position = 0
-    for other in range(state.players):
-        if other == seat:
-            continue
-        size = len(state.hands[other])
-        sample.hands[other] = sorted(unseen[position : position + size])
-        position += size
-    sample.deck = unseen[position:]
+    others = [s for s in range(state.players) if s != seat and state.hands[s]]
+    others.sort(key=lambda s: (-bin(state.voids[s]).count("1"), s))
+    mafia = state.cards.mafia
+    for _ in range(DEAL_TRIES):
+        rng.shuffle(unseen)
+        pool, hands = unseen[:], {}
+        for other in others:
+            void = state.voids[other]
+            allowed = [c for c in pool if not void >> mafia[c] & 1]
+            size = len(state.hands[other])
+            if len(allowed) < size:
+                break
+            hands[other] = allowed[:size]
+            taken = set(hands[other])
+            pool = [c for c in pool if c not in taken]
+        else:
+            break
+    else:  # no shuffle fitted every void (never seen): deal ignoring them
+        pool, hands, position = unseen[:], {}, 0
+        for other in others:
+            hands[other] = pool[position : position + len(state.hands[other])]
+            position += len(state.hands[other])
+        pool = pool[position:]
+    for other, cards in hands.items():
+        sample.hands[other] = sorted(cards)
+    sample.deck = pool
     sample.ambush_deck = sorted(state.ambush_deck)
     rng.shuffle(sample.ambush_deck)
     sample.redrew = {s: (ids if s == seat else ()) for s, ids in state.redrew.items()}
