@@ -161,3 +161,12 @@ def test_hints_show_what_hard_would_play_and_why(invoke: Invoke) -> None:
     hint_lines = [line for line in result.stdout.splitlines() if line.startswith("hint: ")]
     assert len(hint_lines) == 1
     assert "win" in hint_lines[0] and "sims" in hint_lines[0]
+
+
+def test_the_seed_stays_hidden_until_play_stops(invoke: Invoke) -> None:
+    result = invoke([*TWO, "--seed", "424242", "--save", "s.json"], input="b0\nb0\nb0\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    end = out.index("Game over")
+    assert "424242" not in out[:end]
+    assert "The deal's seed was 424242." in out[end:]

@@ -100,7 +100,7 @@ def play(
     console = Console(highlight=False)
     who = "watching" if human is None else f"you are seat {human}"
     console.print(
-        Text(f"{game.title}, {players} players, seed {seed}; {who}.", style="bold"),
+        Text(f"{game.title}, {players} players; {who}.", style="bold"),
     )
     session = Session(
         state,
@@ -113,6 +113,8 @@ def play(
     )
     ending = session.run()
     console.print(session.describe_ending(ending), markup=False, soft_wrap=True)
+    # The seed fixes every hidden card, so it is shown only once play has stopped.
+    console.print(f"The deal's seed was {seed}.", markup=False, soft_wrap=True)
     path = session.save(save or default_record_path(game, seed))
     kind = "Record" if ending is Ending.FINISHED else "Unfinished record"
     console.print(f"{kind} saved to {path}", markup=False, soft_wrap=True)
