@@ -1,0 +1,120 @@
+"""Bot decisions in worker processes, so a searching bot never holds the server's GIL.
+
+Search bots (``medium``, ``hard``, ``ismcts``) are CPU-bound pure Python; in a
+thread they slow the event loop that serves every table. Here a decision is a
+:class:`BotJob` sent to a process pool: the table's record (game states do not
+pickle, and replaying a record takes about 1 ms), the seat, the bot's name and a
+seed. The worker replays the record, asks the bot through a :class:`Decision`
+(the seat's view only) and sends back the action's notation; the manager then
+applies it through the normal path (validate, store, broadcast).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from mobtable import bots, games
+from mobtable.bots import Decision
+from mobtable.core.record import replay
+
+log = logging.getLogger("mobtable.server")
+
+INLINE_BOTS = frozenset({"random", "easy", "greedy"})
+"""Bots fast enough (well under 3 ms a move) to run in the server process: the
+process hop (record, pickling, replay) would cost more than they do."""
+
+PRELOAD = ["mobtable.bots", "mobtable.core.record", "mobtable.games"]
+
+
+def default_processes() -> int:
+    """One worker per core but one (the event loop keeps a core); at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """Everything a worker needs to take one bot decision."""
+
+    record: dict[str, Any]
+    seat: int
+    bot: str
+    seed: int
+    package: str
+    """The game's package, so a worker knows games registered at run time."""
+
+
+def decide(job: BotJob) -> str:
+    """In a worker: replay the record, let the bot choose, return the notation."""
+    name = str(job.record["game"])
+    try:
+        known = games.package_of(name) == job.package
+    except KeyError:
+        known = False
+    if not known:
+        games.register(name, job.package)
+    state = replay(job.record)
+    bot = bots.make(job.bot, name, seed=job.seed)
+    return str(bot.choose(Decision(state, job.seat)))
+
+
+def _context() -> Any:
+    methods = multiprocessing.get_all_start_methods()
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(PRELOAD)
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+class BotPool:
+    """A lazily started process pool; a broken one is replaced on the next job."""
+
+    def __init__(self, processes: int, worker: Callable[[BotJob], str] = decide) -> None:
+        self.processes = processes
+        self.worker = worker
+        self._pool: ProcessPoolExecutor | None = None
+
+    @property
+    def pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=_context())
+        return self._pool
+
+    async def run(self, job: BotJob) -> str:
+        """The notation the bot chooses; raises whatever the worker raised
+        (``BrokenProcessPool`` if a worker died: the pool is then replaced)."""
+        pool = self.pool
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, self.worker, job)
+        except BrokenProcessPool:
+            if self._pool is pool:
+                self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    async def close(self, timeout: float = 5.0) -> None:
+        """Stop the workers: queued jobs are dropped, a running search may finish
+        (a search is capped at about a second); any worker still alive after
+        ``timeout`` is terminated, so nothing outlives the server."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        try:
+            await asyncio.wait_for(
+                asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True), timeout
+            )
+        except TimeoutError:
+            log.warning("bot workers did not stop within %.0f s; terminating them", timeout)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+                process.join(1)
