@@ -192,15 +192,21 @@ class Placements(Sequence[Place]):
         return len(self._cards) * len(self._cells)
 
     def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
-        if isinstance(index, slice):
-            return list(self)[index]
         cells = self._cells
-        size = len(self._cards) * len(cells)
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return list(self)[index]
+            raise TypeError(f"placement indices are integers, not {type(index).__name__}")
+        width = len(cells)
+        if not width:
+            raise IndexError("no empty cell: there is no placement")
         if index < 0:
-            index += size
-        if not 0 <= index < size:
+            index += len(self._cards) * width
+        if index < 0:
             raise IndexError("placement index out of range")
-        card, cell = divmod(index, len(cells))
+        card, cell = divmod(index, width)
+        if card >= len(self._cards):
+            raise IndexError("placement index out of range")
         return self._place[self._cards[card] * CELLS + cells[cell]]
 
     def __iter__(self) -> Iterator[Place]:

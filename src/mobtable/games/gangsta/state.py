@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Sequence
 from enum import StrEnum
-from itertools import combinations, compress
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Event, IllegalAction, Origin, Result, Seat, State, View
@@ -39,7 +40,6 @@ from mobtable.games.gangsta.tricks import answers, pair_bar, strength, trick_win
 if TYPE_CHECKING:
     from mobtable.core import Config, Game
 
-ALL_CELLS = range(CELLS)
 HIGH_CARD = 7
 """A hand needs two cards above this value, or it may redraw (G-04)."""
 
@@ -73,6 +73,8 @@ class GangstaState(State):
         self.deck: list[int] = []  # the top card is the last one
         self.trump = -1
         self.grid = [EMPTY] * CELLS
+        self.empty = list(range(CELLS))
+        """The empty cells, in order (kept up to date: legal placements read it)."""
         self.grid_values = [EMPTY] * CELLS
         self.filled = [0] * 10
         """Cards in each row (0-4) and column (5-9): a 5 calls the police."""
@@ -123,16 +125,19 @@ class GangstaState(State):
         return self.phase is Phase.OVER
 
     def legal(self, seat: Seat) -> Sequence[GangstaAction]:
-        if self.phase is Phase.OVER or seat != self.turn:
+        phase = self.phase
+        if seat != self.turn or phase is Phase.OVER:
             return ()
         table = self.table
-        if self.phase is Phase.PLAY:
+        if phase is Phase.PLACE:
+            return Placements(table.place, self.to_place, self.empty[:])
+        if phase is Phase.PLAY:
             singles, pairs = answers(self.cards, self.hands[seat], self.trick, self._pair_bar)
-            return [table.single[c] for c in singles] + [table.pair[p] for p in pairs]
-        if self.phase is Phase.PLACE:
-            empty = list(compress(ALL_CELLS, map(EMPTY.__eq__, self.grid)))
-            return Placements(table.place, self.to_place, empty)
-        if self.phase is Phase.PICK:
+            single = table.single
+            if not pairs:
+                return [single[c] for c in singles]
+            return [single[c] for c in singles] + [table.pair[p] for p in pairs]
+        if phase is Phase.PICK:
             return [table.pick[c] for c in sorted(self.revealed[:2])]
         return [KEEP, *(table.redraw(t) for t in self.redraw_choices(seat))]
 
@@ -341,11 +346,13 @@ class GangstaState(State):
     def _put(self, cell: int, card: int) -> None:
         self.grid[cell] = card
         self.grid_values[cell] = self.cards.value[card]
+        self.empty.remove(cell)
         self.filled[cell // SIZE] += 1
         self.filled[SIZE + cell % SIZE] += 1
 
     def _clear(self, cell: int) -> None:
         self.grid[cell] = self.grid_values[cell] = EMPTY
+        insort(self.empty, cell)
         self.filled[cell // SIZE] -= 1
         self.filled[SIZE + cell % SIZE] -= 1
 
@@ -389,7 +396,7 @@ class GangstaState(State):
         Only custom ambush cards can leave the grid without an empty cell; the
         cards still to place then go to the discard (G-13).
         """
-        if self.to_place and EMPTY not in self.grid:
+        if self.to_place and not self.empty:
             self._event(
                 "no-room", f"No empty cell: {', '.join(self.codes(self.to_place))} discarded"
             )
@@ -466,6 +473,7 @@ class GangstaState(State):
         other.hands = [h[:] for h in self.hands]
         d["deck"], d["grid"], d["grid_values"] = self.deck[:], self.grid[:], self.grid_values[:]
         d["filled"], d["ambush_deck"] = self.filled[:], self.ambush_deck[:]
+        d["empty"] = self.empty[:]
         d["ambush_used"], d["box"], d["discard"] = self.ambush_used[:], self.box[:], self.discard[:]
         d["scores"], d["best"], d["trick"] = self.scores[:], self.best[:], self.trick[:]
         d["trick_order"], d["revealed"] = self.trick_order[:], self.revealed[:]
