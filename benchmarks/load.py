@@ -6,8 +6,12 @@ simulated people over WebSockets, the other seats bots, plus spectators up
 to ``--clients`` connections per table), lets them play for ``--seconds``,
 then prints actions per second and the p50/p99 latency from a simulated
 person's action to every client of that table receiving the updated view.
+The first ``--search-tables`` tables seat ``--search-bot`` bots (e.g. ``hard``),
+the others ``--bot``; ``--bot-processes`` is passed to the server (0: bots in
+threads, the old way).
 
     .venv/bin/python benchmarks/load.py --tables 200 --clients 4 --seconds 30
+    .venv/bin/python benchmarks/load.py --tables 100 --search-tables 20 --search-bot hard
 """
 
 from __future__ import annotations
@@ -114,6 +118,7 @@ async def main(args: argparse.Namespace) -> None:
             str(args.bot_delay),
             "--log-level",
             "warning",
+            *([] if args.bot_processes is None else ["--bot-processes", str(args.bot_processes)]),
         ],
     )
     base = f"127.0.0.1:{port}"
@@ -127,7 +132,8 @@ async def main(args: argparse.Namespace) -> None:
                     await asyncio.sleep(0.1)
             tables: list[tuple[Table, list[str]]] = []
             for i in range(args.tables):
-                seats = [{"kind": "human"}] * args.humans + [{"kind": "bot", "bot": args.bot}] * (
+                bot = args.search_bot if i < args.search_tables else args.bot
+                seats = [{"kind": "human"}] * args.humans + [{"kind": "bot", "bot": bot}] * (
                     args.players - args.humans
                 )
                 r = await http.post(
@@ -178,9 +184,15 @@ async def main(args: argparse.Namespace) -> None:
         p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")  # noqa: E731
         print(
             f"tables={args.tables} clients/table={args.clients} humans/table={args.humans} "
-            f"game={args.game} seconds={elapsed:.1f} cpus={os.cpu_count()}"
+            f"game={args.game} seconds={elapsed:.1f} cpus={os.cpu_count()} "
+            f"bots={args.bot} search_tables={args.search_tables}x{args.search_bot} "
+            f"bot_processes={'default' if args.bot_processes is None else args.bot_processes}"
         )
-        print(f"actions={actions} actions/s={actions / elapsed:.1f} finished_tables={finished}")
+        searched = sum(t.actions for t, _ in tables[: args.search_tables])
+        print(
+            f"actions={actions} actions/s={actions / elapsed:.1f} finished_tables={finished} "
+            f"(search tables: {searched} actions, {searched / elapsed:.1f}/s)"
+        )
         print(
             f"latency action->every client's view: samples={len(lat)} "
             f"p50={p(0.50):.1f} ms p90={p(0.90):.1f} ms p99={p(0.99):.1f} ms "
@@ -202,6 +214,11 @@ if __name__ == "__main__":
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--game", default="gangsta")
     parser.add_argument("--bot", default="random")
+    parser.add_argument("--search-tables", type=int, default=0, help="tables with --search-bot")
+    parser.add_argument("--search-bot", default="hard")
+    parser.add_argument(
+        "--bot-processes", type=int, default=None, help="server worker processes (0: threads)"
+    )
     parser.add_argument("--bot-delay", type=float, default=0.3)
     parser.add_argument("--think-min", type=float, default=0.3)
     parser.add_argument("--think-max", type=float, default=1.5)

@@ -14,6 +14,7 @@ def run(
     db_url: str = DEFAULT_DB,
     *,
     bot_delay: float = 0.5,
+    bot_processes: int | None = None,
     log_level: str = "info",
 ) -> None:
     """Serve mobtable on ``host:port`` with the database at ``db_url`` (migrated first)."""
@@ -21,7 +22,7 @@ def run(
 
     from mobtable.server.app import create_app
 
-    app = create_app(db_url, bot_delay=bot_delay)
+    app = create_app(db_url, bot_delay=bot_delay, bot_processes=bot_processes)
     uvicorn.run(
         app,
         host=host,

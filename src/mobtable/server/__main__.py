@@ -17,9 +17,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--bot-delay", type=float, default=0.5, help="seconds a bot waits before it moves"
     )
+    parser.add_argument(
+        "--bot-processes",
+        type=int,
+        default=None,
+        help="worker processes for search bots (default: CPUs - 1; 0: threads only)",
+    )
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
-    run(args.host, args.port, args.db, bot_delay=args.bot_delay, log_level=args.log_level)
+    run(
+        args.host,
+        args.port,
+        args.db,
+        bot_delay=args.bot_delay,
+        bot_processes=args.bot_processes,
+        log_level=args.log_level,
+    )
 
 
 if __name__ == "__main__":

@@ -61,11 +61,18 @@ def create_app(
     *,
     bot_delay: float = 0.5,
     bot_workers: int = 4,
+    bot_processes: int | None = None,
     max_body: int = MAX_BODY,
 ) -> FastAPI:
-    """The whole server for one database (migrated on creation)."""
+    """The whole server for one database (migrated on creation).
+
+    ``bot_processes``: worker processes for search bots (default: one per core
+    but one; 0 runs every bot in one of ``bot_workers`` threads instead).
+    """
     repo = Repository(db_url)
-    manager = TableManager(repo, bot_delay=bot_delay, bot_workers=bot_workers)
+    manager = TableManager(
+        repo, bot_delay=bot_delay, bot_workers=bot_workers, bot_processes=bot_processes
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

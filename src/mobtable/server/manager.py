@@ -19,6 +19,8 @@ from typing import Any, TypeVar
 from mobtable import bots, games
 from mobtable.bots import Bot, Decision
 from mobtable.core import IllegalAction, InvalidNotation, MobtableError
+from mobtable.core.record import to_record
+from mobtable.server.botpool import INLINE_BOTS, BotJob, BotPool, default_processes
 from mobtable.server.errors import Conflict, Forbidden, NotFound, ServerError, Unavailable
 from mobtable.server.live import Client, LiveTable, hash_token, token_matches
 from mobtable.server.schemas import CreateTable, SeatSpec
@@ -55,6 +57,7 @@ class TableManager:
         *,
         bot_delay: float = 0.5,
         bot_workers: int = 4,
+        bot_processes: int | None = None,
     ) -> None:
         self.repo = repo
         self.bot_delay = bot_delay
@@ -62,6 +65,10 @@ class TableManager:
         self.bot_workers = bot_workers
         self._db_pool: ThreadPoolExecutor | None = None
         self._bot_pool: ThreadPoolExecutor | None = None
+        processes = default_processes() if bot_processes is None else bot_processes
+        self.search_pool: BotPool | None = BotPool(processes) if processes > 0 else None
+        """Worker processes for search bots (``None``: every bot runs in a thread)."""
+        self.inline_bots = INLINE_BOTS
         self.tasks: set[asyncio.Task[Any]] = set()
         self._loading: dict[str, asyncio.Lock] = {}
 
@@ -76,7 +83,7 @@ class TableManager:
 
     @property
     def bot_pool(self) -> ThreadPoolExecutor:
-        """Bot threads: a slow bot holds one of them, never the event loop."""
+        """Threads for the quick bots (and every bot when there is no process pool)."""
         if self._bot_pool is None:
             self._bot_pool = ThreadPoolExecutor(self.bot_workers, thread_name_prefix="bot")
         return self._bot_pool
@@ -107,6 +114,8 @@ class TableManager:
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        if self.search_pool is not None:
+            await self.search_pool.close()
         if self._bot_pool is not None:
             self._bot_pool.shutdown(wait=False, cancel_futures=True)
         if self._db_pool is not None:
@@ -424,34 +433,76 @@ class TableManager:
             bot = table.bots[seat] = bots.make(name, table.game.name, seed=secrets.randbits(32))
         return bot
 
+    def _bot_name(self, table: LiveTable, seat: int, stand_in: bool) -> str:
+        name = table.seats[seat].row.bot if not stand_in else None
+        return name or stand_in_bot(table.game.name)
+
+    def _still_to_move(self, table: LiveTable, seat: int, stand_in: bool) -> bool:
+        return (
+            not table.state.is_over()
+            and seat in table.state.pending()
+            and (table.seats[seat].row.kind == "bot" or stand_in)
+        )
+
     async def _bot_move(self, table: LiveTable, seat: int, *, stand_in: bool = False) -> None:
+        """Let a bot (or the stand-in of a player out of time) choose, then apply its move.
+
+        Search bots choose in a worker process on the table's record; quick
+        bots in a thread on a clone. If the bot fails (or its worker dies), the
+        table's stand-in bot chooses in-process instead, so the table goes on.
+        """
         try:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             async with table.lock:
-                kind = table.seats[seat].row.kind
-                if (
-                    table.state.is_over()
-                    or seat not in table.state.pending()
-                    or (kind != "bot" and not stand_in)
-                ):
+                if not self._still_to_move(table, seat, stand_in):
                     table.thinking.discard(seat)
                     return
-                decision = Decision(table.state.clone(), seat)
-                bot = self._bot(table, seat, stand_in)
+                name = self._bot_name(table, seat, stand_in)
+                job: BotJob | None = None
+                if self.search_pool is not None and name not in self.inline_bots:
+                    job = BotJob(
+                        to_record(table.state),
+                        seat,
+                        name,
+                        secrets.randbits(32),
+                        games.package_of(table.game.name),
+                    )
+                else:
+                    decision = Decision(table.state.clone(), seat)
+                    bot = self._bot(table, seat, stand_in)
             loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(self.bot_pool, bot.choose, decision)
+            try:
+                if job is not None and self.search_pool is not None:
+                    notation = await self.search_pool.run(job)
+                else:
+                    notation = str(await loop.run_in_executor(self.bot_pool, bot.choose, decision))
+            except Exception:
+                fallback = stand_in_bot(table.game.name)
+                if name == fallback:
+                    raise
+                log.exception(
+                    "table %s seat %d: bot %r failed; its stand-in %r moves instead",
+                    table.id,
+                    seat,
+                    name,
+                    fallback,
+                )
+                async with table.lock:
+                    if not self._still_to_move(table, seat, stand_in):
+                        table.thinking.discard(seat)
+                        table.broadcast()
+                        return
+                    decision = Decision(table.state.clone(), seat)
+                    bot = self._bot(table, seat, stand_in=True)
+                notation = str(await loop.run_in_executor(self.bot_pool, bot.choose, decision))
             async with table.lock:
                 table.thinking.discard(seat)
-                if (
-                    table.state.is_over()
-                    or seat not in table.state.pending()
-                    or (table.seats[seat].row.kind != "bot" and not stand_in)
-                ):
+                if not self._still_to_move(table, seat, stand_in):
                     table.broadcast()
                     return
                 try:
-                    await self._apply(table, seat, str(action))
+                    await self._apply(table, seat, notation)
                     table.bot_failures.pop(seat, None)
                 except ServerError as exc:
                     failures = table.bot_failures[seat] = table.bot_failures.get(seat, 0) + 1
