@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from mobtable.bots.base import Bot, Decision
 from mobtable.bots.search.budget import Budget
+from mobtable.bots.search.evaluate import EVALUATORS
 from mobtable.bots.search.ismcts import SearchResult, search
 from mobtable.bots.search.rollout import (
     ROLLOUTS,
@@ -42,6 +43,8 @@ class ISMCTSBot(Bot):
     """Let the game's ``greedy`` bot choose the first action tried at each new node."""
     rollout_share: float = 0.0
     """Share of rollout decisions taken by the game's ``greedy`` bot (the rest: random)."""
+    truncate: bool = True
+    """Cut rollouts short and score the position with the game's evaluator, if it has one."""
 
     def __init__(
         self,
@@ -51,6 +54,7 @@ class ISMCTSBot(Bot):
         params: Selection | None = None,
         guided: bool | None = None,
         rollout_share: float | None = None,
+        truncate: bool | None = None,
     ) -> None:
         super().__init__(seed=seed)
         if budget is not None:
@@ -61,6 +65,8 @@ class ISMCTSBot(Bot):
             self.guided = guided
         if rollout_share is not None:
             self.rollout_share = rollout_share
+        if truncate is not None:
+            self.truncate = truncate
         self.last: SearchResult | None = None
 
     def search(self, decision: Decision) -> SearchResult:
@@ -73,6 +79,8 @@ class ISMCTSBot(Bot):
         if self.rollout_share > 0 and greedy is not None and name not in ROLLOUTS:
             rollout = policy_rollout(greedy, self.rollout_share)
         prior = bot_ranking(greedy) if greedy is not None else None
+        custom = name in ROLLOUTS or self.rollout_share > 0
+        evaluator = EVALUATORS.get(name) if self.truncate and not custom else None
         self.last = search(
             decision,
             self.budget,
@@ -81,6 +89,7 @@ class ISMCTSBot(Bot):
             rollout=rollout,
             guide=guide,
             prior=prior,
+            evaluator=evaluator,
         )
         return self.last
 

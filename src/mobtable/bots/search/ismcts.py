@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from mobtable.bots.base import Decision
 from mobtable.bots.search.budget import Budget
+from mobtable.bots.search.evaluate import Evaluator, evaluation_rewards
 from mobtable.bots.search.rewards import rewards, win_shares
 from mobtable.bots.search.rollout import Guide, Prior, Rollout, random_rollout
 from mobtable.bots.search.tree import (
@@ -81,6 +82,7 @@ def search(
     rollout: Rollout = random_rollout,
     guide: Guide | None = None,
     prior: Prior | None = None,
+    evaluator: Evaluator | None = None,
     force: bool = False,
 ) -> SearchResult:
     """Search from ``decision`` within ``budget``; deterministic for a fixed
@@ -97,6 +99,9 @@ def search(
             follows the guide, so opponents answer sensibly from the start.
         prior: ranks the root actions, best first (the candidates of
             sequential halving when ``params.halving`` is above 1).
+        evaluator: if given, rollouts stop ``evaluator.horizon`` steps of the
+            game's progress past the leaf, and the position there is scored by
+            the evaluator (only with the default random rollout).
         force: search even when there is a single legal action.
     """
     params = params or Selection()
@@ -106,7 +111,7 @@ def search(
         return SearchResult(legal[0], [ActionStats(legal[0], 0, 0.0, 0.0)])
     limit = budget.iterations if budget.iterations is not None else math.inf
     deadline = start + budget.seconds if budget.seconds is not None else math.inf
-    run = _Iteration(decision, params, rollout, guide)
+    run = _Iteration(decision, params, rollout, guide, evaluator)
     if params.halving > 1:
         candidates = _candidates(decision, prior, params.halving, rng)
         chosen = _halving(run, candidates, rng, limit, start, deadline)
@@ -127,9 +132,15 @@ class _Iteration:
     """One ISMCTS iteration per call: determinize, descend, expand, roll out, back up."""
 
     def __init__(
-        self, decision: Decision, params: Selection, rollout: Rollout, guide: Guide | None
+        self,
+        decision: Decision,
+        params: Selection,
+        rollout: Rollout,
+        guide: Guide | None,
+        evaluator: Evaluator | None = None,
     ) -> None:
         self.decision = decision
+        self.evaluator = evaluator
         self.params = params
         self.rollout = rollout
         self.guide = guide
@@ -166,9 +177,19 @@ class _Iteration:
                 node.children[key] = Node()
                 break
             node = child
-        if not state.is_over():
-            self.rollout(state, rng)
-        reward, win = _terminal_rewards(state, self.players, params.score_weight)
+        evaluator = self.evaluator
+        if evaluator is not None:
+            if not state.is_over():
+                progress = evaluator.progress
+                random_rollout(state, rng, progress, progress(state) + evaluator.horizon)
+            if state.is_over():
+                reward, win = _terminal_rewards(state, self.players, params.score_weight)
+            else:
+                reward, win = evaluation_rewards(evaluator, state, params.score_weight)
+        else:
+            if not state.is_over():
+                self.rollout(state, rng)
+            reward, win = _terminal_rewards(state, self.players, params.score_weight)
         for edges, seat, action, prob in path:
             edges.update(action, reward[seat], win[seat], prob)
         self.count += 1

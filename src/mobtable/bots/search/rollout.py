@@ -26,12 +26,18 @@ MAX_ROLLOUT_STEPS = 100_000
 """A safety net: a rollout that has not ended by then counts as a draw."""
 
 
-def random_rollout(state: State, rng: random.Random) -> None:
-    """Play uniformly random legal actions until the game is over."""
+def random_rollout(
+    state: State,
+    rng: random.Random,
+    progress: Callable[[State], int] | None = None,
+    limit: int = 0,
+) -> None:
+    """Play uniformly random legal actions until the game is over, or (with
+    ``progress``) until ``progress(state)`` reaches ``limit``."""
     rnd = rng.random
     is_over, pending, legal, apply = state.is_over, state.pending, state.legal, state.apply
     for _ in range(MAX_ROLLOUT_STEPS):
-        if is_over():
+        if is_over() or (progress is not None and progress(state) >= limit):
             return
         seat = pending()[0]
         actions = legal(seat)
