@@ -13,6 +13,11 @@ over every seat:
 A shared win counts ``1/k``. Every game's table seed and bot seeds derive from
 ``--seed`` and the game's index, so a run is reproducible for any ``--jobs``.
 Extra matchups: ``--matchup gangsta ismcts:300 greedy``.
+
+``--calibrate gangsta`` instead fits the temperature of the game's evaluator
+(:mod:`mobtable.bots.search.evaluate`) on ``--n`` seeded ``greedy`` self-play
+games: the ``base`` and ``per_left`` that best predict the final winners
+(maximum likelihood over a grid), from the position at each step of progress.
 """
 
 from __future__ import annotations
@@ -25,7 +30,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from mobtable import games
+from mobtable.bots import Decision
 from mobtable.bots.search.arena import make_bot, play
+from mobtable.bots.search.evaluate import EVALUATORS
 
 PLAYERS = {"capo": 5}
 DEFAULT_PLAYERS = 4
@@ -101,7 +108,11 @@ def main() -> None:
     parser.add_argument(
         "--matchup", nargs=3, action="append", metavar=("GAME", "CANDIDATE", "FIELD")
     )
+    parser.add_argument("--calibrate", metavar="GAME", help="fit GAME's evaluator instead")
     args = parser.parse_args()
+    if args.calibrate:
+        calibrate(args.calibrate, args.n, args.seed)
+        return
     todo = [Matchup(*m) for m in args.matchup] if args.matchup else list(matchups(args.games))
     counts = {
         m: args.n_greedy if args.n_greedy and m.candidate == "greedy" else args.n for m in todo
@@ -134,6 +145,50 @@ def row(m: Matchup, wins: float, n: int, seconds: float) -> str:
         f"| {m.game} | {players} | {m} | {n} | {rate:.1%} | {low:.1%}-{high:.1%} | "
         f"{fair:.1%} | {rate / fair:.2f} | {seconds / n:.1f} |"
     )
+
+
+BASES = (0.3, 0.6, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0)
+PER_LEFT = (0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2)
+
+
+def calibrate(name: str, n: int, seed: int) -> None:
+    """Fit the evaluator's temperature on ``n`` greedy self-play games."""
+    evaluator = EVALUATORS[name]
+    game = games.get(name)
+    players = players_for(name)
+    samples: list[tuple[list[float], float, tuple[int, ...]]] = []
+    for index in range(n):
+        state = game.new_state(game.config(players), seed=seed * 1_000_003 + index)
+        state.silent = True
+        bots = [make_bot("greedy", name, seed=index * 31 + s) for s in range(players)]
+        seen: list[tuple[list[float], float]] = []
+        last = None
+        while not state.is_over():
+            if evaluator.progress(state) != last:
+                last = evaluator.progress(state)
+                seen.append((list(evaluator.scores(state)), max(0.0, evaluator.left(state))))
+            seat = state.pending()[0]
+            state.apply(seat, bots[seat].choose(Decision(state, seat)))
+        winners = state.result().winners
+        samples.extend((scores, left, winners) for scores, left in seen)
+
+    def likelihood(base: float, per_left: float) -> float:
+        total = 0.0
+        for scores, left, winners in samples:
+            t = base + per_left * left
+            top = max(scores)
+            weights = [math.exp((s - top) / t) for s in scores]
+            z = sum(weights)
+            total += sum(math.log(weights[w] / z) for w in winners) / len(winners)
+        return total / len(samples)
+
+    fits = sorted(((likelihood(b, p), b, p) for b in BASES for p in PER_LEFT), reverse=True)
+    print(f"{name}: {len(samples)} positions from {n} greedy games")
+    print(f"uniform guess: mean log-likelihood {-math.log(players):.3f}")
+    print(f"current (base {evaluator.base}, per_left {evaluator.per_left}): ", end="")
+    print(f"{likelihood(evaluator.base, evaluator.per_left):.3f}")
+    for value, base, per_left in fits[:5]:
+        print(f"base {base:<4} per_left {per_left:<5} mean log-likelihood {value:.3f}")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ with a temperature that shrinks as the game runs out,
 
 with ``base`` and ``per_left`` fitted by maximum likelihood on the final
 winners of seeded ``greedy`` self-play games (150 games per game,
-``benchmarks/calibrate_evaluation.py``). An evaluator reads only the
+``benchmarks/strength.py --calibrate GAME``). An evaluator reads only the
 determinized state handed to the search: a sample, never the true state.
 """
 
