@@ -40,5 +40,5 @@ def test_an_unknown_game_is_a_usage_error_naming_the_games(invoke: Invoke) -> No
 def test_serve_is_a_command_with_its_options(invoke) -> None:  # type: ignore[no-untyped-def]
     result = invoke(["serve", "--help"])
     assert result.exit_code == 0
-    for flag in ("--host", "--port", "--db", "--bot-delay"):
+    for flag in ("--host", "--port", "--db", "--bot-delay", "--bot-processes"):
         assert flag in result.stdout

@@ -20,9 +20,16 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before it moves, so humans can follow.")
     ] = 0.5,
+    bot_processes: Annotated[
+        int | None,
+        typer.Option(
+            help="Worker processes for search bots (default: CPUs - 1; 0: threads only).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Start the web app at http://HOST:PORT; games survive a restart (stored in the database)."""
     from mobtable.server import DEFAULT_DB, run
 
     typer.echo(f"mobtable: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)")
-    run(host, port, db or DEFAULT_DB, bot_delay=bot_delay)
+    run(host, port, db or DEFAULT_DB, bot_delay=bot_delay, bot_processes=bot_processes)
