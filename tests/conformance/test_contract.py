@@ -256,3 +256,13 @@ def test_mid_step_determinization_keeps_the_view() -> None:
                 assert first in sample.pending(), f"{name}: a sealed commit leaked into a sample"
             checked += 1
         assert checked, f"{name}: no simultaneous step met"
+
+
+def test_states_pickle_for_process_pools(game) -> None:
+    """A state crosses a process boundary whole (server bot workers, simulation pools)."""
+    import pickle
+
+    for state in positions(game, next(configs(game)), seed=151, every=9):
+        copy = pickle.loads(pickle.dumps(state))
+        assert as_json(copy.fingerprint()) == as_json(state.fingerprint())
+        assert as_json(copy.view(None)) == as_json(state.view(None))

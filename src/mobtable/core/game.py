@@ -74,6 +74,20 @@ class Config:
     def option(self, name: str) -> Any:
         return self.options[name]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the read-only option mapping as a plain dict (for process pools)."""
+        card_data = None if self.card_data is None else dict(self.card_data)
+        return (_config, (self.players, self.variants, dict(self.options), card_data))
+
+
+def _config(
+    players: int,
+    variants: frozenset[str],
+    options: dict[str, Any],
+    card_data: dict[str, Any] | None,
+) -> Config:
+    return Config(players, variants, _frozen(options), card_data)
+
 
 class Game(ABC):
     """A game's declaration: name, player range, variants, options, actions.
