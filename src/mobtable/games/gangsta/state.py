@@ -6,10 +6,10 @@ import random
 from bisect import insort
 from collections.abc import Sequence
 from enum import StrEnum
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Event, IllegalAction, Origin, Result, Seat, State, View
+from mobtable.games.gangsta import police, redraw
 from mobtable.games.gangsta.actions import (
     KEEP,
     GangstaAction,
@@ -31,17 +31,12 @@ from mobtable.games.gangsta.grid import (
     ROW_OF,
     SIZE,
     describe_sets,
-    full_lines,
-    line_name,
     placement_points,
 )
 from mobtable.games.gangsta.tricks import answers, pair_bar, strength, trick_winner
 
 if TYPE_CHECKING:
     from mobtable.core import Config, Game
-
-HIGH_CARD = 7
-"""A hand needs two cards above this value, or it may redraw (G-04)."""
 
 
 class Phase(StrEnum):
@@ -139,7 +134,7 @@ class GangstaState(State):
             return [single[c] for c in singles] + [table.pair[p] for p in pairs]
         if phase is Phase.PICK:
             return [table.pick[c] for c in sorted(self.revealed[:2])]
-        return [KEEP, *(table.redraw(t) for t in self.redraw_choices(seat))]
+        return [KEEP, *(table.redraw(t) for t in redraw.choices(self, seat))]
 
     def _pair_bar(self) -> int:
         return pair_bar(self.cards, self.trick, self.trump_mafia, self.contenders_only)
@@ -200,24 +195,10 @@ class GangstaState(State):
 
         return determinize(self, seat, rng)
 
-    # -- the redraw before the first trick (G-04) ---------------------------
-    def may_redraw(self, seat: Seat) -> bool:
-        return sum(1 for c in self.hands[seat] if self.cards.value[c] > HIGH_CARD) < 2
-
-    def redraw_choices(self, seat: Seat) -> list[tuple[int, ...]]:
-        """Every set of "the three lowest cards" (several when values tie)."""
-        hand = self.hands[seat]
-        if len(hand) < 3 or len(self.deck) < 3:
-            return []
-        value = self.cards.value
-        third = sorted(value[c] for c in hand)[2]
-        lower = [c for c in hand if value[c] < third]
-        level = [c for c in hand if value[c] == third]
-        return [tuple(sorted(lower + list(extra))) for extra in combinations(level, 3 - len(lower))]
-
+    # -- the redraw before the first trick (G-04): see redraw.py --------------
     def begin_redraws(self) -> None:
         order = self.seats_from(self.leader)
-        self.redraw_queue = [s for s in order if self.may_redraw(s) and self.redraw_choices(s)]
+        self.redraw_queue = [s for s in order if redraw.choices(self, s)]
         self._next_redraw()
 
     def _next_redraw(self) -> None:
@@ -228,26 +209,6 @@ class GangstaState(State):
         self._put(CENTER, card)
         self._event("center-card", f"{self.code(card)} is laid on C3", card=self.code(card))
         self.start_trick(self.leader)
-
-    def _redraw(self, seat: Seat, ids: tuple[int, ...]) -> None:
-        hand = self.hands[seat]
-        drawn = [self.deck.pop() for _ in range(3)]
-        for c in ids:
-            hand.remove(c)
-        hand.extend(drawn)
-        hand.sort()
-        self.deck.extend(ids)
-        self.rng.shuffle(self.deck)
-        self.redrew[seat] = ids
-        self._event("redraw", f"Seat {seat} redraws three cards", seat=seat)
-        self._event(
-            "redraw-private",
-            f"You discard {', '.join(self.codes(ids))} "
-            f"and draw {', '.join(self.codes(sorted(drawn)))}",
-            to=seat,
-            discarded=self.codes(ids),
-            drawn=self.codes(sorted(drawn)),
-        )
 
     # -- tricks -----------------------------------------------------------
     def seats_from(self, first: Seat) -> list[Seat]:
@@ -387,7 +348,7 @@ class GangstaState(State):
                 points=points,
             )
         if self.filled[cell // SIZE] == SIZE or self.filled[SIZE + cell % SIZE] == SIZE:
-            self._raid()
+            police.raid(self)
         self._continue_placing()
 
     def _continue_placing(self) -> None:
@@ -404,33 +365,6 @@ class GangstaState(State):
             self.to_place = []
         if not self.to_place:
             self._end_of_trick(self.turn)
-
-    def _raid(self) -> None:
-        """Police raid (G-14): ambush cards until no line is full, at most one deck's worth."""
-        filled = "" if self.silent else ", ".join(map(line_name, full_lines(self.grid)))
-        for _ in range(len(self.cards.ambush)):
-            if not self.ambush_deck:
-                self.ambush_deck, self.ambush_used = self.ambush_used, []
-                self.rng.shuffle(self.ambush_deck)
-                self._event("ambush-reshuffle", "The police ambush deck is reshuffled")
-            index = self.ambush_deck.pop()
-            self.ambush_used.append(index)
-            ambush = self.cards.ambush[index]
-            cells = sorted(c for c in ambush.cells if self.grid[c] != EMPTY)
-            removed = [self.grid[c] for c in cells]
-            for c in cells:
-                self._clear(c)
-            self.box.extend(removed)
-            self.last_raid = (index, cells, removed)
-            self._event(
-                "raid",
-                f"Police! {filled} filled; ambush ({ambush.label}) removes "
-                f"{', '.join(self.codes(removed)) or 'nothing'}",
-                ambush=index,
-                removed=self.codes(removed),
-            )
-            if not self.any_full_line():
-                return
 
     def _end_of_trick(self, winner: Seat) -> None:
         self.best[winner] = max(self.best[winner], self.trick_points)
@@ -459,7 +393,7 @@ class GangstaState(State):
             self.redraw_queue.pop(0)
             self._next_redraw()
         else:
-            self._redraw(seat, tuple(c.id for c in action.cards))
+            redraw.apply(self, seat, tuple(c.id for c in action.cards))
             self.redraw_queue.pop(0)
             self._next_redraw()
 

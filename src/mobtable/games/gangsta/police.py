@@ -1,0 +1,39 @@
+"""Police raids (G-14, G-15): a completed row or column brings an ambush card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mobtable.games.gangsta.grid import EMPTY, full_lines, line_name
+
+if TYPE_CHECKING:
+    from mobtable.games.gangsta.state import GangstaState
+
+
+def raid(state: GangstaState) -> None:
+    """Turn ambush cards until no line is full (at most one deck's worth); the
+    cards they mark go to the box. An empty ambush deck is reshuffled first."""
+    filled = "" if state.silent else ", ".join(map(line_name, full_lines(state.grid)))
+    for _ in range(len(state.cards.ambush)):
+        if not state.ambush_deck:
+            state.ambush_deck, state.ambush_used = state.ambush_used, []
+            state.rng.shuffle(state.ambush_deck)
+            state._event("ambush-reshuffle", "The police ambush deck is reshuffled")
+        index = state.ambush_deck.pop()
+        state.ambush_used.append(index)
+        ambush = state.cards.ambush[index]
+        cells = sorted(c for c in ambush.cells if state.grid[c] != EMPTY)
+        removed = [state.grid[c] for c in cells]
+        for c in cells:
+            state._clear(c)
+        state.box.extend(removed)
+        state.last_raid = (index, cells, removed)
+        state._event(
+            "raid",
+            f"Police! {filled} filled; ambush ({ambush.label}) removes "
+            f"{', '.join(state.codes(removed)) or 'nothing'}",
+            ambush=index,
+            removed=state.codes(removed),
+        )
+        if not state.any_full_line():
+            return

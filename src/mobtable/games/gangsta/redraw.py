@@ -1,0 +1,58 @@
+"""The optional redraw before the first trick (G-04, G-25).
+
+A player holding fewer than two cards above 7 may put back their three lowest
+cards and draw three new ones; the cards put back are then shuffled into the
+deck, so nobody draws their own cards back, and which they were stays secret.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from mobtable.core import Seat
+
+if TYPE_CHECKING:
+    from mobtable.games.gangsta.state import GangstaState
+
+HIGH_CARD = 7
+"""A hand needs two cards above this value, or it may redraw."""
+
+
+def eligible(state: GangstaState, seat: Seat) -> bool:
+    return sum(1 for c in state.hands[seat] if state.cards.value[c] > HIGH_CARD) < 2
+
+
+def choices(state: GangstaState, seat: Seat) -> list[tuple[int, ...]]:
+    """Every set of "the three lowest cards" the seat may put back (several when
+    values tie at the third place); none if it is not eligible or cannot draw."""
+    hand = state.hands[seat]
+    if len(hand) < 3 or len(state.deck) < 3 or not eligible(state, seat):
+        return []
+    value = state.cards.value
+    third = sorted(value[c] for c in hand)[2]
+    lower = [c for c in hand if value[c] < third]
+    level = [c for c in hand if value[c] == third]
+    return [tuple(sorted(lower + list(extra))) for extra in combinations(level, 3 - len(lower))]
+
+
+def apply(state: GangstaState, seat: Seat, ids: tuple[int, ...]) -> None:
+    """Draw three cards first, then shuffle the three put back into the deck."""
+    hand = state.hands[seat]
+    drawn = [state.deck.pop() for _ in range(3)]
+    for c in ids:
+        hand.remove(c)
+    hand.extend(drawn)
+    hand.sort()
+    state.deck.extend(ids)
+    state.rng.shuffle(state.deck)
+    state.redrew[seat] = ids
+    state._event("redraw", f"Seat {seat} redraws three cards", seat=seat)
+    state._event(
+        "redraw-private",
+        f"You discard {', '.join(state.codes(ids))} "
+        f"and draw {', '.join(state.codes(sorted(drawn)))}",
+        to=seat,
+        discarded=state.codes(ids),
+        drawn=state.codes(sorted(drawn)),
+    )
