@@ -38,11 +38,12 @@ PLAYERS = {"capo": 5}
 DEFAULT_PLAYERS = 4
 
 # Iteration budgets matching 0.1 s and 0.5 s per move (benchmarks/search_speed.py
-# rates averaged over a game, on this machine, rounded).
+# rates on this machine with truncated rollouts, rounded down for a loaded machine:
+# Gangsta ~2,000-3,500/s, Capo ~900-1,400/s, COSCA ~300-400/s).
 LADDER: dict[str, tuple[str, ...]] = {
-    "gangsta": ("ismcts:80", "ismcts:400"),
+    "gangsta": ("ismcts:200", "ismcts:1000"),
     "cosca": ("ismcts:20", "ismcts:100"),
-    "capo": ("ismcts:30", "ismcts:150"),
+    "capo": ("ismcts:100", "ismcts:500"),
     "sealed-bid": ("ismcts:100", "ismcts:500"),
 }
 

@@ -15,8 +15,8 @@ from mobtable.bots.base import Bot, Decision, RandomBot
 from mobtable.bots.search import Budget, ISMCTSBot
 from mobtable.core import Action
 
-MEDIUM = Budget(iterations=100, seconds=0.25)
-HARD = Budget(iterations=1000, seconds=0.9)
+MEDIUM = Budget(iterations=300, seconds=0.25)
+HARD = Budget(iterations=2500, seconds=0.9)
 DEFAULT_LEVEL = "hard"
 """The level a front end should offer first; its moves take at most about 1 s."""
 
