@@ -1,11 +1,12 @@
 """ISMCTS iterations per second, per game, from the opening and from a mid-game position.
 
-    python benchmarks/search_speed.py [--iterations 3000] [--games gangsta ...] [--profile]
+    python benchmarks/search_speed.py [--iterations 3000] [--games gangsta ...] [--profile] [--full]
 
 The mid-game position is reached by seeded random play to half of a random
 game's length. With ``--profile`` the mid-game search of each game runs under
 cProfile and the top functions (by own time) are printed: that tells whether
-the search or the game engine is the bottleneck.
+the search or the game engine is the bottleneck. ``--full`` turns off the
+truncated rollouts (every rollout plays to the end of the game), for comparison.
 """
 
 from __future__ import annotations
@@ -56,9 +57,9 @@ def positions(game: Game, seed: int) -> dict[str, State]:
     return found
 
 
-def measure(state: State, iterations: int) -> SearchResult:
+def measure(state: State, iterations: int, *, full: bool = False) -> SearchResult:
     seat = state.pending()[0]
-    bot = ISMCTSBot(seed=1, budget=Budget(iterations=iterations))
+    bot = ISMCTSBot(seed=1, budget=Budget(iterations=iterations), truncate=not full)
     return bot.search(Decision(state, seat))
 
 
@@ -68,19 +69,20 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=games.names())
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--full", action="store_true", help="rollouts to the end of the game")
     args = parser.parse_args()
     print(f"{'game':<10} {'position':<9} {'legal':>5} {'iterations/s':>12} {'tree nodes':>10}")
     for name in args.games:
         game = games.get(name)
         for label, state in positions(game, args.seed).items():
             seat = state.pending()[0]
-            measure(state, max(1, args.iterations // 10))  # warm up
-            result = measure(state, args.iterations)
+            measure(state, max(1, args.iterations // 10), full=args.full)  # warm up
+            result = measure(state, args.iterations, full=args.full)
             legal = len(state.legal(seat))
             print(f"{name:<10} {label:<9} {legal:>5} {result.rate:>12,.0f} {result.nodes:>10,}")
             if args.profile and label == "mid-game":
                 profiler = cProfile.Profile()
-                profiler.runcall(measure, state, args.iterations)
+                profiler.runcall(measure, state, args.iterations, full=args.full)
                 pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
 
 
