@@ -13,6 +13,7 @@ from rich.text import Text
 from mobtable import bots as bot_registry
 from mobtable.cli import setup
 from mobtable.cli._errors import FAILURE, fail
+from mobtable.cli.options import CardsFile, RuleOptions, Variants
 from mobtable.cli.session import Ending, Session
 from mobtable.core import Game
 from mobtable.sim import bot_seed
@@ -47,15 +48,9 @@ def play(
     ] = None,
     seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat (0 is first).")] = 0,
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: random).")] = None,
-    variant: Annotated[
-        list[str] | None, typer.Option("--variant", help="Switch a rule variant on (repeatable).")
-    ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", help="A rule option key=value (repeatable).")
-    ] = None,
-    cards: Annotated[
-        Path | None, typer.Option("--cards", help="A TOML card file replacing the built-in cards.")
-    ] = None,
+    variant: Variants = None,
+    option: RuleOptions = None,
+    cards: CardsFile = None,
     save: Annotated[
         Path | None,
         typer.Option("--save", help="Where to write the record (default: ./records/...)."),

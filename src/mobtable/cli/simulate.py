@@ -23,6 +23,7 @@ from rich.text import Text
 
 from mobtable.cli import setup
 from mobtable.cli._errors import FAILURE, fail, stderr_console
+from mobtable.cli.options import CardsFile, RuleOptions, Variants
 from mobtable.core import Game
 from mobtable.core import record as records
 from mobtable.sim import SimSpec, SimulationError, Summary, run
@@ -104,15 +105,9 @@ def simulate(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON object, nothing else.")
     ] = False,
-    variant: Annotated[
-        list[str] | None, typer.Option("--variant", help="Switch a rule variant on (repeatable).")
-    ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", help="A rule option key=value (repeatable).")
-    ] = None,
-    cards: Annotated[
-        Path | None, typer.Option("--cards", help="A TOML card file replacing the built-in cards.")
-    ] = None,
+    variant: Variants = None,
+    option: RuleOptions = None,
+    cards: CardsFile = None,
 ) -> None:
     """Play bot-vs-bot games and report win rates per seat and per bot."""
     game = setup.load_game(game_name)
