@@ -123,9 +123,18 @@ def load(path: str | Path) -> dict[str, Any]:
     return data
 
 
+def dumps(record: Mapping[str, Any]) -> str:
+    """A record as readable JSON: fields one per line, then one action per line."""
+    head = {key: value for key, value in record.items() if key != "actions"}
+    actions = ",\n".join(f"  {json.dumps(entry)}" for entry in record.get("actions", []))
+    fields = json.dumps(head, indent=1)[1:-2]  # without the braces and last newline
+    separator = "," if head else ""
+    return f'{{{fields}{separator}\n "actions": [\n{actions}\n ]\n}}\n'
+
+
 def save(state_or_record: State | Mapping[str, Any], path: str | Path) -> Path:
     record = to_record(state_or_record) if isinstance(state_or_record, State) else state_or_record
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    target.write_text(dumps(record), encoding="utf-8")
     return target
