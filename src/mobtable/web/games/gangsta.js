@@ -65,6 +65,8 @@ export function render(view, ctx) {
   if (view.box.length) footer.push(`box (${view.box.length}): ${few(view.box)}`);
   if (view.discard.length) footer.push(`discarded (${view.discard.length}): ${few(view.discard)}`);
   if (view.redraw && view.redraw.mine) footer.push(`you redrew away: ${view.redraw.mine.join(" ")}`);
+  const voids = (view.voids || []).map((v, seat) => (v.length ? `seat ${seat}: ${v.join(" ")}` : null)).filter(Boolean);
+  if (voids.length) footer.push(`known voids — ${voids.join("; ")}`);
   footer.forEach((line, k) => parts.push(text(gx, hy + CH + 34 + k * 16, line, { class: "small muted" })));
   const left = svgRoot(480, hy + CH + 40 + footer.length * 16, parts);
   parts = [];
