@@ -125,3 +125,35 @@ def test_search_is_reachable_as_a_function_with_an_explicit_rng() -> None:
 def test_docstring_examples(name: str) -> None:
     failures, _ = doctest.testmod(importlib.import_module(f"mobtable.bots.search.{name}"))
     assert failures == 0
+
+
+def test_an_unbeatable_anchor_keeps_the_greedy_move() -> None:
+    """With ``anchor_z`` out of reach the search plays what ``greedy`` plays."""
+    from mobtable.bots.search.tree import Selection
+
+    game = games.get("gangsta")
+    state = game.new_state(game.config(4), seed=11)
+    rng = random.Random(3)
+    checked = 0
+    while not state.is_over() and checked < 6:
+        seat = state.pending()[0]
+        decision = Decision(state, seat)
+        if len(decision.legal) > 2:
+            greedy = bots.make("greedy", "gangsta", seed=0).choose(decision)
+            bot = ISMCTSBot(
+                seed=checked, budget=Budget(iterations=60), params=Selection(anchor_z=1e9)
+            )
+            assert bot.choose(decision) == greedy
+            checked += 1
+        legal = state.legal(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    assert checked == 6
+
+
+def test_the_anchor_gives_way_only_to_a_significant_paired_gain() -> None:
+    from mobtable.bots.search.ismcts import _z_score
+
+    assert _z_score([0.1] * 10) == float("inf")
+    assert _z_score([-0.1] * 10) == float("-inf")
+    assert _z_score([0.2]) == float("-inf")  # one pair proves nothing
+    assert _z_score([0.3, -0.1, 0.2, 0.0]) == pytest.approx(0.1 / (0.18257 / 2), rel=1e-3)

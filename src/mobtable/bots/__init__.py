@@ -2,12 +2,15 @@
 
 Generic bots live here (``random``; ``ismcts`` and the difficulty levels
 ``easy``, ``medium``, ``hard`` from :mod:`mobtable.bots.levels`); a game's own
-bots live in its package's ``bots.py`` as ``BOTS: dict[str, type[Bot]]``.
+bots live in its package's ``bots.py`` as ``BOTS: dict[str, type[Bot]]``, and
+that module may offer ``PLAYOUT``, a fast rollout policy for the search.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
+from types import ModuleType
+from typing import Any
 
 from mobtable.bots.base import Bot, Decision, RandomBot
 from mobtable.bots.levels import LEVELS
@@ -16,18 +19,26 @@ from mobtable.bots.search import ISMCTSBot
 GENERIC: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": ISMCTSBot, **LEVELS}
 
 
-def game_bots(game_name: str) -> dict[str, type[Bot]]:
-    """The bots a game package offers (empty if it offers none)."""
+def _bots_module(game_name: str) -> ModuleType | None:
     from mobtable import games
 
     package = games.package_of(game_name)
     try:
-        module = import_module(f"{package}.bots")
+        return import_module(f"{package}.bots")
     except ModuleNotFoundError as exc:
         if exc.name != f"{package}.bots":
             raise
-        return {}
-    return dict(getattr(module, "BOTS", {}))
+        return None
+
+
+def game_bots(game_name: str) -> dict[str, type[Bot]]:
+    """The bots a game package offers (empty if it offers none)."""
+    return dict(getattr(_bots_module(game_name), "BOTS", {}))
+
+
+def game_playout(game_name: str) -> Any:
+    """The game's own rollout policy for the search (``PLAYOUT``), or ``None``."""
+    return getattr(_bots_module(game_name), "PLAYOUT", None)
 
 
 def available(game_name: str) -> list[str]:

@@ -14,6 +14,7 @@ from mobtable.bots.search.rollout import (
     bot_guide,
     bot_ranking,
     policy_rollout,
+    random_rollout,
     rollout_for,
 )
 from mobtable.bots.search.tree import Selection
@@ -45,6 +46,8 @@ class ISMCTSBot(Bot):
     """Share of rollout decisions taken by the game's ``greedy`` bot (the rest: random)."""
     truncate: bool = True
     """Cut rollouts short and score the position with the game's evaluator, if it has one."""
+    playout: bool = True
+    """Roll out with the game's own fast policy (``PLAYOUT``), if it has one; else at random."""
 
     def __init__(
         self,
@@ -55,6 +58,7 @@ class ISMCTSBot(Bot):
         guided: bool | None = None,
         rollout_share: float | None = None,
         truncate: bool | None = None,
+        playout: bool | None = None,
     ) -> None:
         super().__init__(seed=seed)
         if budget is not None:
@@ -67,6 +71,8 @@ class ISMCTSBot(Bot):
             self.rollout_share = rollout_share
         if truncate is not None:
             self.truncate = truncate
+        if playout is not None:
+            self.playout = playout
         self.last: SearchResult | None = None
 
     def search(self, decision: Decision) -> SearchResult:
@@ -75,12 +81,11 @@ class ISMCTSBot(Bot):
         name = decision.game.name
         greedy = greedy_for(name, rng.getrandbits(64))
         guide = bot_guide(greedy) if self.guided and greedy is not None else None
-        rollout = rollout_for(name)
+        rollout = rollout_for(name) if self.playout else random_rollout
         if self.rollout_share > 0 and greedy is not None and name not in ROLLOUTS:
             rollout = policy_rollout(greedy, self.rollout_share)
         prior = bot_ranking(greedy) if greedy is not None else None
-        custom = name in ROLLOUTS or self.rollout_share > 0
-        evaluator = EVALUATORS.get(name) if self.truncate and not custom else None
+        evaluator = EVALUATORS.get(name) if self.truncate else None
         self.last = search(
             decision,
             self.budget,

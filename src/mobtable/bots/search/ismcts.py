@@ -114,7 +114,7 @@ def search(
     run = _Iteration(decision, params, rollout, guide, evaluator)
     if params.halving > 1:
         candidates = _candidates(decision, prior, params.halving, rng)
-        chosen = _halving(run, candidates, rng, limit, start, deadline)
+        chosen = _halving(run, candidates, rng, limit, start, deadline, params.anchor_z)
     else:
         chosen = None
         while run.count < limit and (run.count == 0 or time.perf_counter() < deadline):
@@ -148,8 +148,11 @@ class _Iteration:
         self.root = Node()
         self.count = 0
 
-    def __call__(self, rng: random.Random, forced: Action | None = None) -> None:
-        """``forced``: the searching seat's action at the root (else chosen by UCB)."""
+    def __call__(self, rng: random.Random, forced: Action | None = None) -> float:
+        """One iteration; returns the searching seat's reward.
+
+        ``forced``: the searching seat's action at the root (else chosen by UCB).
+        """
         params, guide, me = self.params, self.guide, self.decision.seat
         state = self.decision.determinize(rng)
         state.silent = True  # the search reads no events
@@ -181,7 +184,7 @@ class _Iteration:
         if evaluator is not None:
             if not state.is_over():
                 progress = evaluator.progress
-                random_rollout(state, rng, progress, progress(state) + evaluator.horizon)
+                self.rollout(state, rng, progress, progress(state) + evaluator.horizon)
             if state.is_over():
                 reward, win = _terminal_rewards(state, self.players, params.score_weight)
             else:
@@ -193,6 +196,7 @@ class _Iteration:
         for edges, seat, action, prob in path:
             edges.update(action, reward[seat], win[seat], prob)
         self.count += 1
+        return reward[me]
 
 
 def _candidates(
@@ -213,6 +217,7 @@ def _halving(
     limit: float,
     start: float,
     deadline: float,
+    anchor_z: float = 0.0,
 ) -> Action:
     """Sequential halving over ``candidates`` at the root, with common random numbers.
 
@@ -221,8 +226,15 @@ def _halving(
     determinization and random stream, so survivors are compared on the same
     deals (paired samples), then the better half goes on. Ties keep the
     earlier candidate (the guide's order).
+
+    With ``anchor_z`` the first candidate (the guide's move) is the anchor:
+    it survives every round, and the best other survivor replaces it only if
+    their paired reward difference is ``anchor_z`` standard errors above 0.
+    Noisy estimates then cannot talk the search out of a sound default.
     """
     survivors = list(candidates)
+    anchor = survivors[0] if anchor_z > 0 and len(survivors) > 1 else None
+    paired: dict[Action, list[float]] = {a: [] for a in survivors}
     rounds = max(1, math.ceil(math.log2(len(survivors))))
     for number in range(rounds):
         left = rounds - number
@@ -234,10 +246,15 @@ def _halving(
         first_block = True
         while run.count < target and (first_block or time.perf_counter() < cutoff):
             seed = rng.getrandbits(64)
+            block = {}
             for action in survivors:
                 if run.count >= target:
                     break
-                run(random.Random(seed), action)
+                block[action] = run(random.Random(seed), action)
+            if anchor is not None and anchor in block:
+                base = block[anchor]
+                for action, reward in block.items():
+                    paired[action].append(reward - base)
             first_block = False
         edges = run.root.seats[run.decision.seat].edges
 
@@ -246,10 +263,35 @@ def _halving(
             return edge[REWARD] / edge[VISITS] if edge and edge[VISITS] else -1.0
 
         order = sorted(range(len(survivors)), key=lambda i: (-mean(survivors[i]), i))
-        survivors = [survivors[i] for i in order[: max(1, (len(survivors) + 1) // 2)]]
+        keep = [survivors[i] for i in order[: max(1, (len(survivors) + 1) // 2)]]
+        if anchor is not None and anchor not in keep:
+            keep = [anchor, *keep[: max(1, len(keep) - 1)]]
+        survivors = keep
         if len(survivors) == 1 or time.perf_counter() >= deadline:
             break
-    return survivors[0]
+    if anchor is None:
+        return survivors[0]
+    challengers = [a for a in survivors if a != anchor]
+    if not challengers:
+        return anchor
+    best = max(challengers, key=lambda a: _mean(paired[a]))
+    return best if _z_score(paired[best]) > anchor_z else anchor
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else -math.inf
+
+
+def _z_score(differences: list[float]) -> float:
+    """How many standard errors the mean paired difference lies above 0."""
+    n = len(differences)
+    if n < 2:
+        return -math.inf
+    mean = sum(differences) / n
+    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    if variance <= 1e-18:  # the same difference every time (up to rounding)
+        return math.inf if mean > 0 else -math.inf
+    return mean / math.sqrt(variance / n)
 
 
 def _simultaneous(

@@ -12,11 +12,23 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
+from typing import Any, Protocol
 
 from mobtable.bots.base import Bot, Decision
 from mobtable.core import Action, Seat, State
 
-Rollout = Callable[[State, random.Random], None]
+Progress = Callable[[Any], int]
+
+
+class Rollout(Protocol):
+    """Plays a determinized state on: to the end, or (with ``progress``) until
+    ``progress(state)`` reaches ``limit``."""
+
+    def __call__(
+        self, state: State, rng: random.Random, progress: Progress | None = None, limit: int = 0
+    ) -> None: ...
+
+
 Guide = Callable[[State, Seat], Action]
 """An action for a seat of a determinized state (e.g. a greedy bot's choice)."""
 Prior = Callable[[Decision, int], list[Action]]
@@ -29,7 +41,7 @@ MAX_ROLLOUT_STEPS = 100_000
 def random_rollout(
     state: State,
     rng: random.Random,
-    progress: Callable[[State], int] | None = None,
+    progress: Progress | None = None,
     limit: int = 0,
 ) -> None:
     """Play uniformly random legal actions until the game is over, or (with
@@ -49,7 +61,16 @@ ROLLOUTS: dict[str, Rollout] = {}
 
 
 def rollout_for(game_name: str) -> Rollout:
-    return ROLLOUTS.get(game_name, random_rollout)
+    """A registered policy, else the game's own ``PLAYOUT``, else :func:`random_rollout`."""
+    if game_name in ROLLOUTS:
+        return ROLLOUTS[game_name]
+    from mobtable.bots import game_playout
+
+    try:
+        playout = game_playout(game_name)
+    except KeyError:  # a game outside the registry (tests build their own)
+        playout = None
+    return playout if playout is not None else random_rollout
 
 
 def policy_rollout(bot: Bot, share: float = 1.0) -> Rollout:
@@ -59,10 +80,12 @@ def policy_rollout(bot: Bot, share: float = 1.0) -> Rollout:
     sampled world, so nothing real is revealed).
     """
 
-    def run(state: State, rng: random.Random) -> None:
+    def run(
+        state: State, rng: random.Random, progress: Progress | None = None, limit: int = 0
+    ) -> None:
         rnd = rng.random
         for _ in range(MAX_ROLLOUT_STEPS):
-            if state.is_over():
+            if state.is_over() or (progress is not None and progress(state) >= limit):
                 return
             seat = state.pending()[0]
             if share >= 1.0 or rnd() < share:

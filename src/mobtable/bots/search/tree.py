@@ -49,6 +49,10 @@ class Selection:
             (see :func:`~mobtable.bots.search.rewards.rewards`).
         halving: at the root, sequential halving over this many candidate
             actions with paired samples; 0 or 1: plain UCB at the root too.
+        anchor_z: with halving, the prior's first choice (the ``greedy`` move)
+            is kept through every round, and the search plays another move
+            only if that move's paired reward beats it by ``anchor_z``
+            standard errors; 0 turns the anchor off.
     """
 
     exploration: float = 0.7
@@ -58,6 +62,7 @@ class Selection:
     rate: float = 5.0
     score_weight: float = 0.25
     halving: int = 8
+    anchor_z: float = 0.0
 
 
 class SeatEdges:

@@ -19,6 +19,7 @@ from mobtable.games.gangsta.grid import (
     ROW_OF,
     placement_points,
 )
+from mobtable.games.gangsta.playout import playout
 from mobtable.games.gangsta.tricks import trick_winner
 
 RAID_PENALTY = 2
@@ -103,3 +104,5 @@ def _best_cell(values: list[int], value: int) -> tuple[int, int]:
 
 
 BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot}
+PLAYOUT = playout
+"""The search's rollout policy for Gangsta (see :mod:`.playout`)."""

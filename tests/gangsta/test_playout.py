@@ -1,0 +1,76 @@
+"""Gangsta's rollout policy for the search: legal, sensible and reproducible."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mobtable.games.gangsta.playout import best_placement, playout, trick_play
+from mobtable.games.gangsta.state import GangstaState
+
+from .helpers import GAME, play, position
+
+
+class _Checked(GangstaState):
+    """Refuses any action that is not legal, whatever ``check`` says."""
+
+    def apply(self, seat, action, check=True):  # type: ignore[no-untyped-def, override]
+        assert action in self.legal(seat), f"{action} is not legal for seat {seat}"
+        return super().apply(seat, action, check=check)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_playout_plays_only_legal_actions_to_the_end(seed: int) -> None:
+    state = GAME.new_state(GAME.config(3 + seed % 4), seed=seed)
+    state.__class__ = _Checked
+    playout(state, random.Random(seed))
+    assert state.is_over()
+    assert not any(state.hands)
+
+
+def test_playout_stops_at_the_given_progress() -> None:
+    state = GAME.new_state(GAME.config(4), seed=3)
+    playout(state, random.Random(0), lambda s: s.tricks, 2)
+    assert state.tricks == 2 and not state.is_over()
+
+
+def test_playout_is_reproducible_for_a_seed() -> None:
+    finals = []
+    for _ in range(2):
+        state = GAME.new_state(GAME.config(4), seed=8)
+        playout(state, random.Random(42))
+        finals.append((state.scores, state.grid))
+    assert finals[0] == finals[1]
+
+
+def test_playout_places_for_the_most_points() -> None:
+    state = position(
+        [["R5S", "I2W"], ["R2W", "I3W"], ["R3W", "I4W"], ["R4W", "I6W"]],
+        grid={"A1": "Y5W", "A2": "I5W", "E5": "C2W"},
+    )
+    play(state, "R5S", "R2W", "R3W", "R4W")
+    best = best_placement(state, random.Random(0).random)
+    # the 5 joins the two 5s of row A: a trio, 5 points (no 2 beats that)
+    assert str(best).startswith("R5S@A")
+
+
+def test_playout_avoids_calling_the_police_when_nothing_scores() -> None:
+    grid = {"A1": "Y2W", "A2": "Y3W", "A3": "Y4W", "A4": "Y6W"}
+    state = position([["R9S", "I2W"], ["R2W", "I3W"], ["R3W", "I4W"], ["R4W", "I6W"]], grid=grid)
+    play(state, "R9S", "R2W", "R3W", "R4W")
+    rnd = random.Random(1).random
+    for _ in range(50):
+        assert not str(best_placement(state, rnd)).endswith("@A5")
+
+
+def test_playout_takes_the_trick_as_cheaply_as_it_can() -> None:
+    state = position([["R5S"], ["R6W", "R9S", "I2W"], ["R3W"], ["R4W"]], trump="Y9S")
+    play(state, "R5S")
+    assert str(trick_play(state, 1)) == "R6W"
+
+
+def test_playout_dumps_its_lowest_card_when_it_cannot_win() -> None:
+    state = position([["R9S"], ["R6W", "R3W", "I2W"], ["R2W"], ["R4W"]], trump="Y9S")
+    play(state, "R9S")
+    assert str(trick_play(state, 1)) == "R3W"
