@@ -74,3 +74,36 @@ def test_playout_dumps_its_lowest_card_when_it_cannot_win() -> None:
     state = position([["R9S"], ["R6W", "R3W", "I2W"], ["R2W"], ["R4W"]], trump="Y9S")
     play(state, "R9S")
     assert str(trick_play(state, 1)) == "R3W"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_trick_play_wins_whenever_it_can_and_as_cheaply_as_it_can(seed: int) -> None:
+    from mobtable.games.gangsta.tricks import strength, trick_winner
+
+    state = GAME.new_state(GAME.config(4), seed=seed)
+    rng = random.Random(seed)
+    answered = 0
+    while not state.is_over():
+        seat = state.turn
+        legal = state.legal(seat)
+        if state.phase.value == "play" and state.trick:
+            cards, trump = state.cards, state.trump_mafia
+
+            def key(play, cards=cards):  # type: ignore[no-untyped-def]
+                ids = tuple(c.id for c in play.cards)
+                return len(ids), strength(cards, ids)
+
+            def wins(play, cards=cards, trump=trump):  # type: ignore[no-untyped-def]
+                ids = tuple(c.id for c in play.cards)
+                trick = [*state.trick, (seat, ids)]
+                return trick_winner(cards, trick, trump) == len(state.trick)
+
+            winners = [p for p in legal if wins(p)]
+            chosen = trick_play(state, seat)
+            if winners:
+                assert wins(chosen) and key(chosen) == min(map(key, winners))
+            else:  # no way to win: one card, never a pair
+                assert len(chosen.cards) == 1
+            answered += 1
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    assert answered > 20

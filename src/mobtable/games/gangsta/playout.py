@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mobtable.games.gangsta.grid import CELLS, EMPTY, SIZE
+from mobtable.games.gangsta.tricks import strength as ids_strength
 from mobtable.games.gangsta.tricks import trick_winner
 
 NOISE = 0.1
@@ -58,9 +59,10 @@ def playout(
 
 
 def trick_play(state: Any, seat: int) -> Any:
+    """Lead a strong side card; answer with the cheapest winning play, else the lowest."""
     plays = state.legal(seat)
     cards = state.cards
-    value, mafia = cards.value, cards.mafia
+    value, mafia, strong = cards.value, cards.mafia, cards.strong
     trick = state.trick
     trump = state.trump_mafia
 
@@ -70,15 +72,18 @@ def trick_play(state: Any, seat: int) -> Any:
     if not trick:
         side = [p for p in plays if mafia[p.cards[0].id] != trump]
         return max(side, key=strength) if side else min(plays, key=strength)
-    position = len(trick)
+    ids = trick[trick_winner(cards, trick, trump)][1]
+    target = mafia[ids[0]]  # the mafia now taking the trick, and its best play so far
+    to_beat = (ids_strength(cards, ids), strong[ids[0]])
     best = None
     best_key = (99, 999)
     for play in plays:
-        ids = tuple(c.id for c in play.cards)
-        if trick_winner(cards, [*trick, (seat, ids)], trump) == position:
-            key = (len(ids), strength(play))
-            if key < best_key:
-                best, best_key = play, key
+        first = play.cards[0].id
+        m = mafia[first]
+        s = strength(play)
+        wins = (m == trump and target != trump) or (m == target and (s, strong[first]) > to_beat)
+        if wins and (len(play.cards), s) < best_key:
+            best, best_key = play, (len(play.cards), s)
     if best is not None:
         return best
     return min(plays, key=lambda p: (len(p.cards), mafia[p.cards[0].id] == trump, strength(p)))
