@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -119,3 +120,44 @@ def all_cards(state: CapoState) -> list[int]:
     for seat in range(state.players):
         zones += state.hands[seat] + state.table[seat]
     return zones
+
+
+def hidden_from(state: CapoState, seat: int | None) -> list[int]:
+    visible = set(state.box) | state.seen_discard
+    for up in state.face_up:
+        visible.update(up)
+    if seat is not None:
+        visible |= set(state.hands[seat]) | set(state.table[seat]) | state.own_discard[seat]
+    return sorted(c for c in range(70) if c not in visible)
+
+
+def relabelled(state: CapoState, seat: int | None, rng: random.Random) -> CapoState:
+    """The same position with every card hidden from ``seat`` relabelled."""
+    other = state.clone()
+    pool = hidden_from(state, seat)
+    moved = pool[:]
+    rng.shuffle(moved)
+    sigma = dict(zip(pool, moved, strict=True))
+
+    def re(cards):
+        return [sigma.get(c, c) for c in cards]
+
+    others = [p for p in range(state.players) if p != seat]
+    for p in others:
+        other.hands[p] = sorted(re(state.hands[p]))
+        other.table[p] = sorted(re(state.table[p]))
+        other.own_discard[p] = set(re(state.own_discard[p]))
+        if p in state.step.choices and state.phase in (Phase.PLAY, Phase.TURN):
+            other.step.choices[p] = tuple(sorted(re(state.step.choices[p])))
+        if p in state.picked:
+            other.picked[p] = re(state.picked[p])
+    other.discard = sorted(re(state.discard))
+    other.stack = re(state.stack)
+    rng.shuffle(other.stack)
+    if len(state.assignment_stack) > 1:
+        rest = state.assignment_stack[1:]
+        rng.shuffle(rest)
+        other.assignment_stack = [state.assignment_stack[0], *rest]
+    rng.shuffle(other.event_stack)
+    other.rng = random.Random(rng.random())
+    return other

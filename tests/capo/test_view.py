@@ -18,7 +18,7 @@ from mobtable.games.capo import GAME
 from mobtable.games.capo.rules import Phase
 from mobtable.games.capo.state import CapoState
 
-from .helpers import Picker, new, play_round
+from .helpers import Picker, new, play_round, relabelled
 
 
 def _position(players: int, seed: int, steps: int) -> CapoState:
@@ -32,47 +32,6 @@ def _position(players: int, seed: int, steps: int) -> CapoState:
         legal = state.legal(seat)
         state.apply(seat, legal[rng.randrange(len(legal))])
     return state
-
-
-def _hidden_from(state: CapoState, seat: int | None) -> list[int]:
-    visible = set(state.box) | state.seen_discard
-    for up in state.face_up:
-        visible.update(up)
-    if seat is not None:
-        visible |= set(state.hands[seat]) | set(state.table[seat]) | state.own_discard[seat]
-    return sorted(c for c in range(70) if c not in visible)
-
-
-def _twin(state: CapoState, seat: int | None, rng: random.Random) -> CapoState:
-    """The same position with every card hidden from ``seat`` relabelled."""
-    twin = state.clone()
-    pool = _hidden_from(state, seat)
-    moved = pool[:]
-    rng.shuffle(moved)
-    sigma = dict(zip(pool, moved, strict=True))
-
-    def re(cards):
-        return [sigma.get(c, c) for c in cards]
-
-    others = [p for p in range(state.players) if p != seat]
-    for p in others:
-        twin.hands[p] = sorted(re(state.hands[p]))
-        twin.table[p] = sorted(re(state.table[p]))
-        twin.own_discard[p] = set(re(state.own_discard[p]))
-        if p in state.step.choices and state.phase in (Phase.PLAY, Phase.TURN):
-            twin.step.choices[p] = tuple(sorted(re(state.step.choices[p])))
-        if p in state.picked:
-            twin.picked[p] = re(state.picked[p])
-    twin.discard = sorted(re(state.discard))
-    twin.stack = re(state.stack)
-    rng.shuffle(twin.stack)
-    if len(state.assignment_stack) > 1:
-        rest = state.assignment_stack[1:]
-        rng.shuffle(rest)
-        twin.assignment_stack = [state.assignment_stack[0], *rest]
-    rng.shuffle(twin.event_stack)
-    twin.rng = random.Random(rng.random())
-    return twin
 
 
 def _card_ids(data) -> set[int]:
@@ -105,7 +64,7 @@ def test_K_15_views_ignore_what_the_seat_cannot_see(players, seed, steps, relabe
     state = _position(players, seed, steps)
     rng = random.Random(relabel)
     for seat in [*range(players), None]:
-        twin = _twin(state, seat, rng)
+        twin = relabelled(state, seat, rng)
         assert _json(twin.view(seat)) == _json(state.view(seat))
         if seat is not None and not state.is_over():
             a = state.determinize(seat, random.Random(relabel))

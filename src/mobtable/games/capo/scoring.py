@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.cards import Special
-from mobtable.games.capo.rules import Supply, TonyStars
+from mobtable.games.capo.rules import Rules, Supply, TonyStars
 
 if TYPE_CHECKING:
     from mobtable.games.capo.state import CapoState
@@ -42,7 +42,12 @@ def tony_stars(state: CapoState, suspected: list[bool]) -> int:
     """Little Tony's extra stars, counted for every suspected player (K-03)."""
     tonies = set(state.cards.with_special(Special.LITTLE_TONY))
     count = sum(1 for s, hit in enumerate(suspected) if hit for c in state.table[s] if c in tonies)
-    if state.rules.tony_stars is TonyStars.ONCE:
+    return tony_extra(state.rules, count)
+
+
+def tony_extra(rules: Rules, count: int) -> int:
+    """The extra stars ``count`` Little Tony cards of suspected players add (K-03)."""
+    if rules.tony_stars is TonyStars.ONCE:
         return min(count, 1)
     return count
 

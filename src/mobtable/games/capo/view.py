@@ -21,6 +21,12 @@ stay announced (``SealedStep.announced``): they decide again in the sample,
 a committed crew with as many cards as the table shows, and a crew in
 progress keeps its visible cards (drawn from the sampled hand) and a drawn
 total above them.
+
+The deal is then made believable (:mod:`crews`): a seat's face-down cards
+are chosen, from its sampled hand plus them, so that its crew carries out the
+assignment whenever some choice of that many cards does, and a crew in
+progress is taken from a successful crew of the sampled hand when there is
+one, since players mostly bluff only when they cannot succeed.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Origin
+from mobtable.games.capo import crews
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.rules import Phase
 
@@ -192,8 +199,11 @@ def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
         hidden = len(state.table[p]) - len(state.face_up[p])
         other.table[p] = sorted([*state.face_up[p], *deal(hidden)])
         other.own_discard[p] = set(deal(len(state.own_discard[p])))
+    test = crews.CrewTest(state)
     if state.phase is Phase.PLAY:
-        _reopen_crews(state, other, seat, rng)
+        _reopen_crews(state, other, seat, rng, test)
+    else:
+        crews.settle_tables(other, seat, test, rng)
     privately = sum(len(d) for d in state.own_discard)
     anonymous = deal(len(state.discard) - len(state.seen_discard) - privately)
     other.discard = sorted(
@@ -207,8 +217,14 @@ def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
     return other
 
 
-def _reopen_crews(state: CapoState, other: CapoState, seat: int, rng: random.Random) -> None:
-    """Others' crews in a sample: as many cards down as the view shows, chosen anew."""
+def _reopen_crews(
+    state: CapoState, other: CapoState, seat: int, rng: random.Random, test: crews.CrewTest
+) -> None:
+    """Others' crews in a sample: as many cards down as the view shows, chosen anew.
+
+    A crew in progress comes from a successful crew of the sampled hand when
+    there is one (:func:`crews.crew_in_progress`), else from a uniform draw.
+    """
     for p in range(state.players):
         if p == seat:
             continue
@@ -216,9 +232,14 @@ def _reopen_crews(state: CapoState, other: CapoState, seat: int, rng: random.Ran
         if p in other.step.announced:  # committed: a crew of ``down`` cards, placed again
             other.declared[p], other.picked[p] = down, []
         elif down:  # in progress: the visible cards, and more to come
-            least = ev.least_play(len(state.hands[p]), state.effect)
-            other.declared[p] = rng.randint(max(down + 1, least), len(state.hands[p]))
-            other.picked[p] = rng.sample(other.hands[p], down)
+            least = max(down + 1, ev.least_play(len(state.hands[p]), state.effect))
+            plan = crews.crew_in_progress(other.hands[p], down, least, test, rng)
+            if plan is None:
+                plan = (
+                    rng.randint(least, len(state.hands[p])),
+                    rng.sample(other.hands[p], down),
+                )
+            other.declared[p], other.picked[p] = plan
 
 
 def _dealer(cards: list[int]) -> Any:

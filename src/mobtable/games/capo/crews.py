@@ -1,0 +1,199 @@
+"""Believable crews in determinized samples: others play a crew that succeeds when they can.
+
+Why: :func:`~mobtable.games.capo.view.determinize` deals the cards a seat
+cannot place uniformly, so another seat's face-down crew would be a random
+draw. Such crews meet the assignment far less often than crews really played
+(greedy self-play at 5 players: about 7% of sampled crews against 23% of real
+ones), and a search planning over them believes its opponents bluff much more
+than they do, so it suspects wrongly.
+
+A sensible player plays a crew that carries out the assignment whenever his
+hand holds one. So a sample treats a seat's sampled hand plus its sampled
+face-down crew cards as the hand he chose from, and picks the face-down cards
+from that pool so that the crew (face-up cards included) succeeds whenever
+some choice of that many cards does; among the choices that succeed it picks
+one uniformly. Otherwise the uniform deal stands. A seat still placing its
+crew gets, in the same spirit, a total and visible cards taken from a
+successful crew of its sampled hand when there is one.
+
+Only the sampled cards and public facts (the assignment, the event, the face-up
+cards, the counts) are used, so a sample still depends only on the view (K-15).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from mobtable.games.capo import events as ev
+from mobtable.games.capo.assignments import star_total, succeeds
+from mobtable.games.capo.cards import Assignment, CardSet, Special
+from mobtable.games.capo.scoring import tony_extra
+
+if TYPE_CHECKING:
+    from mobtable.games.capo.rules import Rules
+    from mobtable.games.capo.state import CapoState
+
+HONEST = 1.0
+"""Chance that a sampled crew is made to succeed when its pool allows it (else
+the uniform deal stands). Measured with greedy self-play at 5 players (see
+``tests/capo/test_determinize_crews.py``'s module docstring): even at 1.0 the
+sampled crews succeed less often than real ones, since a uniformly drawn pool
+holds a successful crew less often than the hand of a player who played one."""
+
+
+class CrewTest:
+    """Does a crew carry out this round's assignment, were its player alone suspected?
+
+    The rules' own test (:func:`~mobtable.games.capo.assignments.succeeds`):
+    stars at most the round's maximum (events included, John Malone and
+    Captain Penny taking stars off), symbols covered (Vincenzo Forza's joker
+    included), plus the crew's own Little Tony stars (K-03), as they count
+    when its player is suspected.
+
+    It is asked thousands of times a second, so two cheap necessary conditions
+    come first (the stars without Little Tony's, which only adds, and the count
+    of symbols that can serve the assignment, see :class:`_Round`), and the
+    answers are remembered per kind of crew (cards alike in symbols, stars and
+    special power are interchangeable).
+    """
+
+    __slots__ = ("assignment", "limit", "mafiosi", "round", "rules", "symbols")
+
+    def __init__(self, state: CapoState) -> None:
+        cards = state.cards
+        self.assignment = cards.assignments[state.assignment]
+        self.limit = ev.max_stars(self.assignment, state.effect)
+        self.mafiosi = cards.mafiosi
+        self.symbols = cards.symbols
+        self.rules = state.rules
+        self.round = _Round.of(cards, self.assignment, self.limit, self.rules)
+
+    def __call__(self, crew: Sequence[int]) -> bool:
+        r = self.round
+        net, useful = r.net, r.useful
+        if sum(net[c] for c in crew) > self.limit or sum(useful[c] for c in crew) < r.needed:
+            return False
+        key = tuple(sorted(r.kind[c] for c in crew))
+        known = r.results.get(key)
+        if known is None:
+            mafiosi = [self.mafiosi[c] for c in crew]
+            tonies = sum(1 for c in mafiosi if c.special is Special.LITTLE_TONY)
+            extra = tony_extra(self.rules, tonies)
+            known = succeeds(mafiosi, self.assignment, self.limit, self.symbols, extra_stars=extra)
+            r.remember(key, known)
+        return known
+
+    def may_complete(
+        self, shown: Sequence[int], pool: Sequence[int], least: int, most: int
+    ) -> bool:
+        """False when no ``least`` to ``most`` cards of ``pool`` can join ``shown`` in a success.
+
+        Even the fewest stars are too many (star-cutters lower the total), or
+        even the most serviceable symbols are too few.
+        """
+        r = self.round
+        stars = sorted(r.net[c] for c in pool)
+        fewest = sum(r.net[c] for c in shown) + sum(stars[:least])
+        fewest += sum(n for n in stars[least:most] if n < 0)
+        if fewest > self.limit:
+            return False
+        useful = sorted((r.useful[c] for c in pool), reverse=True)
+        return sum(r.useful[c] for c in shown) + sum(useful[:most]) >= r.needed
+
+
+class _Round:
+    """What a crew test needs to know about one assignment, by card id; cached.
+
+    ``net``: a card's stars as :func:`star_total` counts them. ``useful``: how
+    many of its symbols can serve the assignment (any symbol when it asks for
+    question marks, else the printed kinds), plus 1 for Vincenzo Forza's
+    joker. ``needed``: the printed symbols plus the question marks; a crew
+    whose ``useful`` total is below it fails
+    :func:`~mobtable.games.capo.assignments.symbols_met`, where every missing
+    symbol must be made up by a joker. ``kind``: an index shared by identical
+    cards. ``results``: the remembered answers per sorted tuple of kinds.
+    """
+
+    __slots__ = ("kind", "needed", "net", "results", "useful")
+
+    LIMIT = 100_000
+    """Remembered answers per assignment before they are forgotten."""
+    CACHE: ClassVar[dict[tuple[Any, ...], tuple[CardSet, _Round]]] = {}
+
+    def __init__(self, cards: CardSet, assignment: Assignment) -> None:
+        kinds: dict[tuple[Any, ...], int] = {}
+        self.kind = tuple(
+            kinds.setdefault((tuple(sorted(c.symbols)), c.stars, c.special), len(kinds))
+            for c in cards.mafiosi
+        )
+        self.net = tuple(star_total([c]) for c in cards.mafiosi)
+        printed = set(assignment.symbols)
+        self.useful = tuple(
+            sum(1 for s in c.symbols if assignment.choice or s in printed)
+            + (c.special is Special.VINCENZO_FORZA)
+            for c in cards.mafiosi
+        )
+        self.needed = len(assignment.symbols) + assignment.choice
+        self.results: dict[tuple[int, ...], bool] = {}
+
+    @classmethod
+    def of(cls, cards: CardSet, assignment: Assignment, limit: int, rules: Rules) -> _Round:
+        key = (id(cards), assignment.id, limit, rules.tony_stars)
+        cached = cls.CACHE.get(key)
+        if cached is None or cached[0] is not cards:
+            cached = cls.CACHE[key] = (cards, cls(cards, assignment))
+        return cached[1]
+
+    def remember(self, key: tuple[int, ...], answer: bool) -> None:
+        if len(self.results) >= self.LIMIT:
+            self.results.clear()
+        self.results[key] = answer
+
+
+def settle_tables(sample: CapoState, seat: int, test: CrewTest, rng: random.Random) -> None:
+    """Give every other seat's face-down cards a crew that succeeds when its pool allows.
+
+    ``sample`` has just been dealt uniformly; cards only move between a seat's
+    hand and its face-down cards, so every count stays as the view shows.
+    """
+    for p in range(sample.players):
+        if p == seat:
+            continue
+        shown = sample.face_up[p]
+        hidden = [c for c in sample.table[p] if c not in shown]
+        if not hidden or rng.random() >= HONEST or test([*shown, *hidden]):
+            continue
+        pool = sorted([*sample.hands[p], *hidden])
+        if not test.may_complete(shown, pool, len(hidden), len(hidden)):
+            continue
+        wins = [crew for crew in combinations(pool, len(hidden)) if test([*shown, *crew])]
+        if wins:
+            chosen = wins[rng.randrange(len(wins))]
+            sample.table[p] = sorted([*shown, *chosen])
+            sample.hands[p] = [c for c in pool if c not in chosen]
+
+
+def crew_in_progress(
+    hand: Sequence[int], down: int, least: int, test: CrewTest, rng: random.Random
+) -> tuple[int, list[int]] | None:
+    """A total and ``down`` placed cards for a seat still placing its crew.
+
+    Taken from a successful crew of ``least`` or more cards of ``hand``,
+    uniformly among them; ``None`` when none succeeds (or, with chance
+    ``1 - HONEST``, anyway): the caller then draws them uniformly.
+    """
+    if rng.random() >= HONEST or not test.may_complete((), hand, least, len(hand)):
+        return None
+    wins = [
+        crew
+        for size in range(least, len(hand) + 1)
+        for crew in combinations(hand, size)
+        if test(crew)
+    ]
+    if not wins:
+        return None
+    chosen = wins[rng.randrange(len(wins))]
+    return len(chosen), rng.sample(chosen, down)
