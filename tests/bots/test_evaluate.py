@@ -9,7 +9,7 @@ import pytest
 from mobtable import games
 from mobtable.bots import Decision
 from mobtable.bots.search import Budget, ISMCTSBot
-from mobtable.bots.search.evaluate import EVALUATORS, evaluation_rewards
+from mobtable.bots.search.evaluate import evaluation_rewards, evaluator_for
 from mobtable.bots.search.rollout import random_rollout
 from mobtable.core import State
 
@@ -36,7 +36,7 @@ def position(name: str, steps: int, seed: int = 3) -> State:
 def test_a_truncated_rollout_stops_when_the_game_has_progressed_by_the_horizon(
     name: str,
 ) -> None:
-    evaluator = EVALUATORS[name]
+    evaluator = evaluator_for(name)
     state = position(name, 10)
     start = evaluator.progress(state)
     random_rollout(state, random.Random(1), evaluator.progress, start + 1)
@@ -46,7 +46,7 @@ def test_a_truncated_rollout_stops_when_the_game_has_progressed_by_the_horizon(
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
 def test_the_evaluation_favours_the_leader_and_its_win_chances_sum_to_one(name: str) -> None:
-    evaluator = EVALUATORS[name]
+    evaluator = evaluator_for(name)
     state = position(name, 30)
     scores = list(evaluator.scores(state))
     win, _ = evaluator.win_chances(state)
@@ -60,7 +60,7 @@ def test_the_evaluation_favours_the_leader_and_its_win_chances_sum_to_one(name: 
 
 
 def test_the_same_gangsta_lead_is_worth_more_when_fewer_cards_are_left() -> None:
-    evaluator = EVALUATORS["gangsta"]
+    evaluator = evaluator_for("gangsta")
     late = position("gangsta", 10)
     late.hands = [h[:1] for h in late.hands]
     late.scores = [10, 0, 0, 0]

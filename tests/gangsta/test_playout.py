@@ -107,3 +107,16 @@ def test_trick_play_wins_whenever_it_can_and_as_cheaply_as_it_can(seed: int) -> 
             answered += 1
         state.apply(seat, legal[rng.randrange(len(legal))])
     assert answered > 20
+
+
+def test_hand_value_rises_with_trumps_and_is_nothing_for_an_empty_hand() -> None:
+    from mobtable.games.gangsta.estimate import expected_scores, future_points
+
+    state = position(
+        [["Y9W", "Y8W", "R2W"], ["R3W", "I2W", "C2W"], ["R4W", "I3W", "C3W"], []],
+        trump="Y9S",
+    )
+    state.scores = [1, 1, 1, 4]
+    assert future_points(state, 0) > future_points(state, 1) > future_points(state, 3) == 0.0
+    assert expected_scores(state)[3] == 4
+    assert expected_scores(state)[0] == pytest.approx(1 + future_points(state, 0))

@@ -3,7 +3,8 @@
 Generic bots live here (``random``; ``ismcts`` and the difficulty levels
 ``easy``, ``medium``, ``hard`` from :mod:`mobtable.bots.levels`); a game's own
 bots live in its package's ``bots.py`` as ``BOTS: dict[str, type[Bot]]``, and
-that module may offer ``PLAYOUT``, a fast rollout policy for the search.
+that module may offer the search a fast rollout policy (``PLAYOUT``) and a
+position evaluator for truncated rollouts (``EVALUATOR``).
 """
 
 from __future__ import annotations
@@ -36,9 +37,9 @@ def game_bots(game_name: str) -> dict[str, type[Bot]]:
     return dict(getattr(_bots_module(game_name), "BOTS", {}))
 
 
-def game_playout(game_name: str) -> Any:
-    """The game's own rollout policy for the search (``PLAYOUT``), or ``None``."""
-    return getattr(_bots_module(game_name), "PLAYOUT", None)
+def game_offer(game_name: str, name: str) -> Any:
+    """What the game's ``bots.py`` offers the search under ``name``, or ``None``."""
+    return getattr(_bots_module(game_name), name, None)
 
 
 def available(game_name: str) -> list[str]:

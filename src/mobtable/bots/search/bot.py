@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from mobtable.bots.base import Bot, Decision
 from mobtable.bots.search.budget import Budget
-from mobtable.bots.search.evaluate import EVALUATORS
+from mobtable.bots.search.evaluate import evaluator_for
 from mobtable.bots.search.ismcts import SearchResult, search
 from mobtable.bots.search.rollout import (
     ROLLOUTS,
@@ -85,7 +85,7 @@ class ISMCTSBot(Bot):
         if self.rollout_share > 0 and greedy is not None and name not in ROLLOUTS:
             rollout = policy_rollout(greedy, self.rollout_share)
         prior = bot_ranking(greedy) if greedy is not None else None
-        evaluator = EVALUATORS.get(name) if self.truncate else None
+        evaluator = evaluator_for(name) if self.truncate else None
         self.last = search(
             decision,
             self.budget,

@@ -55,24 +55,11 @@ class Evaluator:
         return [w / total for w in weights], scores
 
 
-def _gangsta_left(state: Any) -> float:
-    return sum(map(len, state.hands))
-
-
 def _capo_left(state: Any) -> float:
     return state.rules.target - max(state.respect)
 
 
 EVALUATORS: dict[str, Evaluator] = {
-    # Gangsta: points so far; T = 6 + 0.5 per card still in a hand (48 at 4 players).
-    "gangsta": Evaluator(
-        progress=lambda s: s.tricks,
-        scores=lambda s: s.scores,
-        left=_gangsta_left,
-        base=6.0,
-        per_left=0.5,
-        horizon=1,
-    ),
     # Capo: respect so far; the leader in respect usually wins (fitted T = 0.6, flat).
     "capo": Evaluator(
         progress=lambda s: s.round,
@@ -83,7 +70,20 @@ EVALUATORS: dict[str, Evaluator] = {
         horizon=1,
     ),
 }
-"""Per-game evaluators, by game name (absent: rollouts run to the end)."""
+"""Evaluators registered here, by game name; a game may also offer its own
+(``EVALUATOR`` in its ``bots.py``: Gangsta's values hands as well as points)."""
+
+
+def evaluator_for(game_name: str) -> Evaluator | None:
+    """The registered evaluator, else the game's own, else ``None`` (full rollouts)."""
+    if game_name in EVALUATORS:
+        return EVALUATORS[game_name]
+    from mobtable.bots import game_offer
+
+    try:
+        return game_offer(game_name, "EVALUATOR")
+    except KeyError:  # a game outside the registry (tests build their own)
+        return None
 
 
 def evaluation_rewards(

@@ -64,10 +64,10 @@ def rollout_for(game_name: str) -> Rollout:
     """A registered policy, else the game's own ``PLAYOUT``, else :func:`random_rollout`."""
     if game_name in ROLLOUTS:
         return ROLLOUTS[game_name]
-    from mobtable.bots import game_playout
+    from mobtable.bots import game_offer
 
     try:
-        playout = game_playout(game_name)
+        playout = game_offer(game_name, "PLAYOUT")
     except KeyError:  # a game outside the registry (tests build their own)
         playout = None
     return playout if playout is not None else random_rollout

@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mobtable.bots.base import Bot, Decision
+from mobtable.bots.search.evaluate import Evaluator
 from mobtable.core import Action
 from mobtable.games.gangsta.actions import Keep, Pick, Place, Play, Redraw
 from mobtable.games.gangsta.cards import CardSet, card_set
+from mobtable.games.gangsta.estimate import BASE, PER_LEFT, cards_left, expected_scores
 from mobtable.games.gangsta.grid import (
     CELL_NAMES,
     CELLS,
@@ -106,3 +108,13 @@ def _best_cell(values: list[int], value: int) -> tuple[int, int]:
 BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot}
 PLAYOUT = playout
 """The search's rollout policy for Gangsta (see :mod:`.playout`)."""
+
+EVALUATOR = Evaluator(
+    progress=lambda s: s.tricks,
+    scores=expected_scores,
+    left=cards_left,
+    base=BASE,
+    per_left=PER_LEFT,
+    horizon=1,
+)
+"""Truncated rollouts stop after a trick; points plus hand value (see :mod:`.estimate`)."""
