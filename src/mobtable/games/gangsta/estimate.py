@@ -53,7 +53,8 @@ def future_points(state: Any, seat: int, weights: Sequence[float] = WEIGHTS) -> 
     if not state.hands[seat]:
         return 0.0
     features = hand_features(state, seat)
-    return weights[0] + sum(w * f for w, f in zip(weights[1:], features, strict=True))
+    linear = weights[0] + sum(w * f for w, f in zip(weights[1:], features, strict=True))
+    return max(0.0, linear)  # a weak hand scores little, never less than nothing
 
 
 def expected_scores(state: Any) -> list[float]:
