@@ -9,7 +9,7 @@ trick boundaries of 300 seeded ``greedy`` self-play games (4 players):
     future points = w0 + w . (cards, trumps, trump values, trumps of 7+,
                               side cards of 8+, sum of values)
 
-(``python benchmarks/strength.py --fit gangsta`` refits the weights and the
+(``python benchmarks/fit_gangsta_hands.py`` refits the weights and the
 temperature). An empty hand will score nothing more. The estimate reads only
 the state it is given (in the search: a determinized sample).
 """
