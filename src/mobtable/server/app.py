@@ -17,9 +17,10 @@ from mobtable import bots, games
 from mobtable.core.cardfile import builtin_card_data
 from mobtable.core.record import to_record
 from mobtable.server import replay as replays
+from mobtable.server.bot_turns import default_bot
 from mobtable.server.errors import Conflict, NotFound, ServerError
 from mobtable.server.limits import BodySizeLimit
-from mobtable.server.manager import TableManager, default_bot
+from mobtable.server.manager import TableManager
 from mobtable.server.schemas import (
     Accepted,
     Act,

@@ -4,6 +4,10 @@ An accepted action follows one path, under the table's lock: the engine
 applies it (an illegal one raises and changes nothing), the repository stores
 it in one transaction, and only then are the clients told. If the store
 fails, the state is rebuilt from the stored record, so nothing is half-applied.
+
+After every change the manager updates the table's clocks
+(:mod:`mobtable.server.clocks`), sets its due bots going
+(:mod:`mobtable.server.bot_turns`), then broadcasts.
 """
 
 from __future__ import annotations
@@ -17,10 +21,10 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from mobtable import bots, games
-from mobtable.bots import Bot, Decision
 from mobtable.core import IllegalAction, InvalidNotation, MobtableError
-from mobtable.core.record import to_record
-from mobtable.server.botpool import INLINE_BOTS, BotJob, BotPool, default_processes
+from mobtable.server.bot_turns import BotTurns, default_bot, stand_in_bot
+from mobtable.server.botpool import BotPool
+from mobtable.server.clocks import MoveClocks, not_replaceable_yet
 from mobtable.server.errors import Conflict, Forbidden, NotFound, ServerError, Unavailable
 from mobtable.server.live import Client, LiveTable, hash_token, token_matches
 from mobtable.server.schemas import CreateTable, SeatSpec
@@ -30,18 +34,7 @@ log = logging.getLogger("mobtable.server")
 T = TypeVar("T")
 
 
-def default_bot(game_name: str) -> str:
-    names = bots.available(game_name)
-    for preferred in ("medium", "greedy", "easy", "random"):
-        if preferred in names:
-            return preferred
-    return names[0]
-
-
-def stand_in_bot(game_name: str) -> str:
-    """The quick bot that moves for a player whose clock ran out."""
-    names = bots.available(game_name)
-    return next((n for n in ("easy", "greedy", "random") if n in names), names[0])
+__all__ = ["TableManager", "default_bot", "new_token", "stand_in_bot"]
 
 
 def new_token() -> str:
@@ -60,17 +53,13 @@ class TableManager:
         bot_processes: int | None = None,
     ) -> None:
         self.repo = repo
-        self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
-        self.bot_workers = bot_workers
         self._db_pool: ThreadPoolExecutor | None = None
-        self._bot_pool: ThreadPoolExecutor | None = None
-        processes = default_processes() if bot_processes is None else bot_processes
-        self.search_pool: BotPool | None = BotPool(processes) if processes > 0 else None
-        """Worker processes for search bots (``None``: every bot runs in a thread)."""
-        self.inline_bots = INLINE_BOTS
-        self.tasks: set[asyncio.Task[Any]] = set()
         self._loading: dict[str, asyncio.Lock] = {}
+        self.bot_turns = BotTurns(
+            self._apply, delay=bot_delay, threads=bot_workers, processes=bot_processes
+        )
+        self.clocks = MoveClocks(on_timeout=self.bot_turns.stand_in)
 
     # -- plumbing -------------------------------------------------------
     @property
@@ -82,20 +71,13 @@ class TableManager:
         return self._db_pool
 
     @property
-    def bot_pool(self) -> ThreadPoolExecutor:
-        """Threads for the quick bots (and every bot when there is no process pool)."""
-        if self._bot_pool is None:
-            self._bot_pool = ThreadPoolExecutor(self.bot_workers, thread_name_prefix="bot")
-        return self._bot_pool
+    def search_pool(self) -> BotPool | None:
+        """Worker processes for search bots (``None``: every bot runs in a thread)."""
+        return self.bot_turns.search_pool
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
-
-    def spawn(self, coro: Any) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
 
     async def start(self) -> None:
         """Load every unfinished table from the database and set its bots going."""
@@ -107,20 +89,13 @@ class TableManager:
 
     async def stop(self) -> None:
         for table in self.tables.values():
-            for handle in table.timers.values():
-                handle.cancel()
+            self.clocks.stop(table)
             for client in list(table.clients):
                 client.close()
-        for task in list(self.tasks):
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-        if self.search_pool is not None:
-            await self.search_pool.close()
-        if self._bot_pool is not None:
-            self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        await self.bot_turns.stop()  # before the database threads: a bot may be storing
         if self._db_pool is not None:
             self._db_pool.shutdown(wait=True)
-        self._bot_pool = self._db_pool = None
+        self._db_pool = None
 
     # -- finding tables ---------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:
@@ -281,13 +256,9 @@ class TableManager:
             if target == seat:
                 raise Conflict("to hand your own seat to a bot, leave the table instead")
             if t.claimed:
-                away = None if t.connections or t.away_since is None else time.time() - t.away_since
-                if away is None or away < table.row.replace_after:
-                    wait = table.row.replace_after - (away or 0)
-                    raise Conflict(
-                        f"seat {target}'s player is "
-                        + ("connected" if away is None else f"away; wait {wait:.0f} more seconds")
-                    )
+                reason = not_replaceable_yet(t, table.row.replace_after)
+                if reason is not None:
+                    raise Conflict(f"seat {target}'s player is {reason}")
             name = bot or default_bot(table.game.name)
             if name not in bots.available(table.game.name):
                 raise ServerError(f"no bot {name!r} for {table.game.name}")
@@ -368,7 +339,7 @@ class TableManager:
         table.row.moves = n + 1
         if result is not None:
             table.row.status, table.row.result = "over", result
-        table.deadlines.pop(seat, None)
+        self.clocks.moved(table, seat)
         self._after_change(table)
         return table.version
 
@@ -385,133 +356,9 @@ class TableManager:
                 return str(exc)
             return None
 
-    # -- after every change: clocks, bots, broadcast ------------------------------
+    # -- after every change -------------------------------------------------------
     def _after_change(self, table: LiveTable) -> None:
-        self._update_clocks(table)
-        self._schedule_bots(table)
+        """Restart or stop the clocks, set the due bots going, tell every client."""
+        self.clocks.update(table)
+        self.bot_turns.schedule(table)
         table.broadcast()
-
-    def _update_clocks(self, table: LiveTable) -> None:
-        pending = set() if table.state.is_over() else set(table.state.pending())
-        for seat in list(table.deadlines):
-            if seat not in pending or table.seats[seat].row.kind != "human":
-                table.deadlines.pop(seat)
-        for seat, handle in list(table.timers.items()):
-            if seat not in table.deadlines:
-                handle.cancel()
-                table.timers.pop(seat)
-        if not table.row.clock:
-            return
-        loop = asyncio.get_running_loop()
-        for seat in pending:
-            if table.seats[seat].row.kind == "human" and seat not in table.deadlines:
-                table.deadlines[seat] = time.time() + table.row.clock
-                table.timers[seat] = loop.call_later(
-                    table.row.clock, self._clock_expired, table, seat, table.deadlines[seat]
-                )
-
-    def _clock_expired(self, table: LiveTable, seat: int, deadline: float) -> None:
-        table.timers.pop(seat, None)
-        if table.deadlines.get(seat) == deadline and seat not in table.thinking:
-            table.thinking.add(seat)
-            self.spawn(self._bot_move(table, seat, stand_in=True))
-            table.broadcast()
-
-    def _schedule_bots(self, table: LiveTable) -> None:
-        if table.state.is_over():
-            return
-        for seat in table.state.pending():
-            if table.seats[seat].row.kind == "bot" and seat not in table.thinking:
-                table.thinking.add(seat)
-                self.spawn(self._bot_move(table, seat))
-
-    def _bot(self, table: LiveTable, seat: int, stand_in: bool) -> Bot:
-        name = table.seats[seat].row.bot if not stand_in else None
-        name = name or stand_in_bot(table.game.name)
-        bot = table.bots.get(seat)
-        if bot is None or bot.name != name:
-            bot = table.bots[seat] = bots.make(name, table.game.name, seed=secrets.randbits(32))
-        return bot
-
-    def _bot_name(self, table: LiveTable, seat: int, stand_in: bool) -> str:
-        name = table.seats[seat].row.bot if not stand_in else None
-        return name or stand_in_bot(table.game.name)
-
-    def _still_to_move(self, table: LiveTable, seat: int, stand_in: bool) -> bool:
-        return (
-            not table.state.is_over()
-            and seat in table.state.pending()
-            and (table.seats[seat].row.kind == "bot" or stand_in)
-        )
-
-    async def _bot_move(self, table: LiveTable, seat: int, *, stand_in: bool = False) -> None:
-        """Let a bot (or the stand-in of a player out of time) choose, then apply its move.
-
-        Search bots choose in a worker process on the table's record; quick
-        bots in a thread on a clone. If the bot fails (or its worker dies), the
-        table's stand-in bot chooses in-process instead, so the table goes on.
-        """
-        try:
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            async with table.lock:
-                if not self._still_to_move(table, seat, stand_in):
-                    table.thinking.discard(seat)
-                    return
-                name = self._bot_name(table, seat, stand_in)
-                job: BotJob | None = None
-                if self.search_pool is not None and name not in self.inline_bots:
-                    job = BotJob(
-                        to_record(table.state),
-                        seat,
-                        name,
-                        secrets.randbits(32),
-                        games.package_of(table.game.name),
-                    )
-                else:
-                    decision = Decision(table.state.clone(), seat)
-                    bot = self._bot(table, seat, stand_in)
-            loop = asyncio.get_running_loop()
-            try:
-                if job is not None and self.search_pool is not None:
-                    notation = await self.search_pool.run(job)
-                else:
-                    notation = str(await loop.run_in_executor(self.bot_pool, bot.choose, decision))
-            except Exception:
-                fallback = stand_in_bot(table.game.name)
-                if name == fallback:
-                    raise
-                log.exception(
-                    "table %s seat %d: bot %r failed; its stand-in %r moves instead",
-                    table.id,
-                    seat,
-                    name,
-                    fallback,
-                )
-                async with table.lock:
-                    if not self._still_to_move(table, seat, stand_in):
-                        table.thinking.discard(seat)
-                        table.broadcast()
-                        return
-                    decision = Decision(table.state.clone(), seat)
-                    bot = self._bot(table, seat, stand_in=True)
-                notation = str(await loop.run_in_executor(self.bot_pool, bot.choose, decision))
-            async with table.lock:
-                table.thinking.discard(seat)
-                if not self._still_to_move(table, seat, stand_in):
-                    table.broadcast()
-                    return
-                try:
-                    await self._apply(table, seat, notation)
-                    table.bot_failures.pop(seat, None)
-                except ServerError as exc:
-                    failures = table.bot_failures[seat] = table.bot_failures.get(seat, 0) + 1
-                    log.warning("table %s seat %d: bot move refused: %s", table.id, seat, exc)
-                    if failures < 5:
-                        self._schedule_bots(table)
-        except asyncio.CancelledError:
-            table.thinking.discard(seat)
-            raise
-        except Exception:
-            table.thinking.discard(seat)
-            log.exception("table %s seat %d: bot failed", table.id, seat)

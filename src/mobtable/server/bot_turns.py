@@ -1,0 +1,210 @@
+"""Bot turns: when a bot seat (or a person out of time) is to move, a bot chooses.
+
+A bot thinks outside the table's lock, so the table keeps serving its clients;
+``LiveTable.thinking`` holds the seats a bot is choosing for (clients show
+them, and a seat is never given two bots at once). Search bots choose in
+worker processes (:mod:`mobtable.server.botpool`), quick bots in a thread on a
+clone of the state. The chosen notation then goes through the manager's normal
+action path (``apply``: validate, store, broadcast), re-checked under the lock
+since the table may have changed meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from mobtable import bots, games
+from mobtable.bots import Bot, Decision
+from mobtable.core.record import to_record
+from mobtable.server.botpool import INLINE_BOTS, BotJob, BotPool, default_processes
+from mobtable.server.errors import ServerError
+from mobtable.server.live import LiveTable
+
+log = logging.getLogger("mobtable.server")
+
+Apply = Callable[[LiveTable, int, str], Awaitable[int]]
+"""The manager's action path, called with the table's lock held: apply,
+store and broadcast ``seat``'s notation; returns the new version."""
+
+MAX_REFUSED = 5
+"""Moves of one seat's bot refused in a row before it stops trying."""
+
+
+def default_bot(game_name: str) -> str:
+    """The bot a bot seat gets when none is named."""
+    names = bots.available(game_name)
+    for preferred in ("medium", "greedy", "easy", "random"):
+        if preferred in names:
+            return preferred
+    return names[0]
+
+
+def stand_in_bot(game_name: str) -> str:
+    """The quick bot that moves for a player whose clock ran out (or whose bot failed)."""
+    names = bots.available(game_name)
+    return next((n for n in ("easy", "greedy", "random") if n in names), names[0])
+
+
+class BotTurns:
+    """Plays the bot turns of every table of one server process."""
+
+    def __init__(
+        self,
+        apply: Apply,
+        *,
+        delay: float = 0.5,
+        threads: int = 4,
+        processes: int | None = None,
+    ) -> None:
+        self.apply = apply
+        self.delay = delay
+        """Seconds a bot visibly "thinks" before it chooses."""
+        self.threads = threads
+        self._thread_pool: ThreadPoolExecutor | None = None
+        processes = default_processes() if processes is None else processes
+        self.search_pool: BotPool | None = BotPool(processes) if processes > 0 else None
+        """Worker processes for search bots (``None``: every bot runs in a thread)."""
+        self.inline_bots = INLINE_BOTS
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def thread_pool(self) -> ThreadPoolExecutor:
+        """Threads for the quick bots (and every bot when there is no process pool)."""
+        if self._thread_pool is None:
+            self._thread_pool = ThreadPoolExecutor(self.threads, thread_name_prefix="bot")
+        return self._thread_pool
+
+    # -- when a bot is due ----------------------------------------------------
+    def schedule(self, table: LiveTable) -> None:
+        """Set a bot choosing for every bot seat the table waits for (none twice)."""
+        if table.state.is_over():
+            return
+        for seat in table.state.pending():
+            if table.seats[seat].row.kind == "bot" and seat not in table.thinking:
+                table.thinking.add(seat)
+                self._spawn(self._move(table, seat))
+
+    def stand_in(self, table: LiveTable, seat: int) -> None:
+        """``seat``'s clock ran out: its stand-in bot moves for the person."""
+        if seat not in table.thinking:
+            table.thinking.add(seat)
+            self._spawn(self._move(table, seat, stand_in=True))
+            table.broadcast()
+
+    async def stop(self) -> None:
+        """Cancel the bot moves under way, then stop the workers and threads."""
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        if self.search_pool is not None:
+            await self.search_pool.close()
+        if self._thread_pool is not None:
+            self._thread_pool.shutdown(wait=False, cancel_futures=True)
+        self._thread_pool = None
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # -- which bot --------------------------------------------------------------
+    def _bot_name(self, table: LiveTable, seat: int, stand_in: bool) -> str:
+        name = table.seats[seat].row.bot if not stand_in else None
+        return name or stand_in_bot(table.game.name)
+
+    def _bot(self, table: LiveTable, seat: int, stand_in: bool) -> Bot:
+        """The seat's in-process bot, kept between moves while its name stays the same."""
+        name = self._bot_name(table, seat, stand_in)
+        bot = table.bots.get(seat)
+        if bot is None or bot.name != name:
+            bot = table.bots[seat] = bots.make(name, table.game.name, seed=secrets.randbits(32))
+        return bot
+
+    @staticmethod
+    def _still_to_move(table: LiveTable, seat: int, stand_in: bool) -> bool:
+        return (
+            not table.state.is_over()
+            and seat in table.state.pending()
+            and (table.seats[seat].row.kind == "bot" or stand_in)
+        )
+
+    async def _in_thread(self, bot: Bot, decision: Decision) -> str:
+        loop = asyncio.get_running_loop()
+        return str(await loop.run_in_executor(self.thread_pool, bot.choose, decision))
+
+    # -- one move -----------------------------------------------------------------
+    async def _move(self, table: LiveTable, seat: int, *, stand_in: bool = False) -> None:
+        """Let a bot (or the stand-in of a player out of time) choose, then apply its move.
+
+        Search bots choose in a worker process on the table's record; quick
+        bots in a thread on a clone. If the bot fails (or its worker dies), the
+        table's stand-in bot chooses in-process instead, so the table goes on.
+        """
+        try:
+            if self.delay:
+                await asyncio.sleep(self.delay)
+            async with table.lock:
+                if not self._still_to_move(table, seat, stand_in):
+                    table.thinking.discard(seat)
+                    return
+                name = self._bot_name(table, seat, stand_in)
+                job: BotJob | None = None
+                if self.search_pool is not None and name not in self.inline_bots:
+                    job = BotJob(
+                        to_record(table.state),
+                        seat,
+                        name,
+                        secrets.randbits(32),
+                        games.package_of(table.game.name),
+                    )
+                else:
+                    decision = Decision(table.state.clone(), seat)
+                    bot = self._bot(table, seat, stand_in)
+            try:
+                if job is not None and self.search_pool is not None:
+                    notation = await self.search_pool.run(job)
+                else:
+                    notation = await self._in_thread(bot, decision)
+            except Exception:
+                fallback = stand_in_bot(table.game.name)
+                if name == fallback:
+                    raise
+                log.exception(
+                    "table %s seat %d: bot %r failed; its stand-in %r moves instead",
+                    table.id,
+                    seat,
+                    name,
+                    fallback,
+                )
+                async with table.lock:
+                    if not self._still_to_move(table, seat, stand_in):
+                        table.thinking.discard(seat)
+                        table.broadcast()
+                        return
+                    decision = Decision(table.state.clone(), seat)
+                    bot = self._bot(table, seat, stand_in=True)
+                notation = await self._in_thread(bot, decision)
+            async with table.lock:
+                table.thinking.discard(seat)
+                if not self._still_to_move(table, seat, stand_in):
+                    table.broadcast()
+                    return
+                try:
+                    await self.apply(table, seat, notation)
+                    table.bot_failures.pop(seat, None)
+                except ServerError as exc:
+                    failures = table.bot_failures[seat] = table.bot_failures.get(seat, 0) + 1
+                    log.warning("table %s seat %d: bot move refused: %s", table.id, seat, exc)
+                    if failures < MAX_REFUSED:
+                        self.schedule(table)
+        except asyncio.CancelledError:
+            table.thinking.discard(seat)
+            raise
+        except Exception:
+            table.thinking.discard(seat)
+            log.exception("table %s seat %d: bot failed", table.id, seat)
