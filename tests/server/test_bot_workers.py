@@ -1,4 +1,5 @@
-"""Search bots choose in worker processes: other tables go on meanwhile, failures fall back.
+"""Search bots choose in worker processes: as they would in-process, other tables go on
+meanwhile, failures fall back.
 
 The worker functions below are module-level so a worker process can import them
 (``tests`` is on ``sys.path``, see ``pyproject.toml``).
@@ -6,8 +7,10 @@ The worker functions below are module-level so a worker process can import them
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import os
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,8 +18,14 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from mobtable import bots, games
+from mobtable.bots import Decision
+from mobtable.bots.levels import MediumBot
+from mobtable.bots.search import Budget
+from mobtable.core import State
+from mobtable.core.record import to_record
 from mobtable.server.app import create_app
-from mobtable.server.botpool import BotJob, decide
+from mobtable.server.botpool import BotJob, BotPool, decide
 
 from .helpers import act, claim, new_table
 
@@ -30,6 +39,13 @@ def gated_decide(gate: str, started: str, job: BotJob) -> str:
         spins += sum(range(1000)) & 1  # holds the GIL, like a search
         if time.monotonic() > end:
             raise TimeoutError("the test never opened the gate")
+    return decide(job)
+
+
+def reproducible_decide(iterations: int, job: BotJob) -> str:
+    """``decide`` with ``medium`` on an iteration-only budget (no time cap), so its
+    choice depends on the seed alone, not on how busy the machine is."""
+    MediumBot.budget = Budget(iterations=iterations)
     return decide(job)
 
 
@@ -89,6 +105,44 @@ def test_another_table_plays_a_whole_game_while_a_search_bot_thinks(
     _wait(lambda: _summary(app_client, a)["moves"] == 1)
     assert _summary(app_client, a)["thinking"] == []
     assert int(started.read_text()) != os.getpid()  # it thought in another process
+
+
+def _position(game_name: str, seed: int, steps: int) -> State:
+    """A state ``steps`` random actions in whose first pending seat has a real choice."""
+    game = games.get(game_name)
+    state = game.new_state(game.config(game.min_players), seed=seed)
+    rng = random.Random(seed)
+    for step in range(10 * steps):
+        seat = state.pending()[0]
+        legal = state.legal(seat)
+        if step >= steps and len(legal) > 1:
+            return state
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    raise AssertionError(f"{game_name}: no choice met")
+
+
+def test_a_search_bot_in_a_worker_chooses_what_it_chooses_in_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    iterations, seed = 100, 1234
+    jobs: list[BotJob] = []
+    expected: list[str] = []
+    monkeypatch.setattr(MediumBot, "budget", Budget(iterations=iterations))
+    for name in ("capo", "cosca", "gangsta"):
+        state = _position(name, seed=11, steps=12)
+        seat = state.pending()[0]
+        jobs.append(BotJob(to_record(state), seat, "medium", seed, games.package_of(name)))
+        bot = bots.make("medium", name, seed=seed)
+        expected.append(str(bot.choose(Decision(state.clone(), seat))))
+
+    async def in_worker() -> list[str]:
+        pool = BotPool(1, functools.partial(reproducible_decide, iterations))
+        try:
+            return [await pool.run(job) for job in jobs]
+        finally:
+            await pool.close()
+
+    assert asyncio.run(in_worker()) == expected
 
 
 @pytest.mark.parametrize("worker", [crashing_decide, dying_decide], ids=["raises", "dies"])
