@@ -38,12 +38,13 @@ PLAYERS = {"capo": 5}
 DEFAULT_PLAYERS = 4
 
 # Iteration budgets matching 0.1 s and 0.5 s per move (benchmarks/search_speed.py
-# rates on this machine with truncated rollouts, rounded down for a loaded machine:
-# Gangsta ~2,000-3,500/s, Capo ~900-1,400/s, COSCA ~300-400/s).
+# rates on this machine, 2026-11-30, rounded down for a loaded machine: Gangsta
+# ~3,500/s with the playout and hand-value evaluator, Capo ~1,400-1,800/s, COSCA
+# ~540-650/s).
 LADDER: dict[str, tuple[str, ...]] = {
-    "gangsta": ("ismcts:200", "ismcts:1000"),
-    "cosca": ("ismcts:20", "ismcts:100"),
-    "capo": ("ismcts:100", "ismcts:500"),
+    "gangsta": ("ismcts:300", "ismcts:1500"),
+    "cosca": ("ismcts:50", "ismcts:250"),
+    "capo": ("ismcts:140", "ismcts:700"),
     "sealed-bid": ("ismcts:100", "ismcts:500"),
 }
 
