@@ -19,6 +19,7 @@ import math
 from mobtable import games
 from mobtable.bots import Decision
 from mobtable.bots.search.arena import make_bot
+from mobtable.bots.search.evaluate import winners_log_likelihood
 from mobtable.games.gangsta import estimate
 
 Sample = tuple[list[int], list[list[float]], float, list[int], tuple[int, ...]]
@@ -75,11 +76,7 @@ def log_likelihood(
                 if f[0]:
                     linear = weights[0] + sum(w * x for w, x in zip(weights[1:], f, strict=True))
                     values[seat] += max(0.0, linear)
-        t = base + per_left * left
-        top = max(values)
-        exps = [math.exp((v - top) / t) for v in values]
-        z = sum(exps)
-        total += sum(math.log(exps[w] / z) for w in winners) / len(winners)
+        total += winners_log_likelihood(values, base + per_left * left, winners)
     return total / len(samples)
 
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from mobtable import games
 from mobtable.bots import Decision
 from mobtable.bots.search.arena import make_bot, play
-from mobtable.bots.search.evaluate import EVALUATORS
+from mobtable.bots.search.evaluate import EVALUATORS, winners_log_likelihood
 
 PLAYERS = {"capo": 5}
 DEFAULT_PLAYERS = 4
@@ -177,11 +177,7 @@ def calibrate(name: str, n: int, seed: int) -> None:
     def likelihood(base: float, per_left: float) -> float:
         total = 0.0
         for scores, left, winners in samples:
-            t = base + per_left * left
-            top = max(scores)
-            weights = [math.exp((s - top) / t) for s in scores]
-            z = sum(weights)
-            total += sum(math.log(weights[w] / z) for w in winners) / len(winners)
+            total += winners_log_likelihood(scores, base + per_left * left, winners)
         return total / len(samples)
 
     fits = sorted(((likelihood(b, p), b, p) for b in BASES for p in PER_LEFT), reverse=True)

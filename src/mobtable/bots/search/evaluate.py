@@ -49,10 +49,23 @@ class Evaluator:
         """(estimated win chance per seat, scores) for a position that is not over."""
         scores = self.scores(state)
         t = self.base + self.per_left * max(0.0, self.left(state))
-        top = max(scores)
-        weights = [math.exp((s - top) / t) for s in scores]
-        total = sum(weights)
-        return [w / total for w in weights], scores
+        return softmax(scores, t), scores
+
+
+def softmax(values: Sequence[float], temperature: float) -> list[float]:
+    """``exp(v / T)`` for each value, normalised to sum to one (each seat's win chance)."""
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def winners_log_likelihood(
+    values: Sequence[float], temperature: float, winners: Sequence[int]
+) -> float:
+    """How well :func:`softmax` predicted the real winners (a shared win split evenly)."""
+    chances = softmax(values, temperature)
+    return sum(math.log(chances[w]) for w in winners) / len(winners)
 
 
 def _capo_left(state: Any) -> float:
