@@ -19,6 +19,7 @@ from mobtable.core import Action
 from mobtable.games.capo.actions import Declare, Place, Suspect, TurnUp
 from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.cards import Assignment, CardSet, Mafioso, Special, load_cards
+from mobtable.games.capo.playout import playout
 
 SAMPLES = 40
 BLUFF_SINGLE = 0.6
@@ -180,3 +181,6 @@ class GreedyBot(Bot):
 
 
 BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot}
+
+PLAYOUT = playout
+"""The search's rollout policy for Capo (see :mod:`.playout`)."""
