@@ -93,7 +93,7 @@ def test_trick_play_wins_whenever_it_can_and_as_cheaply_as_it_can(seed: int) -> 
                 ids = tuple(c.id for c in play.cards)
                 return len(ids), strength(cards, ids)
 
-            def wins(play, cards=cards, trump=trump):  # type: ignore[no-untyped-def]
+            def wins(play, cards=cards, trump=trump, seat=seat):  # type: ignore[no-untyped-def]
                 ids = tuple(c.id for c in play.cards)
                 trick = [*state.trick, (seat, ids)]
                 return trick_winner(cards, trick, trump) == len(state.trick)
