@@ -38,8 +38,13 @@ def game_bots(game_name: str) -> dict[str, type[Bot]]:
 
 
 def game_offer(game_name: str, name: str) -> Any:
-    """What the game's ``bots.py`` offers the search under ``name``, or ``None``."""
-    return getattr(_bots_module(game_name), name, None)
+    """What the game's ``bots.py`` offers the search under ``name``, or ``None``
+    (also for a game outside the registry: tests build their own)."""
+    try:
+        module = _bots_module(game_name)
+    except KeyError:
+        return None
+    return getattr(module, name, None)
 
 
 def available(game_name: str) -> list[str]:

@@ -66,10 +66,7 @@ def rollout_for(game_name: str) -> Rollout:
         return ROLLOUTS[game_name]
     from mobtable.bots import game_offer
 
-    try:
-        playout = game_offer(game_name, "PLAYOUT")
-    except KeyError:  # a game outside the registry (tests build their own)
-        playout = None
+    playout = game_offer(game_name, "PLAYOUT")
     return playout if playout is not None else random_rollout
 
 
