@@ -14,6 +14,7 @@ from mobtable.core.errors import BadConfig
 
 if TYPE_CHECKING:
     from mobtable.core.state import State
+    from mobtable.core.words import Narration
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +106,8 @@ class Game(ABC):
     options: tuple[Option, ...] = ()
     simultaneous: bool = False
     """True when some decisions are taken by several seats at once."""
+    narration: Narration | None = None
+    """The game's words for people (``games/<name>/words.py``); see ``core.words``."""
 
     def config(
         self,
