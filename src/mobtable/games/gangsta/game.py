@@ -17,7 +17,7 @@ class Gangsta(Game):
     title = "Gangsta"
     min_players = 3
     max_players = 6
-    rules_version = "1"
+    rules_version = "2"
     variants = (
         Variant(
             "reveal-one",

@@ -32,6 +32,13 @@ function back(x, y, n, label) {
     text(23, 78, label, { "text-anchor": "middle", class: "small muted" }));
 }
 
+// Everyone is asked about the redraw (G-27); only this seat's legal moves say whether it may.
+function handTitle(view, ctx) {
+  if (view.phase !== "redraw" || view.turn !== ctx.seat) return "Your hand";
+  const mayRedraw = (ctx.legal || []).some((m) => m.a.startsWith("redraw"));
+  return mayRedraw ? "Your hand: keep it, or pick 3 to redraw" : "Your hand: two cards above 7, so you keep it";
+}
+
 export function render(view, ctx) {
   const n = view.players;
   const trumpMafia = view.trump_mafia;
@@ -54,7 +61,7 @@ export function render(view, ctx) {
   });
   const hy = gy + 5 * (CH + 6) + 30;
   if (view.hand) {
-    parts.push(text(gx, hy, view.phase === "redraw" ? "Your hand: keep it, or pick 3 to redraw" : "Your hand", { class: "title" }));
+    parts.push(text(gx, hy, handTitle(view, ctx), { class: "title" }));
     const step = Math.min(CW + 6, (470 - gx - CW) / Math.max(view.hand.length - 1, 1));
     view.hand.forEach((code, k) => parts.push(card(gx + k * step, hy + 12, code, { token: code, trump: trumpMafia })));
   } else {
