@@ -45,6 +45,20 @@ def test_malformed_card_data_names_the_field(change, message: str) -> None:  # t
         GAME.config(4, card_data=_broken(change))
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["mafia"][1].update(colour="green"), r"mafia\[1\]: unknown field\(s\) colour"),
+        (lambda d: d["mafia"][0].update(Strong=[2, 3]), r"mafia\[0\]: unknown field\(s\) Strong"),
+        (lambda d: d.update(ambushes=[]), r"card data: unknown field\(s\) ambushes"),
+    ],
+)
+def test_unknown_keys_in_mafia_tables_and_the_document_are_refused(change, message: str) -> None:  # type: ignore[no-untyped-def]
+    """A misspelt key (``Strong``) would otherwise be ignored and the card silently wrong."""
+    with pytest.raises(BadCardData, match=message):
+        GAME.config(4, card_data=_broken(change))
+
+
 def test_the_builtin_file_loads_and_plays() -> None:
     config = GAME.config(4, card_data=BUILTIN)
     state = GAME.new_state(config, seed=1)

@@ -118,6 +118,9 @@ def _mafia_cards(data: Mapping[str, Any]) -> tuple[list[str], list[str], list[Ca
         where = f"mafia[{m}]"
         if not isinstance(entry, Mapping):
             raise BadCardData(f"{where}: expected a table")
+        unknown = set(entry) - {"code", "name", "strong", "weak"}
+        if unknown:
+            raise BadCardData(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
         code = require(entry, "code", str, where)
         if not re.fullmatch(r"[A-Z]", code) or code in "SW":
             raise BadCardData(
@@ -185,6 +188,9 @@ def build_card_set(data: Mapping[str, Any]) -> CardSet:
     """Validate a parsed card document; ``BadCardData`` names the field at fault."""
     if not isinstance(data, Mapping):
         raise BadCardData("card data must be a TOML document (a table)")
+    unknown = set(data) - {"mafia", "ambush", "reconstructed"}
+    if unknown:
+        raise BadCardData(f"card data: unknown field(s) {', '.join(sorted(unknown))}")
     codes, names, cards = _mafia_cards(data)
     ambush = _ambush_cards(data)
     reconstructed = data.get("reconstructed", False)
