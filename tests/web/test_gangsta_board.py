@@ -35,7 +35,9 @@ def test_the_board_marks_reconstructed_card_data(
         context.close()
 
 
-def test_the_lobby_says_what_six_gangsta_players_mean(server: str, browser: Any) -> None:
+def test_the_lobby_says_what_six_gangsta_players_mean(
+    server: str, browser: Any, artifacts: Path
+) -> None:
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -45,6 +47,7 @@ def test_the_lobby_says_what_six_gangsta_players_mean(server: str, browser: Any)
         page.select_option("#players", "6")
         note = page.locator("#players-note").text_content() or ""
         assert "10 cards" in note and "2 are left for the last rounds" in note
+        page.screenshot(path=str(artifacts / "gangsta-lobby-six.png"))
         page.select_option("#players", "4")
         assert "12 cards" in (page.locator("#players-note").text_content() or "")
     finally:
