@@ -118,6 +118,7 @@ def test_G_27_redraw_eligibility_is_invisible_to_the_other_seats(
         assert _seen_by_others(may, target) == _seen_by_others(may_not, target)
         seat = may.state.turn
         if seat == target:  # it keeps in both deals: a keep never tells which hand it was
+            assert len(legal_texts(may.state, seat)) > 1  # here it could have redrawn
             assert legal_texts(may_not.state, seat) == {"keep"}
             move = "keep"
         else:
