@@ -175,6 +175,14 @@ class Game(ABC):
         """Parse and validate card data (``None``: the built-in cards)."""
         return None
 
+    def players_note(self, players: int) -> str:
+        """What a table of ``players`` means for play, in plain words ("" if nothing).
+
+        The lobby shows it beside the number of players, e.g. a smaller hand
+        or a deck that runs out early.
+        """
+        return ""
+
     @abstractmethod
     def new_state(
         self,
