@@ -56,12 +56,15 @@ def _track(view: dict[str, Any]) -> Table:
     for column in ("seat", "respect", "hand", "played", "on the table"):
         table.add_column(column)
     me = view["seat"]
+    committed = set((view.get("step") or {}).get("committed", ()))
     for seat, respect in enumerate(view["respect"]):
         spot = view["table"][seat]
         up = [card_text(view, c) for c in spot["face_up"]]
         own = spot.get("cards")
         if own is not None:
             shown = [card_text(view, c) + ("" if c in spot["face_up"] else " (down)") for c in own]
+        elif spot["played"] is None:  # K-23: sealed until every seat has played
+            shown = ["(ready, hidden)" if seat in committed else "(choosing)"]
         else:
             shown = up + [FACE_DOWN] * (spot["played"] - len(up))
         label = (
@@ -72,7 +75,7 @@ def _track(view: dict[str, Any]) -> Table:
             label,
             f"{respect:>2} {bar}",
             str(view["hand_sizes"][seat]),
-            str(spot["played"]),
+            "?" if spot["played"] is None else str(spot["played"]),
             Text(", ".join(shown) or "-"),  # not markup: "[cash car]" must show
         )
     return table

@@ -402,7 +402,7 @@ function tablePanel(view, ctx) {
       seatDot(seat, lane + 16, y + 20, 9),
       text(lane + 30, y + 25, clip(shortName(ctx, seat), 14), { style: "font-size:13px;font-weight:700" }),
       text(lane + 10, y + 45, `respect ${view.respect[seat]}`, { style: "font-size:12.5px" }),
-      text(lane + 10, y + 62, `hand ${view.hand_sizes[seat]} · played ${spot.played}`, { class: "small muted" }),
+      text(lane + 10, y + 62, `hand ${view.hand_sizes[seat]} · played ${spot.played == null ? "?" : spot.played}`, { class: "small muted" }),
     ];
     if (seat === view.counter) info.push(s("g", {}, title("counts first this round"), s("rect", { x: lane + 90, y: y + 34, width: 48, height: 15, rx: 7, fill: "#d9a441" }), text(lane + 114, y + 45, "counts", { "text-anchor": "middle", style: "fill:#1b1406;font-size:10px;font-weight:700" })));
     const st = statusOf(view, ctx, seat);
@@ -429,7 +429,10 @@ function tablePanel(view, ctx) {
       spot.face_up.forEach((id, k) => cards.push(front(view, id, cx0 + k * gap, y + 6, { w: cw, h: ch })));
       for (let k = spot.face_up.length; k < spot.played; k++) cards.push(back(cx0 + k * gap, y + 6, { w: cw, h: ch }));
     }
-    if (!spot.played) cards.push(text(cx0, y + 50, phase === "play" ? "no cards down yet" : "—", { class: "small muted" }));
+    // K-23: another seat's crew stays off the table until every seat has played
+    const ready = step && step.committed.includes(seat);
+    if (spot.played == null) cards.push(text(cx0, y + 50, ready ? "crew ready · hidden until all have played" : "choosing a crew…", { class: "small muted capo-sealed" }));
+    else if (!spot.played) cards.push(text(cx0, y + 50, phase === "play" ? "no cards down yet" : "—", { class: "small muted" }));
     p.push(s("g", { class: "capo-crew", "data-seat": String(seat), "pointer-events": phase === "turn" && mine ? undefined : "none" }, cards));
   }
   let bottom = top + n * RH;
