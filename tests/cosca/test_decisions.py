@@ -290,6 +290,47 @@ def test_C_09_the_drink_returns_to_the_supply_when_loyalty_passes() -> None:
     assert totals(state) == (50, 35, 29)
 
 
+def _tied_owner_with_a_drink() -> dict[str, object]:
+    """Red owns Jacob Soldini (Gun Shop + Street), tied with green yesterday (both
+    hats still under the card) and has since bought him a new drink."""
+    return {
+        **LAST,
+        "row": ["Jacob Soldini"],
+        "loyal": {"Jacob Soldini": RED},
+        "drinks": ["Jacob Soldini"],
+        "hats_under": {"Jacob Soldini": [RED, GREEN]},
+        "money": [2, 2],
+        "weapons": [0, 0],
+        "dice": [3, 3],
+    }
+
+
+def test_C_09_a_tied_owner_who_fights_without_meeting_the_condition_returns_the_drink() -> None:
+    """Rulebook, Club: taking part in a fight without meeting the condition returns
+    the money token, whatever brought the owner into the fight."""
+    state = table(2, _tied_owner_with_a_drink())
+    before = state.supply[0]
+    decide(state, {RED: "CCC", GREEN: "BBB"})  # red does not meet the condition today
+    assert state.stage.value == "fight" and state.fighters == (RED, GREEN)
+    # green's three Bank dice take 3 money from the supply, the drink brings 1 back
+    assert not drink(state, "Jacob Soldini") and state.supply[0] == before - 3 + 1
+    assert any(e.kind == "drink-spent" for e in state.events)
+    decide(state, {RED: "1m0w", GREEN: "1m0w"})
+    assert loyal_to(state, "Jacob Soldini") == RED and not drink(state, "Jacob Soldini")
+    assert totals(state) == (50, 35, 29)
+
+
+def test_C_09_a_tied_owner_who_meets_the_condition_keeps_the_drink() -> None:
+    state = table(2, _tied_owner_with_a_drink())
+    decide(state, {RED: "GSC", GREEN: "BBB"})
+    decide(state, {RED: "gun0"})  # no exchange at the Gun Shop
+    assert state.stage.value == "fight" and state.fighters == (RED, GREEN)
+    assert drink(state, "Jacob Soldini")
+    decide(state, {RED: "1m0w", GREEN: "0m0w"})
+    assert loyal_to(state, "Jacob Soldini") == RED and drink(state, "Jacob Soldini")
+    assert totals(state) == (50, 35, 29)
+
+
 # C-10 ----------------------------------------------------------------------------
 def test_C_10_city_choices_are_sealed_and_only_real_choices_are_asked() -> None:
     state = table(3, {**LAST, "row": ["Bobby"], "money": [2, 2, 0]})
