@@ -59,6 +59,9 @@ def test_capo_crew_turn_up_and_suspicion_by_clicking(
         assert [spot["played"] for spot in view["table"][1:]] == [None, None, None]
         assert page.locator(".capo-table .capo-sealed").count() == 3
         assert page.locator(".capo-table .cback").count() == 0
+        # reconstructed card data is marked, with the way to load the real deck's
+        note = page.text_content(".capo-reconstructed") or ""
+        assert all(part in note for part in view["reconstructed"]) and "--cards FILE" in note
 
         _click(page, f".capo-hand [data-token='p2']{LEGAL}")
         picked = []

@@ -160,7 +160,17 @@ def view_for(state: CapoState, seat: int | None) -> dict[str, Any]:
     }
     view["cards"] = {str(c): cards.mafiosi[c].to_json() for c in sorted(shown)}
     view["symbols"] = dict(zip(cards.symbols, cards.symbol_names, strict=True))
+    view["reconstructed"] = reconstructed_in_play(state)
     return view
+
+
+def reconstructed_in_play(state: CapoState) -> list[str]:
+    """What of the card data in play is our own design (empty for a real deck's file)."""
+    cards = state.cards
+    boxed = set(state.box)
+    mafiosi = [c for c in range(len(cards.mafiosi)) if c not in boxed]
+    events = [e for e in range(len(cards.events)) if e not in state.event_box]
+    return cards.reconstructed(mafiosi, events if state.rules.events else [])
 
 
 def _held(state: CapoState, seat: int) -> list[int]:
