@@ -193,11 +193,12 @@ def _my_choices(state: CapoState, seat: int) -> dict[str, Any]:
     committed = seat in state.step.choices
     choice = state.step.choices.get(seat)
     mine: dict[str, Any] = {"committed": committed}
-    if state.phase is Phase.PLAY:
-        mine["declared"] = state.declared.get(seat)
-        mine["placed"] = list(choice) if committed else list(state.picked.get(seat, ()))
-    elif state.phase is Phase.TURN:
-        mine["turning"] = list(choice) if committed else list(state.picked.get(seat, ()))
+    if state.phase in (Phase.PLAY, Phase.TURN):  # the cards chosen so far
+        chosen = state.step.choices[seat] if committed else state.picked.get(seat, ())
+        key = "placed" if state.phase is Phase.PLAY else "turning"
+        if state.phase is Phase.PLAY:
+            mine["declared"] = state.declared.get(seat)
+        mine[key] = list(chosen)
     elif state.phase is Phase.SUSPECT:
         mine["suspects"] = choice
     return mine
