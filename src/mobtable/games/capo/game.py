@@ -57,6 +57,12 @@ class Capo(Game):
             tuple(c.value for c in CrewSizes),
             "K-23: how many cards each player puts face down stays hidden until all have "
             "played ('sealed'), or each card is seen to go down as it is placed ('open').",
+            label="Crews go down together",
+            decision="K-23",
+            choice_labels=(
+                "hidden until everyone has played",
+                "each card seen as it goes down",
+            ),
         ),
     )
 
