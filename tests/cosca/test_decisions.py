@@ -331,6 +331,33 @@ def test_C_09_a_tied_owner_who_meets_the_condition_keeps_the_drink() -> None:
     assert totals(state) == (50, 35, 29)
 
 
+def test_C_09_a_resource_condition_is_judged_after_the_city_not_after_fights() -> None:
+    """Red has the fewest money after the city, so he meets Little Buck's condition;
+    green's offer in the earlier fight leaves green poorer, which changes nothing."""
+    state = table(
+        3,
+        {
+            **LAST,
+            "row": ["Jacob Soldini", "Little Buck"],
+            "loyal": {"Little Buck": RED},
+            "drinks": ["Little Buck"],
+            "hats_under": {"Little Buck": [RED, BLUE]},
+            "money": [1, 2, 2],
+            "weapons": [0, 0, 0],
+            "dice": [3, 3, 3],
+        },
+    )
+    decide(state, {RED: "CCC", GREEN: "GSS", BLUE: "GSS"})
+    decide(state, {GREEN: "gun0", BLUE: "gun0"})
+    assert state.fighters == (GREEN, BLUE) and state.money == [1, 3, 3]
+    decide(state, {GREEN: "3m0w", BLUE: "0m0w"})  # green now has less money than red
+    assert state.fighters == (RED, BLUE) and state.money[GREEN] < state.money[RED]
+    assert drink(state, "Little Buck")  # red met the condition when the hats were placed
+    decide(state, {RED: "0m0w", BLUE: "0m0w"})
+    assert loyal_to(state, "Little Buck") == RED and drink(state, "Little Buck")
+    assert totals(state) == (50, 35, 29)
+
+
 # C-10 ----------------------------------------------------------------------------
 def test_C_10_city_choices_are_sealed_and_only_real_choices_are_asked() -> None:
     state = table(3, {**LAST, "row": ["Bobby"], "money": [2, 2, 0]})
