@@ -158,6 +158,11 @@ class LiveTable:
         return self.row.id
 
     @property
+    def bot_only(self) -> bool:
+        """No seat for a person: bots play it all (and wait for tables with people)."""
+        return all(s.row.kind == "bot" for s in self.seats)
+
+    @property
     def version(self) -> int:
         return len(self.state.history)
 
