@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import httpx
@@ -106,20 +107,20 @@ async def client(
                 acting = asyncio.create_task(act())
 
 
-async def bot_only_burst(http: httpx.AsyncClient, args: argparse.Namespace) -> tuple[int, float]:
-    """Create ``args.burst`` bot-only tables, ten requests at a time: (created, seconds)."""
-    start, created = time.perf_counter(), 0
+async def bot_only_burst(base: str, args: argparse.Namespace) -> tuple[Counter[int], float]:
+    """Create ``args.burst`` bot-only tables, ten requests at a time: (statuses, seconds)."""
+    start, statuses = time.perf_counter(), Counter[int]()
     seats = [{"kind": "bot", "bot": args.bot}] * args.players
     body = {"game": args.game, "players": args.players, "seats": seats, "sit": None}
     gate = asyncio.Semaphore(10)
 
-    async def one() -> None:
-        nonlocal created
+    async def one(http: httpx.AsyncClient) -> None:
         async with gate:
-            created += (await http.post("/api/tables", json=body)).status_code == 201
+            statuses[(await http.post("/api/tables", json=body)).status_code] += 1
 
-    await asyncio.gather(*(one() for _ in range(args.burst)))
-    return created, time.perf_counter() - start
+    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
+        await asyncio.gather(*(one(http) for _ in range(args.burst)))
+    return statuses, time.perf_counter() - start
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -197,10 +198,10 @@ async def main(args: argparse.Namespace) -> None:
                     )
                 )
         start = time.perf_counter()
-        burst = asyncio.create_task(bot_only_burst(http, args))
+        burst = asyncio.create_task(bot_only_burst(base, args))
         await asyncio.sleep(args.seconds)
         stop.set()
-        created, burst_seconds = await burst
+        statuses, burst_seconds = await burst
         elapsed = time.perf_counter() - start
         await asyncio.gather(*tasks, return_exceptions=True)
         actions = sum(t.actions for t, _ in tables)
@@ -226,7 +227,8 @@ async def main(args: argparse.Namespace) -> None:
         )
         if args.burst:
             print(
-                f"burst: {created} of {args.burst} bot-only tables created in {burst_seconds:.1f} s"
+                f"burst: {args.burst} bot-only tables asked for in {burst_seconds:.1f} s, "
+                f"answers {dict(sorted(statuses.items()))}"
                 f" (server options: {' '.join(args.server_arg) or 'defaults'})"
             )
     finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -14,7 +15,10 @@ from fastapi.testclient import TestClient
 
 from mobtable.bots import Decision, RandomBot
 from mobtable.server.app import create_app
-from mobtable.server.limits import ServerLimits
+from mobtable.server.limits import ServerLimits, TooManyRequests
+from mobtable.server.manager import TableManager
+from mobtable.server.schemas import CreateTable
+from mobtable.store import Repository
 
 from .processes import free_port, start_server
 
@@ -140,3 +144,25 @@ def test_forwarded_for_counts_only_behind_a_trusted_proxy(tmp_path: Path) -> Non
 
     assert creations() == [201, 429, 429]  # the header is ignored: one client
     assert creations("--trusted-proxy", "127.0.0.1") == [201, 429, 201]
+
+
+def test_bot_only_tables_asked_for_together_count_before_they_are_stored(
+    tmp_path: Path,
+) -> None:
+    repo = Repository(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    manager = TableManager(repo, bot_delay=3600, bot_processes=0, limits=ServerLimits(bot_tables=2))
+    spec = CreateTable.model_validate({**BOTS, "sit": None})
+
+    async def burst() -> list[object]:
+        answers = await asyncio.gather(
+            *(manager.create(spec, "192.0.2.1") for _ in range(10)), return_exceptions=True
+        )
+        await manager.stop()
+        return answers
+
+    try:
+        answers = asyncio.run(burst())
+    finally:
+        repo.close()
+    assert sum(not isinstance(a, BaseException) for a in answers) == 2
+    assert all(isinstance(a, TooManyRequests) for a in answers if isinstance(a, BaseException))

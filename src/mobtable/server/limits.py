@@ -157,8 +157,10 @@ class ClientQuotas:
         self._bot_tables: dict[str, set[str]] = {}
         self._owner: dict[str, str] = {}  # bot-only table -> client
 
-    def admit(self, client: str, *, bot_only: bool) -> None:
-        """Take one table creation of ``client``'s quota, or raise :class:`TooManyRequests`."""
+    def admit(self, client: str, table_id: str, *, bot_only: bool) -> None:
+        """Take one table creation of ``client``'s quota, or raise :class:`TooManyRequests`;
+        a bot-only ``table_id`` counts from now (before it is stored: requests arrive
+        together) until :meth:`finished`."""
         cap = self.limits.bot_tables
         if bot_only and cap and len(self._bot_tables.get(client, ())) >= cap:
             raise TooManyRequests(
@@ -167,26 +169,23 @@ class ClientQuotas:
                 retry_after=BOT_TABLE_RETRY,
             )
         per_minute = self.limits.tables_per_minute
-        if not per_minute:
-            return
-        now, rate = self.clock(), per_minute / 60.0
-        tokens = self._tokens(client, now)
-        if tokens < 1:
-            raise TooManyRequests(
-                f"too many new tables from this client (limit {per_minute} a minute)",
-                retry_after=math.ceil((1 - tokens) / rate),
-            )
-        if len(self._buckets) >= self.SWEEP_AT:
-            self._sweep(now)
-        self._buckets[client] = (tokens - 1, now)
-
-    def opened(self, client: str, table_id: str) -> None:
-        """``client`` created the bot-only table ``table_id``."""
-        self._bot_tables.setdefault(client, set()).add(table_id)
-        self._owner[table_id] = client
+        if per_minute:
+            now, rate = self.clock(), per_minute / 60.0
+            tokens = self._tokens(client, now)
+            if tokens < 1:
+                raise TooManyRequests(
+                    f"too many new tables from this client (limit {per_minute} a minute)",
+                    retry_after=math.ceil((1 - tokens) / rate),
+                )
+            if len(self._buckets) >= self.SWEEP_AT:
+                self._sweep(now)
+            self._buckets[client] = (tokens - 1, now)
+        if bot_only:
+            self._bot_tables.setdefault(client, set()).add(table_id)
+            self._owner[table_id] = client
 
     def finished(self, table_id: str) -> None:
-        """``table_id`` is over: it no longer counts against its client."""
+        """``table_id`` is over (or was never stored): it no longer counts against its client."""
         client = self._owner.pop(table_id, None)
         if client is not None:
             live = self._bot_tables[client]

@@ -221,11 +221,11 @@ class TableManager:
             token = new_token()
             rows[spec.sit].token_hash = hash_token(token)
             rows[spec.sit].name = spec.name
-        bot_only = all(r.kind == "bot" for r in rows)
-        self.quotas.admit(client, bot_only=bot_only)
+        table_id = secrets.token_urlsafe(6)
+        self.quotas.admit(client, table_id, bot_only=all(r.kind == "bot" for r in rows))
         seed = spec.seed if spec.seed is not None else game.random_seed() % (2**63)
         row = TableRow(
-            id=secrets.token_urlsafe(6),
+            id=table_id,
             game=game.name,
             rules_version=game.rules_version,
             config=config.to_json(),
@@ -235,11 +235,13 @@ class TableManager:
             seats=rows,
         )
         state = game.new_state(config, seed=seed)
-        await self.db(self.repo.create_table, row)
+        try:
+            await self.db(self.repo.create_table, row)
+        except BaseException:
+            self.quotas.finished(table_id)
+            raise
         table = LiveTable(row, state)
         self.tables[row.id] = table
-        if bot_only:
-            self.quotas.opened(client, row.id)
         self._after_change(table)
         return table, spec.sit, token
 

@@ -80,6 +80,7 @@ async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
             raise ServerError("say hello first: {'type': 'hello', 'seat': n, 'token': '...'}")
         if hello.seat is not None:
             manager.authorize(table, hello.seat, hello.token)
+        table = await manager.get(table_id)  # the same, unless evicted (finished) meanwhile
     except (ServerError, TimeoutError) as exc:
         text = exc.message if isinstance(exc, ServerError) else "no hello in time"
         await ws.send_text(_error(text))
