@@ -80,3 +80,13 @@ def test_unreadable_and_invalid_files(tmp_path: Path) -> None:
 def test_variants_exclude_each_other() -> None:
     with pytest.raises(BadConfig, match="exclude"):
         GAME.config(4, variants=["reveal-one", "reveal-two"])
+
+
+def test_an_ambush_deck_over_the_limit_is_refused_naming_the_limit() -> None:
+    from mobtable.games.gangsta.cards import MAX_AMBUSH_CARDS
+
+    data = _broken(lambda d: d.update(ambush=[{"rows": ["A"]}] * 100_000))
+    with pytest.raises(BadCardData, match=f"ambush: at most {MAX_AMBUSH_CARDS} cards"):
+        GAME.config(4, card_data=data)
+    data["ambush"] = data["ambush"][:MAX_AMBUSH_CARDS]
+    GAME.config(4, card_data=data)

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from mobtable.cli._errors import FAILURE, fail
 from mobtable.cli.rendering import render_events, render_result, render_view, seat_label
-from mobtable.core import MobtableError, Result, Seat, State
+from mobtable.core import BadRecord, MobtableError, Result, Seat, State
 from mobtable.core import record as records
 
 
@@ -42,8 +42,9 @@ def replay(
     console = Console(highlight=False)
     try:
         record = records.load(file)
+        state = records.start_from_record(record)  # a malformed record is a usage error
     except MobtableError as exc:
-        fail(str(exc))
+        fail(str(exc) if isinstance(exc, BadRecord) and str(file) in str(exc) else f"{file}: {exc}")
     if check:
         try:
             state = records.check(record)
@@ -56,10 +57,6 @@ def replay(
             soft_wrap=True,
         )
         return
-    try:
-        state = records.start_from_record(record)
-    except MobtableError as exc:
-        fail(f"{file} does not replay: {exc}", code=FAILURE)
     if seat is not None and not 0 <= seat < state.players:
         fail(f"--seat must be between 0 and {state.players - 1}, not {seat}")
     console.print(Text(f"{file}: {state.game.title}, {state.players} players", style="bold"))
@@ -90,9 +87,9 @@ def _play_through(
     seen = 0
     for number, entry in enumerate(actions):
         try:
-            acting, text = entry
+            acting, text = records.action_entry(number, entry)
             state.apply_text(acting, text)
-        except (MobtableError, TypeError, ValueError) as exc:
+        except MobtableError as exc:
             fail(f"action #{number} {entry!r} does not replay: {exc}", code=FAILURE)
         events = state.events_for(seat, seen)
         seen = len(state.events)

@@ -1,4 +1,8 @@
-"""A pure ASGI middleware refusing request bodies over a size limit (HTTP 413)."""
+"""A pure ASGI middleware refusing request bodies over a size limit (HTTP 413).
+
+The limit counts the bytes received, so a chunked body without a
+Content-Length is refused as surely as one that declares its size.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,6 @@ import json
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-
-
-class BodyTooLarge(Exception):
-    pass
 
 
 class BodySizeLimit:
@@ -30,29 +30,33 @@ class BodySizeLimit:
                 if too_big:
                     await self._refuse(send)
                     return
+        # Read the whole body here, counting every chunk: a chunked upload has no
+        # Content-Length, and an error raised inside the app's receive would reach
+        # FastAPI's body parser, which turns it into a 400.
+        chunks: list[bytes] = []
         received = 0
-        started = False
-
-        async def limited_receive() -> Message:
-            nonlocal received
+        more = True
+        while more:
             message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_bytes:
-                    raise BodyTooLarge
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            received += len(chunk)
+            if received > self.max_bytes:
+                await self._refuse(send)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body: Message | None = {"type": "http.request", "body": b"".join(chunks)}
+
+        async def buffered_receive() -> Message:
+            nonlocal body
+            if body is None:
+                return await receive()
+            message, body = body, None
             return message
 
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, limited_receive, tracking_send)
-        except BodyTooLarge:
-            if not started:
-                await self._refuse(send)
+        await self.app(scope, buffered_receive, send)
 
     async def _refuse(self, send: Send) -> None:
         body: Any = json.dumps(
