@@ -126,3 +126,22 @@ def test_a_huge_or_unicode_number_at_the_prompt_is_refused_and_asked_again(
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
     assert "Game abandoned" in result.stdout
+
+
+@pytest.mark.parametrize(("game", "notation"), [("cosca", "gun" + "1" * 5000), ("capo", "d²")])
+def test_a_record_action_with_a_huge_or_unicode_number_does_not_replay(
+    invoke: Invoke, tmp_path: Path, game: str, notation: str
+) -> None:
+    rules = games.get(game)
+    record = records.to_record(rules.new_state(rules.config(3), seed=1))
+    record["actions"] = [[0, notation]]
+    (tmp_path / "r.json").write_text(json.dumps(record))
+    for args in (["--check"], []):
+        result = invoke(["replay", "r.json", *args])
+        assert result.exit_code == 1, result.output
+        assert not isinstance(result.exception, Exception) or isinstance(
+            result.exception, SystemExit
+        )
+        message = " ".join(result.stderr.split())
+        assert message.startswith("Error: ") and "action #0" in message
+        assert len(message) < 600

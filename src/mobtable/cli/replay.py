@@ -15,6 +15,7 @@ from mobtable.cli._errors import FAILURE, fail
 from mobtable.cli.rendering import render_events, render_result, render_view, seat_label
 from mobtable.core import BadRecord, MobtableError, Result, Seat, State
 from mobtable.core import record as records
+from mobtable.core.limits import shown
 
 
 def seat_names(record: Mapping[str, Any], players: int) -> list[str] | None:
@@ -90,7 +91,7 @@ def _play_through(
             acting, text = records.action_entry(number, entry)
             state.apply_text(acting, text)
         except MobtableError as exc:
-            fail(f"action #{number} {entry!r} does not replay: {exc}", code=FAILURE)
+            fail(f"action #{number} {shown(entry)} does not replay: {exc}", code=FAILURE)
         events = state.events_for(seat, seen)
         seen = len(state.events)
         if step and (seat is None or acting == seat):  # a seat sees only its own actions

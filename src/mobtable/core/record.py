@@ -88,7 +88,7 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> State:
         try:
             state.apply_text(seat, text)
         except MobtableError as exc:
-            raise BadRecord(f"action #{number} ({text!r} by seat {seat}): {exc}") from exc
+            raise BadRecord(f"action #{number} ({shown(text)} by seat {seat}): {exc}") from exc
     return state
 
 
