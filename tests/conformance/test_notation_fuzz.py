@@ -35,7 +35,7 @@ GAMES = all_game_names()
 @example(text="gun" + "1" * 5000)
 @example(text="club" + "2" * 5000)
 @example(text="R5W" + " " * MAX_NOTATION)
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_a_parser_reads_short_ascii_notation_and_refuses_the_rest(name: str, text: str) -> None:
     game = games.get(name)
     config = game.config(game.min_players)

@@ -24,7 +24,7 @@ from support.fuzz import NOTATION_TEXTS, WS_TEXTS
 
 SENTINEL = "sentinel-move"
 FUZZ = settings(
-    max_examples=60,
+    max_examples=100,
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
@@ -122,3 +122,24 @@ def test_every_games_notation_over_the_socket_is_answered(client: TestClient, ga
                 assert len(replies) <= 1
 
         one_move()
+
+
+def test_a_bad_first_frame_gets_an_error_before_the_socket_closes(client: TestClient) -> None:
+    """Before ``hello`` the protocol has no other state: an error, then close code 4400/4403."""
+    table_id, _token = _seated(client, "sealed-bid")
+
+    @settings(FUZZ, max_examples=25)
+    @given(text=WS_TEXTS)
+    @example(text='{"type": "hello", "seat": true, "token": "x"}')
+    def first_frame(text: str) -> None:
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            ws.send_text(text)
+            first = ws.receive_json()
+            if first["type"] == "state":  # a valid spectator hello
+                return
+            assert first["type"] == "error" and first["message"], first
+            closing = ws.receive()
+            assert closing["type"] == "websocket.close"
+            assert closing["code"] in (4400, 4403)
+
+    first_frame()

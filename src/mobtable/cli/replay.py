@@ -13,7 +13,7 @@ from rich.text import Text
 
 from mobtable.cli._errors import FAILURE, fail
 from mobtable.cli.rendering import render_events, render_result, render_view, seat_label
-from mobtable.core import BadRecord, MobtableError, Result, Seat, State
+from mobtable.core import MobtableError, Result, Seat, State
 from mobtable.core import record as records
 from mobtable.core.limits import shown
 
@@ -42,10 +42,13 @@ def replay(
     """Replay a record: the events, the final view and the result."""
     console = Console(highlight=False)
     try:
-        record = records.load(file)
-        state = records.start_from_record(record)  # a malformed record is a usage error
+        record = records.load(file)  # its errors name the file
     except MobtableError as exc:
-        fail(str(exc) if isinstance(exc, BadRecord) and str(file) in str(exc) else f"{file}: {exc}")
+        fail(str(exc))
+    try:
+        state = records.start_from_record(record)  # a malformed record is a usage error too
+    except MobtableError as exc:
+        fail(f"{file}: {exc}")
     if check:
         try:
             state = records.check(record)
