@@ -88,7 +88,7 @@ def test_check_on_a_record_with_an_option_of_the_wrong_type(invoke: Invoke, tmp_
         _usage_error(result, "option 'first_player' must be one of 0, 1, 2, 3, 4, 5, not 1.0")
 
 
-@pytest.mark.parametrize("seed", [10**400, -1, 2**64, 2**63])
+@pytest.mark.parametrize("seed", [10**400, -1, 2**64, 2**63], ids=["10^400", "-1", "2^64", "2^63"])
 def test_record_seeds_outside_the_range_are_refused(
     invoke: Invoke, tmp_path: Path, seed: int
 ) -> None:
@@ -99,7 +99,11 @@ def test_record_seeds_outside_the_range_are_refused(
 
 
 @pytest.mark.parametrize("command", ["play", "simulate"])
-@pytest.mark.parametrize("seed", [str(10**400), "-1", str(2**64), str(2**63), "7" * 5000])
+@pytest.mark.parametrize(
+    "seed",
+    [str(10**400), "-1", str(2**64), str(2**63), "7" * 5000],
+    ids=["10^400", "-1", "2^64", "2^63", "5000-digits"],
+)
 def test_seeds_outside_the_range_are_usage_errors(invoke: Invoke, command: str, seed: str) -> None:
     result = invoke([command, "sealed-bid", "--seed", seed, "--bots", "random", "--players", "2"])
     assert result.exit_code == 2, result.output
@@ -118,7 +122,11 @@ def test_seat_true_in_a_record_is_not_read_as_seat_one(invoke: Invoke, tmp_path:
     assert 'action #0: expected [seat, "notation"]' in " ".join(result.stderr.split())
 
 
-@pytest.mark.parametrize("line", ["7" * 5000, "#" + "7" * 5000, "b" + "7" * 5000, "#²", "b²"])
+@pytest.mark.parametrize(
+    "line",
+    ["7" * 5000, "#" + "7" * 5000, "b" + "7" * 5000, "#²", "b²"],
+    ids=["5000-digits", "#5000-digits", "b5000-digits", "#²", "b²"],
+)
 def test_a_huge_or_unicode_number_at_the_prompt_is_refused_and_asked_again(
     invoke: Invoke, line: str
 ) -> None:

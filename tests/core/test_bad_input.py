@@ -68,7 +68,11 @@ def test_a_huge_player_count_gets_a_short_message() -> None:
 
 
 # -- seeds: 0 <= seed < 2**63 everywhere ---------------------------------------------------
-@pytest.mark.parametrize("seed", [10**400, -1, 2**64, 2**63, True, 1.0, "3"])
+@pytest.mark.parametrize(
+    "seed",
+    [10**400, -1, 2**64, 2**63, True, 1.0, "3"],
+    ids=["10^400", "-1", "2^64", "2^63", "true", "1.0", "'3'"],
+)
 def test_a_record_seed_outside_the_documented_range_is_refused(seed: object) -> None:
     with pytest.raises(BadRecord, match=r"seed must be a whole number from 0 to 2\^63 - 1"):
         records.start_from_record(_record(seed=seed))
