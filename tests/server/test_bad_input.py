@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 
+from mobtable.server.app import create_app
 from server.helpers import act, new_table
 
 UNICODE_DIGITS = ["d²", "p①", "s⁵", "u₅", "d፩"]
@@ -134,3 +136,20 @@ def test_a_chunked_body_under_the_limit_is_read(client: TestClient) -> None:
         "/api/tables", content=chunks(), headers={"content-type": "application/json"}
     )
     assert created.status_code == 201, created.text
+
+
+def test_a_stored_table_the_tightened_checks_refuse_is_a_503_not_a_crash(
+    sqlite_url: str,
+) -> None:
+    """A row stored before option types were checked (``first_player: true``) must not crash."""
+    with TestClient(create_app(sqlite_url, bot_delay=0)) as client:
+        created = new_table(client, game="gangsta", players=4, seats=[{"kind": "human"}] * 4)
+    with sqlite3.connect(sqlite_url.removeprefix("sqlite:///")) as db:
+        db.execute(
+            "UPDATE tables SET config = json_set(config, '$.options.first_player', json('true'))"
+        )
+    with TestClient(create_app(sqlite_url, bot_delay=0)) as client:
+        refused = client.get(f"/api/tables/{created['id']}")
+        assert refused.status_code == 503, refused.text
+        assert "option 'first_player'" in refused.json()["detail"]
+        assert client.get("/api/tables").status_code == 200
