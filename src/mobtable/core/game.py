@@ -15,6 +15,7 @@ from mobtable.core.limits import shown
 
 if TYPE_CHECKING:
     from mobtable.core.state import State
+    from mobtable.core.words import Narration
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,16 +31,22 @@ class Option:
     """A rule option where players could reasonably disagree.
 
     Attributes:
-        name: the option's key in ``Config.options``.
+        name: the option's key in ``Config.options`` (notation, never shown as a label).
         default: the documented default.
         choices: the allowed values (booleans get ``(False, True)``).
-        description: what it changes, citing the decision id.
+        description: what it changes and why a group might choose it, in plain words.
+        label: a short plain-words label for people ("Pairs must beat the trick").
+        decision: the rule decision's id (``"G-12"``), shown only as a small reference.
+        choice_labels: plain words for each of ``choices`` (same order), if not booleans.
     """
 
     name: str
     default: Any
     choices: tuple[Any, ...]
     description: str
+    label: str = ""
+    decision: str = ""
+    choice_labels: tuple[str, ...] = ()
 
     def choice(self, value: object) -> Any:
         """The declared choice ``value`` is, by type and value; else ``BadConfig``.
@@ -118,6 +125,12 @@ class Game(ABC):
     options: tuple[Option, ...] = ()
     simultaneous: bool = False
     """True when some decisions are taken by several seats at once."""
+    blurb: str = ""
+    """One or two plain sentences on what the game is, for the lobby."""
+    length: str = ""
+    """How long a game takes, in words ("about 30 minutes")."""
+    narration: Narration | None = None
+    """The game's words for people (``games/<name>/words.py``); see ``core.words``."""
 
     def config(
         self,
@@ -171,6 +184,14 @@ class Game(ABC):
     def load_cards(self, card_data: Mapping[str, Any] | None) -> Any:
         """Parse and validate card data (``None``: the built-in cards)."""
         return None
+
+    def players_note(self, players: int) -> str:
+        """What a table of ``players`` means for play, in plain words ("" if nothing).
+
+        The lobby shows it beside the number of players, e.g. a smaller hand
+        or a deck that runs out early.
+        """
+        return ""
 
     @abstractmethod
     def new_state(
