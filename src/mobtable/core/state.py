@@ -226,6 +226,24 @@ class State(ABC):
         """The events from index ``since`` on that ``seat`` saw."""
         return [e for e in self.events[since:] if e.visible_to(seat)]
 
+    def hidden_moves(self, seat: Seat | None) -> int:
+        """How many actions of :attr:`history` ``seat`` may not yet know were taken.
+
+        A commit of several actions (Capo's crew: a count, then each card) is seen
+        by the others as one move, once it is complete: the number of its parts
+        would give its size away. Front ends count moves with :meth:`moves_seen_by`.
+        """
+        return 0
+
+    def moves_seen_by(self, seat: Seat | None) -> int:
+        """The moves ``seat`` knows of (``None``: a spectator)."""
+        return len(self.history) - self.hidden_moves(seat)
+
+    def commit_bound(self, seat: Seat) -> int:
+        """The most actions ``seat``'s decision now may take before the others see it
+        (1 unless a sealed commit is made of parts); public, as every bound of a rule."""
+        return 1
+
     def current_seat(self) -> Seat | None:
         """The single seat to move, or ``None`` (over, or simultaneous)."""
         pending = self.pending()

@@ -141,6 +141,33 @@ class BotTurns:
             and (table.seats[seat].row.kind == "bot" or stand_in)
         )
 
+    async def _pace(self, table: LiveTable, seat: int, name: str, notation: str) -> None:
+        """Hold back the move that the others will see until the decision has taken
+        its whole allowance: the bot delay, plus, for a search bot, its time cap for
+        each action the decision may take. A search answers a forced move at once
+        and a sealed commit of several parts (Capo's crew) takes a search per part,
+        so without this, how fast a bot seat answers would tell what it holds. The
+        parts of a commit that nobody sees yet follow each other without delay."""
+        if not self._completes_a_move(table, seat, notation):
+            return
+        started, bound = table.bot_commits.pop(seat, (0.0, 1))
+        think = bots.think_time(name, table.game.name)
+        if think:
+            padding = started + self.delay + think * bound - asyncio.get_running_loop().time()
+            if padding > 0:
+                await asyncio.sleep(padding)
+
+    @staticmethod
+    def _completes_a_move(table: LiveTable, seat: int, notation: str) -> bool:
+        """Whether ``notation`` would show the others a move (or fails: then it is
+        refused as usual)."""
+        probe = table.state.clone()
+        try:
+            probe.apply_text(seat, notation)
+        except Exception:
+            return True
+        return probe.moves_seen_by(None) != table.state.moves_seen_by(None)
+
     async def _in_thread(self, bot: Bot, decision: Decision) -> str:
         loop = asyncio.get_running_loop()
         return str(await loop.run_in_executor(self.thread_pool, bot.choose, decision))
@@ -149,8 +176,12 @@ class BotTurns:
     async def _move(self, table: LiveTable, seat: int, *, stand_in: bool = False) -> None:
         """After the bot delay (and, at a bot-only table, once a slot is free),
         let a bot (or the stand-in of a player out of time) choose, then apply its move."""
+        fresh = seat not in table.bot_commits  # a new decision, not the next part of one
+        if fresh:
+            started = asyncio.get_running_loop().time()
+            table.bot_commits[seat] = (started, table.state.commit_bound(seat))
         try:
-            if self.delay:
+            if self.delay and fresh:
                 await asyncio.sleep(self.delay)
             if self.bot_only_slots is not None and table.bot_only:
                 async with self.bot_only_slots:
@@ -159,9 +190,11 @@ class BotTurns:
                 await self._choose_and_apply(table, seat, stand_in)
         except asyncio.CancelledError:
             table.thinking.discard(seat)
+            table.bot_commits.pop(seat, None)
             raise
         except Exception:
             table.thinking.discard(seat)
+            table.bot_commits.pop(seat, None)
             log.exception("table %s seat %d: bot failed", table.id, seat)
 
     async def _choose_and_apply(self, table: LiveTable, seat: int, stand_in: bool) -> None:
@@ -171,6 +204,7 @@ class BotTurns:
         async with table.lock:
             if not self._still_to_move(table, seat, stand_in):
                 table.thinking.discard(seat)
+                table.bot_commits.pop(seat, None)
                 return
             name = self._bot_name(table, seat, stand_in)
             job: BotJob | None = None
@@ -185,8 +219,6 @@ class BotTurns:
             else:
                 decision = Decision(table.state.clone(), seat)
                 bot = self._bot(table, seat, stand_in)
-        loop = asyncio.get_running_loop()
-        started = loop.time()
         try:
             if job is not None and self.search_pool is not None:
                 notation = await self.search_pool.run(job)
@@ -211,11 +243,7 @@ class BotTurns:
                 decision = Decision(table.state.clone(), seat)
                 bot = self._bot(table, seat, stand_in=True)
             notation = await self._in_thread(bot, decision)
-        # A search answers a forced move at once and an open one at its time cap:
-        # every move takes the cap, so its speed reveals nothing of the bot's hand.
-        padding = bots.think_time(name, table.game.name) - (loop.time() - started)
-        if padding > 0:
-            await asyncio.sleep(padding)
+        await self._pace(table, seat, name, notation)
         async with table.lock:
             table.thinking.discard(seat)
             if not self._still_to_move(table, seat, stand_in):

@@ -74,6 +74,7 @@ class Client:
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.cursor = 0  # events of the state already sent
+        self.last_seen: str | None = None  # the last state sent, its events left out
         self.queue: asyncio.Queue[str | Close] = asyncio.Queue()
         self.closed = False
         self._room = asyncio.Event()
@@ -152,6 +153,9 @@ class LiveTable:
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self.bots: dict[int, Bot] = {}
         self.bot_failures: dict[int, int] = {}
+        self.bot_commits: dict[int, tuple[float, int]] = {}
+        """Bot seats in the middle of a decision: when it began, how many actions it
+        may take (see ``BotTurns._pace``)."""
 
     @property
     def id(self) -> str:
@@ -194,7 +198,7 @@ class LiveTable:
             "title": self.game.title,
             "players": state.players,
             "status": "over" if over else "playing",
-            "moves": self.version,
+            "moves": state.moves_seen_by(None),
             "seats": [s.public() for s in self.seats],
             "free_seats": [
                 s.row.seat for s in self.seats if s.row.kind == "human" and not s.claimed
@@ -220,7 +224,7 @@ class LiveTable:
             "type": "state",
             "table": summary if summary is not None else self.summary(),
             "seat": seat,
-            "version": self.version,
+            "version": state.moves_seen_by(seat),
             "view": state.view(seat),
             "legal": [{"a": str(a), "label": action_label(self.game, a)} for a in legal],
             "events": [e.to_json() for e in state.events_for(seat, since)],
@@ -233,12 +237,20 @@ class LiveTable:
             return
         summary = self.summary()
         end = len(self.state.events)
-        cache: dict[tuple[int | None, int], str] = {}
+        cache: dict[tuple[int | None, int], tuple[str, str, bool]] = {}
         for client in list(self.clients):
             key = (client.seat, client.cursor)
-            text = cache.get(key)
-            if text is None:
+            message = cache.get(key)
+            if message is None:
                 payload = self.payload(client.seat, client.cursor, summary)
-                text = cache[key] = json.dumps(payload, separators=(",", ":"))
+                news = bool(payload["events"])
+                text = json.dumps(payload, separators=(",", ":"))
+                payload["events"], payload["log_reset"] = [], False
+                message = cache[key] = (text, json.dumps(payload, separators=(",", ":")), news)
+            text, unchanged_form, news = message
             client.cursor = end
-            client.send(text)
+            # A change this client cannot see (a part of another seat's sealed commit)
+            # sends nothing: even an empty message would count the parts.
+            if news or unchanged_form != client.last_seen:
+                client.last_seen = unchanged_form
+                client.send(text)

@@ -372,14 +372,16 @@ class TableManager:
     async def act(
         self, table_id: str, seat: int, token: str | None, notation: str, *, by_bot: bool = False
     ) -> int:
-        """Apply, store, then broadcast one action; returns the new version."""
+        """Apply, store, then broadcast one action; returns the moves ``seat`` now
+        knows of (its ``version``: never the parts of others' sealed commits)."""
         table = await self.get(table_id)
         if not by_bot:
             self.authorize(table, seat, token)
             if table.seats[seat].row.kind != "human":
                 raise Conflict(f"a bot plays seat {seat} now; take your seat back first")
         async with table.lock:
-            return await self._apply(table, seat, notation)
+            await self._apply(table, seat, notation)
+            return table.state.moves_seen_by(seat)
 
     async def _apply(self, table: LiveTable, seat: int, notation: str) -> int:
         state = table.state
@@ -392,6 +394,7 @@ class TableManager:
         except MobtableError as exc:
             raise ServerError(str(exc)) from exc
         n = table.version
+        seen = state.moves_seen_by(None)
         try:
             state.apply(seat, action)
         except IllegalAction as exc:
@@ -406,7 +409,8 @@ class TableManager:
         table.row.moves = n + 1
         if result is not None:
             table.row.status, table.row.result = "over", result
-        self.clocks.moved(table, seat)
+        if state.moves_seen_by(None) != seen:  # a part of a sealed commit keeps its clock
+            self.clocks.moved(table, seat)
         self._after_change(table)
         return table.version
 

@@ -91,7 +91,12 @@ class Claimed(BaseModel):
 
 
 class Accepted(BaseModel):
-    version: int = Field(description="number of actions in the game after this one")
+    version: int = Field(
+        description=(
+            "the moves you know of after this one "
+            "(the parts of other seats' sealed commits are not counted)"
+        )
+    )
 
 
 class Problem(BaseModel):

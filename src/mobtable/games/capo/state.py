@@ -205,6 +205,25 @@ class CapoState(State):
         if self.step.commit(seat, choice):
             phases.resolve_step(self)
 
+    def hidden_moves(self, seat: int | None) -> int:
+        """K-23: while crews are sealed, another seat's crew shows as one move once
+        complete and as none before, however many cards it holds."""
+        if self.phase is not Phase.PLAY or not self.rules.sealed_crews:
+            return 0
+        hidden = 0
+        for other, count in self.declared.items():
+            if other == seat:
+                continue
+            done = other in self.step.choices
+            hidden += count if done else 1 + len(self.picked.get(other, ()))
+        return hidden
+
+    def commit_bound(self, seat: int) -> int:
+        """A sealed crew: the count, then up to a whole hand of cards."""
+        if self.phase is Phase.PLAY and self.rules.sealed_crews and seat not in self.declared:
+            return 1 + len(self.hands[seat])
+        return 1
+
     def view(self, seat: int | None) -> dict[str, Any]:
         from mobtable.games.capo.view import view_for
 
