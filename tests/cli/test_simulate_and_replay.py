@@ -53,7 +53,7 @@ def test_the_table_report_shows_seats_bots_and_throughput(invoke: Invoke) -> Non
 def recorded(invoke: Invoke, tmp_path: Path) -> list[Path]:
     result = invoke([*SIM, "--games", "3", "--seed", "5", "--out", "recs", "--json"])
     assert result.exit_code == 0, result.output
-    return sorted((tmp_path / "recs").glob("*.json"))
+    return sorted((tmp_path / "recs" / "records").glob("*.json"))
 
 
 def test_out_writes_one_record_per_game_that_replay_check_accepts(
@@ -161,7 +161,7 @@ def test_a_bot_bug_stops_the_batch_and_keeps_the_failed_record(
     message = " ".join(result.stderr.split())
     assert "Error: game 0 (table seed" in message
     assert "(_OverbiddingBot)" in message and "cannot bid b10: it holds 0" in message
-    failed = tmp_path / "recs" / "sealed-bid-000000-failed.json"
+    failed = tmp_path / "recs" / "records" / "sealed-bid-000000-failed.json"
     assert records.replay(json.loads(failed.read_text())).history
 
 
