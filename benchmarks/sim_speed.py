@@ -3,8 +3,10 @@
     python benchmarks/sim_speed.py [--seconds 3] [--rounds 3] [--ray]
 
 1. ``lineups``: games/s of ``mobtable.sim.run`` for random and greedy line-ups
-   of each game, with ``--jobs 1`` and ``--jobs 2`` (scaling efficiency =
-   jobs-2 rate / twice the jobs-1 rate).
+   of each game, with ``--jobs 1`` and ``--jobs 2`` (twice the games): wall
+   scaling = jobs-2 rate / twice the jobs-1 rate, and CPU efficiency = CPU
+   time per game with one job / with two (pool start-up, pickling and the
+   parent's share included) — the scaling a quiet machine would show.
 2. ``overhead``: random 4-player Gangsta through ``run`` (the ``simulate``
    path: bots, ``Decision``, seeds, outcome) against a bare engine loop
    (``legal``, a uniform choice, ``apply(check=False)``), interleaved in
@@ -21,6 +23,7 @@ quiet machine if you can, and say how loaded it was next to any figure.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import tempfile
@@ -96,14 +99,36 @@ def table_path(spec: SimSpec) -> Callable[[int], None]:
     return play
 
 
+def timed(play: Callable[[int], None], count: int) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process and its finished children) for ``count``."""
+    before, started = os.times(), time.perf_counter()
+    play(count)
+    wall, after = time.perf_counter() - started, os.times()
+    cpu = sum(after[:4]) - sum(before[:4])  # user + system, self + reaped children
+    return wall, cpu
+
+
 def lineups(seconds: float) -> None:
-    print("game     line-up  jobs=1 games/s  jobs=2 games/s  scaling")
+    print(
+        "game     line-up   games  jobs=1 games/s  jobs=2 games/s  wall scaling"
+        "  CPU ms/game j1 / j2  CPU efficiency"
+    )
     for name, players in LINEUPS.items():
         for bot in ("random", "greedy"):
             spec = spec_for(name, bot, players)
-            one = rate(sim_path(spec, 1), seconds)
-            two = rate(sim_path(spec, 2), seconds, first=64)
-            print(f"{name:8} {bot:7} {one:15.0f} {two:15.0f} {two / (2 * one):8.0%}")
+            per_second = rate(sim_path(spec, 1), seconds / 3, clock=CPU)
+            count = max(16, int(per_second * seconds))
+            wall1, cpu1 = timed(sim_path(spec, 1), count)
+            wall2, cpu2 = timed(sim_path(spec, 2), 2 * count)
+            one, two = count / wall1, 2 * count / wall2
+            print(
+                f"{name:8} {bot:7} {count:7} {one:15.0f} {two:15.0f} {two / (2 * one):13.0%}"
+                f"  {1000 * cpu1 / count:9.2f} / {1000 * cpu2 / (2 * count):6.2f}"
+                f"  {(cpu1 / count) / (cpu2 / (2 * count)):14.0%}"
+            )
+    spec = spec_for("gangsta", "random", 4)
+    wall, _ = timed(sim_path(spec, 2), 2)
+    print(f"(a 2-job pool's start-up: {wall:.2f} s, included in the jobs=2 figures)")
 
 
 def overhead(seconds: float, rounds: int) -> None:
