@@ -9,9 +9,10 @@
    parent's share included) — the scaling a quiet machine would show.
 2. ``overhead``: random 4-player Gangsta through ``run`` (the ``simulate``
    path: bots, ``Decision``, seeds, outcome) against a bare engine loop
-   (``legal``, a uniform choice, ``apply(check=False)``), interleaved in
-   ``--rounds`` rounds so that a change of machine load hits both alike;
-   also the ``--out`` path (results table with the game's figures).
+   (``legal``, a uniform choice, ``apply(check=False)``), interleaved 50
+   games at a time so that a change of machine load hits both alike, in
+   ``--rounds`` rounds; also the ``--out`` path (results table with the
+   game's figures).
 3. ``--ray``: the same games through a local Ray instance (2 CPUs) against
    the local process pool with 2 jobs, with and without Ray's start-up.
 
@@ -23,6 +24,7 @@ quiet machine if you can, and say how loaded it was next to any figure.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import statistics
@@ -131,29 +133,39 @@ def lineups(seconds: float) -> None:
     print(f"(a 2-job pool's start-up: {wall:.2f} s, included in the jobs=2 figures)")
 
 
-def overhead(seconds: float, rounds: int) -> None:
+def overhead(seconds: float, rounds: int, chunk: int = 50) -> None:
+    """Alternate chunks of ``chunk`` games of each path, summing each path's CPU time,
+    so that both see the same load; ``rounds`` such runs of ``seconds`` each."""
     spec = spec_for("gangsta", "random", 4)
-    ratios, tables, bares, sims = [], [], [], []
-    try:
-        with_table: Callable[[int], None] | None = table_path(spec)
-    except ImportError:
-        with_table = None
+    paths: dict[str, Callable[[int], None]] = {
+        "bare": bare_loop(4),
+        "sim": sim_path(spec),
+    }
+    with contextlib.suppress(ImportError):  # an older mobtable has no results table
+        paths["table"] = table_path(spec)
+    results: dict[str, list[float]] = {name: [] for name in paths}
     for _ in range(rounds):
-        bare = rate(bare_loop(4), seconds, clock=CPU)
-        sim = rate(sim_path(spec), seconds, clock=CPU)
-        bares.append(bare)
-        sims.append(sim)
-        ratios.append(sim / bare)
-        if with_table is not None:
-            tables.append(rate(with_table, seconds, clock=CPU) / bare)
-    print(f"bare engine loop, random gangsta 4p: {statistics.median(bares):8.0f} games/s")
-    print(f"simulate path (jobs 1, no --out):    {statistics.median(sims):8.0f} games/s")
+        spent = dict.fromkeys(paths, 0.0)
+        played = 0
+        while spent["bare"] < seconds / len(paths):
+            for name, play in paths.items():
+                started = CPU()
+                play(chunk)
+                spent[name] += CPU() - started
+            played += chunk
+        for name in paths:
+            results[name].append(played / spent[name])
+    bare = statistics.median(results["bare"])
+    print(f"bare engine loop, random gangsta 4p: {bare:8.0f} games per CPU-second")
+    print(f"simulate path (jobs 1, no --out):    {statistics.median(results['sim']):8.0f}")
+    ratios = [s / b for s, b in zip(results["sim"], results["bare"], strict=True)]
     print(
         f"simulate / bare: median {statistics.median(ratios):.2f}x "
         f"(rounds: {', '.join(f'{r:.2f}' for r in ratios)})"
     )
-    if tables:
-        print(f"simulate --out (table + figures) / bare: median {statistics.median(tables):.2f}x")
+    if "table" in results:
+        ratios = [t / b for t, b in zip(results["table"], results["bare"], strict=True)]
+        print(f"simulate --out (table + figures) / bare: median {statistics.median(ratios):.2f}x")
 
 
 def ray_overhead(games_: int) -> None:

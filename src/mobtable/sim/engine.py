@@ -83,17 +83,30 @@ def bot_step(state: State, bots: Sequence[Bot]) -> None:
 
 
 def play_to_end(state: State, bots: Sequence[Bot], *, max_actions: int = 200_000) -> State:
-    """Play ``state`` out with one bot per seat; raises ``SimulationError`` on trouble."""
+    """Play ``state`` out with one bot per seat; raises ``SimulationError`` on trouble.
+
+    The loop is :func:`bot_step` written out, with the state's methods
+    looked up once: this loop is the simulation's hot path.
+    """
     if len(bots) != state.players:
         raise ValueError(f"{len(bots)} bots for {state.players} seats")
     history = state.history
-    while not state.is_over():
+    is_over, pending_seats, apply = state.is_over, state.pending, state.apply
+    while not is_over():
         if len(history) >= max_actions:
             raise SimulationError(
                 f"{state.game.name}: the game did not end within {max_actions} actions"
             )
         try:
-            bot_step(state, bots)
+            pending = pending_seats()
+            if not pending:
+                raise SimulationError(
+                    f"{state.game.name}: the game is not over but nobody is to act"
+                )
+            seat = pending[0]
+            decision = Decision(state, seat)
+            action = bots[seat].choose(decision)
+            apply(seat, action, check=action not in decision.legal)
         except SimulationError:
             raise
         except Exception as exc:  # a bot or rules bug: report where it happened
