@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from mobtable import games
@@ -80,3 +81,23 @@ def test_gangsta_greedy_plays_variant_one_differently_from_the_plain_game() -> N
         differ += a["actions"] != b["actions"]
     # Before: greedy ignored the opened cards, and the two games were always the same.
     assert differ >= 4
+
+
+def test_gangsta_greedy_reads_opened_cards_from_the_view_alone() -> None:
+    game = games.get("gangsta")
+    compared = 0
+    for variant in ("reveal-one", "reveal-two"):
+        spec = SimSpec.build(game.config(4, variants=[variant]), game, ["greedy"] * 4, 2)
+        for index in range(6):
+            state = game.new_state(spec.load_config(), seed=table_seed(2, index))
+            bots = make_bots(spec, index)
+            while not state.is_over():
+                seat = state.pending()[0]
+                if state.view(seat)["opened"]:
+                    twin = state.determinize(seat, random.Random(compared))
+                    assert twin.view(seat) == state.view(seat)
+                    mine = make_bots(spec, index)[seat].choose(Decision(state, seat))
+                    assert make_bots(spec, index)[seat].choose(Decision(twin, seat)) == mine
+                    compared += 1
+                state.apply(seat, bots[seat].choose(Decision(state, seat)))
+    assert compared >= 20
