@@ -200,11 +200,12 @@ def play_one(
     try:
         play_to_end(state, make_bots(spec, index), max_actions=spec.max_actions)
     except SimulationError as exc:
-        record = annotated_record(state, lineup, index)
         raise SimulationError(
-            f"game {index} (table seed {seed}): {exc}", index=index, record=record
+            f"game {index} (table seed {seed}): {exc}",
+            index=index,
+            record=annotated_record(state, lineup, index),
         ) from exc
-    record = None
+    record: dict[str, Any] | None = None
     if record_dir is not None or keep_record:
         record = annotated_record(state, lineup, index)
         if record_dir is not None:

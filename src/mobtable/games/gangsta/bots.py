@@ -6,6 +6,7 @@ It sees only its seat's view and legal actions (through ``Decision``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from mobtable.bots.base import Bot, Decision
 from mobtable.bots.search.evaluate import Evaluator
@@ -95,7 +96,7 @@ class GreedyBot(Bot):
         return min(singles or plays, key=lambda p: (p.cards[0].mafia == trump, strength(p)))
 
 
-def _prize(cards: CardSet, view: dict) -> int:
+def _prize(cards: CardSet, view: dict[str, Any]) -> int:
     """Points the opened cards would bring this trick's winner if placed now, greedily.
 
     In Variant 2 the winner keeps one card of each opened pair: the better one.
