@@ -34,8 +34,9 @@ def test_simulate_writes_records_that_check(invoke: Invoke, game: Game, tmp_path
     result = invoke([*args, "--games", "2", "--seed", "3", "--out", "recs", "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["games"] == 2
-    paths = sorted((tmp_path / "recs").glob("*.json"))
+    paths = sorted((tmp_path / "recs" / "records").glob("*.json"))
     assert len(paths) == 2
+    assert (tmp_path / "recs" / "results.parquet").exists()
     checked = invoke(["replay", str(paths[0]), "--check"])
     assert checked.exit_code == 0, checked.output
 

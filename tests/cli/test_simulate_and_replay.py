@@ -53,7 +53,7 @@ def test_the_table_report_shows_seats_bots_and_throughput(invoke: Invoke) -> Non
 def recorded(invoke: Invoke, tmp_path: Path) -> list[Path]:
     result = invoke([*SIM, "--games", "3", "--seed", "5", "--out", "recs", "--json"])
     assert result.exit_code == 0, result.output
-    return sorted((tmp_path / "recs").glob("*.json"))
+    return sorted((tmp_path / "recs" / "records").glob("*.json"))
 
 
 def test_out_writes_one_record_per_game_that_replay_check_accepts(
@@ -161,7 +161,7 @@ def test_a_bot_bug_stops_the_batch_and_keeps_the_failed_record(
     message = " ".join(result.stderr.split())
     assert "Error: game 0 (table seed" in message
     assert "(_OverbiddingBot)" in message and "cannot bid b10: it holds 0" in message
-    failed = tmp_path / "recs" / "sealed-bid-000000-failed.json"
+    failed = tmp_path / "recs" / "records" / "sealed-bid-000000-failed.json"
     assert records.replay(json.loads(failed.read_text())).history
 
 
@@ -170,3 +170,31 @@ def test_zero_games_is_an_empty_summary(invoke: Invoke) -> None:
     assert result.exit_code == 0, result.output
     data = _summary(result.stdout)
     assert data["games"] == 0 and data["seats"][0]["win_rate"] == 0.0
+
+
+def test_out_writes_the_results_table_and_the_summary(invoke: Invoke, tmp_path: Path) -> None:
+    import pandas as pd
+
+    result = invoke([*SIM, "--games", "5", "--seed", "2", "--out", "lab", "--json"])
+    assert result.exit_code == 0, result.output
+    frame = pd.read_parquet(tmp_path / "lab" / "results.parquet")
+    assert len(frame) == 15 and set(frame.game) == {"sealed-bid"}
+    written = json.loads((tmp_path / "lab" / "summary.json").read_text())
+    assert written["games"] == 5 and _summary(result.stdout) == {
+        k: v for k, v in written.items() if k not in ("timing", "jobs")
+    }
+    assert len(list((tmp_path / "lab" / "records").glob("*.json"))) == 5
+    bare = invoke([*SIM, "--games", "2", "--out", "bare", "--no-records", "--json"])
+    assert bare.exit_code == 0, bare.output
+    assert not (tmp_path / "bare" / "records").exists()
+    assert (tmp_path / "bare" / "results.parquet").exists()
+
+
+def test_the_summary_names_the_card_file_and_its_hash(
+    invoke: Invoke, tmp_path: Path, optioned_sealed_bid: None
+) -> None:
+    (tmp_path / "house.toml").write_text("prizes = [1, 2]\n")
+    result = invoke([*SIM, "--games", "2", "--cards", "house.toml", "--json"])
+    assert result.exit_code == 0, result.output
+    config = json.loads(result.stdout)["config"]
+    assert config["card_file"] == "house.toml" and len(config["card_hash"]) == 64

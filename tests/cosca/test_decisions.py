@@ -380,12 +380,28 @@ def test_C_10_a_fighter_with_nothing_offers_nothing_unasked() -> None:
 
 
 # C-11 ----------------------------------------------------------------------------
-def test_C_11_start_day_defaults_to_today_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rules_module, "today_code", lambda: "thu")
+def test_C_11_start_day_defaults_to_the_seed_never_the_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import mobtable.games.cosca.game as game_module
+
+    config = GAME.config(2)
+    assert config.option("start_day") == "seed"
+    starts = set()
+    for today in ("thu", "sat"):
+        monkeypatch.setattr(rules_module, "today_code", lambda today=today: today)
+        monkeypatch.setattr(game_module, "today_code", lambda today=today: today)
+        starts.add(GAME.new_state(GAME.config(2), seed=9).view(0)["calendar"]["start_day"])
+    assert starts == {"wed"}  # 9 % 7 = 2: Wednesday, whatever the day
+    days = {GAME.new_state(config, seed=s).view(0)["calendar"]["start_day"] for s in range(7)}
+    assert len(days) == 7
+
+
+def test_C_11_today_is_resolved_once(monkeypatch: pytest.MonkeyPatch) -> None:
     import mobtable.games.cosca.game as game_module
 
     monkeypatch.setattr(game_module, "today_code", lambda: "thu")
-    config = GAME.config(2)
+    config = GAME.config(2, options={"start_day": "today"})
     assert config.option("start_day") == "thu"
     monkeypatch.setattr(game_module, "today_code", lambda: "sat")
     again = GAME.config_from_json(config.to_json())

@@ -77,3 +77,43 @@ def test_play_one_attaches_the_partial_record_to_the_error() -> None:
     assert info.value.record is not None
     assert len(info.value.record["actions"]) == 2
     assert "game 3 (table seed" in str(info.value)
+
+
+class _CountingBot(Bot):
+    """Picks the first legal action; reads the view only when told to."""
+
+    def __init__(self, *, seed: int | None = None, read: bool = False) -> None:
+        super().__init__(seed=seed)
+        self.read = read
+
+    def choose(self, decision: Decision) -> Action:
+        if self.read:
+            assert decision.view is decision.view  # built once, then kept
+        return decision.legal[0]
+
+
+def test_a_view_is_built_only_for_a_bot_that_reads_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = games.get("gangsta")
+    state = game.new_state(game.config(4), seed=2)
+    built: list[int] = []
+    real = type(state).view
+    monkeypatch.setattr(
+        type(state), "view", lambda self, seat: built.append(seat) or real(self, seat)
+    )
+    play_to_end(state, [_CountingBot(), _CountingBot(read=True), _CountingBot(), _CountingBot()])
+    assert built and set(built) == {1}
+    assert len(built) == sum(1 for seat, _ in state.history if seat == 1)
+
+
+def test_legal_moves_are_applied_without_a_second_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = games.get("gangsta")
+    state = game.new_state(game.config(4), seed=2)
+    checked: list[object] = []
+    real = type(state)._check
+    monkeypatch.setattr(
+        type(state),
+        "_check",
+        lambda self, seat, action: checked.append(action) or real(self, seat, action),
+    )
+    play_to_end(state, [RandomBot(seed=s) for s in range(4)])
+    assert state.is_over() and checked == []

@@ -78,3 +78,24 @@ def test_iter_outcomes_can_start_mid_batch() -> None:
     whole = [o for batch in iter_outcomes(spec, 6) for o in batch]
     tail = [o for batch in iter_outcomes(spec, 3, start=3) for o in batch]
     assert tail == whole[3:]
+
+
+def test_the_summary_counts_the_tie_breaks_that_decided_games() -> None:
+    spec = _spec()
+    lineup = spec.bots
+    decided = GameOutcome(0, 0, lineup, (5, 5, 1), (1, 2, 3), (0,), "best trick", 10)
+    shared = GameOutcome(1, 1, lineup, (4, 4, 1), (1, 1, 3), (0, 1), "tie not broken", 10)
+    plain = GameOutcome(2, 2, lineup, (9, 4, 1), (1, 2, 3), (0,), None, 10)
+    data = Summary.of(spec, [decided, shared, plain]).to_json()
+    assert data["tiebreaks"] == {"best trick": 1, "tie not broken": 1}
+    assert data["decided_by_tiebreak"] == 1 and data["shared_wins"] == 1
+
+
+def test_a_gangsta_batch_reports_its_tie_breaks() -> None:
+    game = games.get("gangsta")
+    spec = SimSpec.build(game.config(4), game, ["random"] * 4, 3)
+    outcomes = [o for batch in iter_outcomes(spec, 150) for o in batch]
+    summary = Summary.of(spec, outcomes)
+    expected = sum(1 for o in outcomes if o.tiebreak and len(o.winners) == 1)
+    assert expected > 0 and summary.decided_by_tiebreak == expected
+    assert sum(summary.tiebreaks.values()) == sum(1 for o in outcomes if o.tiebreak)

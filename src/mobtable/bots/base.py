@@ -15,17 +15,31 @@ from mobtable.core import Action, Config, Game, Seat, State, View
 
 
 class Decision:
-    """What a bot is given when its seat must act."""
+    """What a bot is given when its seat must act.
 
-    __slots__ = ("_state", "config", "game", "legal", "seat", "view")
+    ``legal`` is computed at once; ``view`` only the first time a bot reads
+    it (building a view is most of a random bot's cost, and many bots never
+    read it). The view is that of the state when it is first read, so a
+    caller must let the bot decide before the state moves on, as every
+    caller in mobtable does.
+    """
+
+    __slots__ = ("_state", "_view", "config", "game", "legal", "seat")
 
     def __init__(self, state: State, seat: Seat) -> None:
         self._state = state
+        self._view: View | None = None
         self.game: Game = state.game
         self.config: Config = state.config
         self.seat = seat
-        self.view: View = state.view(seat)
         self.legal: Sequence[Action] = state.legal(seat)
+
+    @property
+    def view(self) -> View:
+        """Exactly what this seat may know (built on first use, then kept)."""
+        if self._view is None:
+            self._view = self._state.view(self.seat)
+        return self._view
 
     def determinize(self, rng: random.Random) -> State:
         """A full state drawn among those consistent with this seat's view."""

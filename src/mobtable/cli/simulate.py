@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import json
+from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Annotated
@@ -14,6 +17,8 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
+    Task,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -26,7 +31,11 @@ from mobtable.cli._errors import FAILURE, fail, stderr_console
 from mobtable.cli.options import CardsFile, RuleOptions, Variants
 from mobtable.core import Game
 from mobtable.core import record as records
-from mobtable.sim import SimSpec, SimulationError, Summary, run
+from mobtable.sim import GameOutcome, SimSpec, SimulationError, Summary, run
+
+RESULTS = "results.parquet"
+SUMMARY = "summary.json"
+RECORDS = "records"
 
 
 def _pct(rate: float) -> str:
@@ -56,12 +65,25 @@ def summary_table(summary: Summary) -> RenderableType:
         )
     footer = Text(
         f"{summary.games} games, seed {summary.spec.seed}, "
-        f"{summary.mean_actions:.1f} actions a game, {summary.shared_wins} shared wins; "
+        f"{summary.mean_actions:.1f} actions a game, {summary.shared_wins} shared wins, "
+        f"{summary.decided_by_tiebreak} decided by a tie-break; "
         f"{summary.elapsed:.2f} s with {summary.jobs} job(s), "
         f"{summary.games_per_second:.1f} games/s"
     )
-    note = Text("A shared win counts 1/(number of winners) to each winner.", style="dim")
-    return Group(seats, bots, footer, note)
+    parts: list[RenderableType] = [seats, bots, footer]
+    if summary.tiebreaks:
+        ties = "; ".join(f"{name}: {n}" for name, n in sorted(summary.tiebreaks.items()))
+        parts.append(Text(f"Ties at the top: {ties}"))
+    parts.append(Text("A shared win counts 1/(number of winners) to each winner.", style="dim"))
+    return Group(*parts)
+
+
+class GamesPerSecond(ProgressColumn):
+    """Games finished per second (Rich's own speed estimate)."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.0f} games/s", style="cyan")
 
 
 def _progress(console: Console) -> Progress:
@@ -69,6 +91,7 @@ def _progress(console: Console) -> Progress:
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        GamesPerSecond(),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
         console=console,
@@ -80,6 +103,25 @@ def _players(game: Game, players: int | None, names: list[str]) -> int:
     if players is not None:
         return players
     return len(names) if len(names) > 1 else game.min_players
+
+
+def _needs(module: str, extra: str, what: str) -> None:
+    """Fail cleanly when an optional dependency is missing."""
+    if importlib.util.find_spec(module) is None:
+        fail(f"{what} needs {module}: pip install 'mobtable[{extra}]'")
+
+
+def _batches(
+    spec: SimSpec, games: int, *, jobs: int, ray: str | None, records_dir: Path | None, table: bool
+) -> Iterator[list[GameOutcome]] | None:
+    """The Ray runner's stream of outcomes, or ``None`` for the local runner."""
+    if ray is None:
+        return None
+    from mobtable.sim import ray_runner
+
+    return ray_runner.iter_outcomes(
+        spec, games, address=ray, num_cpus=jobs, record_dir=records_dir, figures=table
+    )
 
 
 def simulate(
@@ -94,13 +136,39 @@ def simulate(
         typer.Option("--bots", "-b", help="Comma-separated bots, one per seat (one name: all)."),
     ] = "random",
     games: Annotated[int, typer.Option("--games", "-n", min=0, help="How many games.")] = 100,
-    seed: Annotated[int, typer.Option(help="Master seed: game i depends on (seed, i) only.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            min=-(2**63), max=2**63 - 1, help="Master seed: game i depends on (seed, i) only."
+        ),
+    ] = 0,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, help="Worker processes (with --ray auto: CPUs).")
+    ] = 1,
     rotate: Annotated[
         bool, typer.Option("--rotate", help="Shift the line-up one seat each game.")
     ] = False,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Write every game's record to this directory.")
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Write results.parquet (one row per game and seat), summary.json and "
+            "records/ to this directory.",
+        ),
+    ] = None,
+    with_records: Annotated[
+        bool,
+        typer.Option("--records/--no-records", help="With --out: also write every game's record."),
+    ] = True,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="ADDRESS",
+            help="Play the games as Ray tasks: 'auto' starts a local Ray, "
+            "an address joins that cluster.",
+            show_default=False,
+        ),
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON object, nothing else.")
@@ -121,31 +189,63 @@ def simulate(
     )
     lineup = setup.fill_bots(names, count, what=f"a {count}-player table")
     setup.check_bots(game, lineup)
-    spec = SimSpec.build(config, game, lineup, seed, rotate=rotate)
+    card_file = "" if cards is None else cards.name
+    spec = SimSpec.build(config, game, lineup, seed, rotate=rotate, card_file=card_file)
+    if out is not None:
+        _needs("pyarrow", "lab", "--out (the Parquet results table)")
+    if ray is not None:
+        _needs("ray", "cluster", "--ray")
+    records_dir = out / RECORDS if out is not None and with_records else None
 
     err = stderr_console()
     try:
-        with _progress(err) as progress:
+        with contextlib.ExitStack() as stack:
+            table = None
+            if out is not None:
+                from mobtable.sim.table import ResultsTable
+
+                table = stack.enter_context(ResultsTable(out / RESULTS, spec))
+            progress = stack.enter_context(_progress(err))
             task = progress.add_task(f"{game.name} x{count}", total=games)
             summary = run(
                 spec,
                 games,
                 jobs=jobs,
-                record_dir=out,
+                record_dir=records_dir,
                 progress=lambda done: progress.advance(task, done),
+                sink=None if table is None else table.add,
+                batches=_batches(
+                    spec,
+                    games,
+                    jobs=jobs,
+                    ray=ray,
+                    records_dir=records_dir,
+                    table=table is not None,
+                ),
             )
     except SimulationError as exc:
         if exc.record is not None:
-            saved = Path(out or ".") / f"{game.name}-{max(exc.index, 0):06d}-failed.json"
+            saved = (
+                records_dir or out or Path(".")
+            ) / f"{game.name}-{max(exc.index, 0):06d}-failed.json"
             records.save(exc.record, saved)
             err.print(f"The failed game's record is in {saved}", markup=False, soft_wrap=True)
         fail(str(exc), code=FAILURE)
     except BrokenProcessPool as exc:
         fail(f"a worker process died: {exc}", code=FAILURE)
+    except (ConnectionError, RuntimeError) as exc:  # Ray could not start or connect
+        fail(f"{type(exc).__name__}: {exc}", code=FAILURE)
+    if ray is not None:
+        summary.runner = "ray"
+    if out is not None:
+        (out / SUMMARY).write_text(json.dumps(summary.to_json(), indent=1) + "\n")
     if as_json:
         typer.echo(json.dumps(summary.to_json(), sort_keys=False))
         return
     console = Console(highlight=False)
     console.print(summary_table(summary))
     if out is not None:
-        console.print(f"Records written to {out}/", markup=False, soft_wrap=True)
+        written = f"{out}/{RESULTS}, {out}/{SUMMARY}"
+        if records_dir is not None:
+            written += f" and {records_dir}/"
+        console.print(f"Wrote {written}", markup=False, soft_wrap=True)

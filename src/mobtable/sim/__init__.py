@@ -19,8 +19,9 @@ from mobtable.sim.engine import (
     play_one,
     play_to_end,
     record_path,
+    replay_with_events,
 )
-from mobtable.sim.pool import chunks, iter_outcomes, run
+from mobtable.sim.pool import chunks, in_order, iter_outcomes, run
 from mobtable.sim.seeds import bot_seed, derive_seed, table_seed
 from mobtable.sim.spec import SimSpec
 from mobtable.sim.summary import Summary, Tally
@@ -36,12 +37,14 @@ __all__ = [
     "bot_step",
     "chunks",
     "derive_seed",
+    "in_order",
     "iter_outcomes",
     "make_bots",
     "play_batch",
     "play_one",
     "play_to_end",
     "record_path",
+    "replay_with_events",
     "run",
     "table_seed",
 ]

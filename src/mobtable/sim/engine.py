@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +11,7 @@ from mobtable import bots as bot_registry
 from mobtable.bots import Bot, Decision
 from mobtable.core import State
 from mobtable.core import record as records
+from mobtable.sim.hooks import figures_hook, rounds_hook
 from mobtable.sim.seeds import bot_seed, table_seed
 from mobtable.sim.spec import SimSpec
 
@@ -39,7 +40,15 @@ def _rebuild_error(message: str, index: int, record: dict[str, Any] | None) -> S
 
 @dataclass(frozen=True, slots=True)
 class GameOutcome:
-    """The result of one simulated game, small enough to send between processes."""
+    """The result of one simulated game, small enough to send between processes.
+
+    Attributes:
+        rounds: the game's length in its own unit (the ``rounds`` hook; 0 without one).
+        figure_names: the game's own figures (the ``figures`` hook), when asked for.
+        figures: one tuple of values per seat, in ``figure_names`` order.
+        record: the game's record, when asked for (a remote worker cannot
+            write to the caller's disk).
+    """
 
     index: int
     seed: int
@@ -49,33 +58,55 @@ class GameOutcome:
     winners: tuple[int, ...]
     tiebreak: str | None
     actions: int
+    rounds: int = 0
+    figure_names: tuple[str, ...] = ()
+    figures: tuple[tuple[int | float, ...], ...] = ()
+    record: dict[str, Any] | None = field(default=None, compare=False, hash=False, repr=False)
 
 
 def bot_step(state: State, bots: Sequence[Bot]) -> None:
     """Let the first pending seat's bot act (one action).
 
     In a simultaneous step the seats commit one after the other in seat
-    order; the commitments are sealed, so the order cannot matter.
+    order; the commitments are sealed, so the order cannot matter. An action
+    found in ``legal`` is applied without the state checking it again (the
+    membership test is cheap: legal actions are interned values); any other
+    goes through the full check, which raises ``IllegalAction`` naming the rule.
     """
     pending = state.pending()
     if not pending:
         raise SimulationError(f"{state.game.name}: the game is not over but nobody is to act")
     seat = pending[0]
-    action = bots[seat].choose(Decision(state, seat))
-    state.apply(seat, action)
+    decision = Decision(state, seat)
+    action = bots[seat].choose(decision)
+    state.apply(seat, action, check=action not in decision.legal)
 
 
 def play_to_end(state: State, bots: Sequence[Bot], *, max_actions: int = 200_000) -> State:
-    """Play ``state`` out with one bot per seat; raises ``SimulationError`` on trouble."""
+    """Play ``state`` out with one bot per seat; raises ``SimulationError`` on trouble.
+
+    The loop is :func:`bot_step` written out, with the state's methods
+    looked up once: this loop is the simulation's hot path.
+    """
     if len(bots) != state.players:
         raise ValueError(f"{len(bots)} bots for {state.players} seats")
-    while not state.is_over():
-        if len(state.history) >= max_actions:
+    history = state.history
+    is_over, pending_seats, apply = state.is_over, state.pending, state.apply
+    while not is_over():
+        if len(history) >= max_actions:
             raise SimulationError(
                 f"{state.game.name}: the game did not end within {max_actions} actions"
             )
         try:
-            bot_step(state, bots)
+            pending = pending_seats()
+            if not pending:
+                raise SimulationError(
+                    f"{state.game.name}: the game is not over but nobody is to act"
+                )
+            seat = pending[0]
+            decision = Decision(state, seat)
+            action = bots[seat].choose(decision)
+            apply(seat, action, check=action not in decision.legal)
         except SimulationError:
             raise
         except Exception as exc:  # a bot or rules bug: report where it happened
@@ -89,19 +120,78 @@ def play_to_end(state: State, bots: Sequence[Bot], *, max_actions: int = 200_000
 
 
 def make_bots(spec: SimSpec, index: int) -> list[Bot]:
-    """Fresh bots for game ``index``, seeded from ``(spec.seed, index, seat)``."""
-    return [
-        bot_registry.make(name, spec.game, seed=bot_seed(spec.seed, index, seat))
-        for seat, name in enumerate(spec.lineup(index))
-    ]
+    """Fresh bots for game ``index``, seeded from ``(spec.seed, index, seat)``.
+
+    The registry is asked once per bot name and process; later games build
+    the same classes directly.
+    """
+    classes = spec.bot_classes
+    made: list[Bot] = []
+    for seat, name in enumerate(spec.lineup(index)):
+        seed = bot_seed(spec.seed, index, seat)
+        cls = classes.get(name)
+        if cls is None:
+            bot = bot_registry.make(name, spec.game, seed=seed)
+            classes[name] = type(bot)
+        else:
+            bot = cls(seed=seed)
+        made.append(bot)
+    return made
 
 
 def record_path(directory: str | Path, game: str, index: int) -> Path:
     return Path(directory) / f"{game}-{index:06d}.json"
 
 
-def play_one(spec: SimSpec, index: int, *, record_dir: str | Path | None = None) -> GameOutcome:
-    """Play game ``index`` of ``spec``; write its record to ``record_dir`` if given."""
+def replay_with_events(state: State) -> State:
+    """The same game played again from its seed with the event log on."""
+    twin = state.game.new_state(state.config, seed=state.origin.seed, setup=state.origin.setup)
+    twin.silent = False
+    for seat, action in state.history:
+        twin.apply(seat, action, check=False)
+    return twin
+
+
+def _figures(state: State) -> tuple[tuple[str, ...], tuple[tuple[int | float, ...], ...]]:
+    hook = figures_hook(state.game.name)
+    if hook is None:
+        return (), ()
+    rows = hook(replay_with_events(state))
+    if len(rows) != state.players or not rows:
+        raise SimulationError(
+            f"{state.game.name}.metrics.figures gave {len(rows)} rows for {state.players} seats"
+        )
+    names = tuple(rows[0])
+    values: list[tuple[int | float, ...]] = []
+    for seat, row in enumerate(rows):
+        if tuple(row) != names:
+            raise SimulationError(
+                f"{state.game.name}.metrics.figures: seat {seat} has keys {sorted(row)}, "
+                f"seat 0 has {sorted(names)}"
+            )
+        for key, value in row.items():
+            if not isinstance(value, int | float):
+                raise SimulationError(
+                    f"{state.game.name}.metrics.figures: {key!r} is {value!r}, not a number"
+                )
+        values.append(tuple(int(v) if isinstance(v, bool) else v for v in row.values()))
+    return names, tuple(values)
+
+
+def play_one(
+    spec: SimSpec,
+    index: int,
+    *,
+    record_dir: str | Path | None = None,
+    figures: bool = False,
+    keep_record: bool = False,
+) -> GameOutcome:
+    """Play game ``index`` of ``spec``.
+
+    ``record_dir``: write its record there. ``figures``: also compute the
+    game's own figures (replaying it with events on). ``keep_record``:
+    return the record inside the outcome.
+    """
     game = spec.load_game()
     seed = table_seed(spec.seed, index)
     state = game.new_state(spec.load_config(), seed=seed)
@@ -110,13 +200,18 @@ def play_one(spec: SimSpec, index: int, *, record_dir: str | Path | None = None)
     try:
         play_to_end(state, make_bots(spec, index), max_actions=spec.max_actions)
     except SimulationError as exc:
-        record = annotated_record(state, lineup, index)
         raise SimulationError(
-            f"game {index} (table seed {seed}): {exc}", index=index, record=record
+            f"game {index} (table seed {seed}): {exc}",
+            index=index,
+            record=annotated_record(state, lineup, index),
         ) from exc
-    if record_dir is not None:
-        path = record_path(record_dir, spec.game, index)
-        records.save(annotated_record(state, lineup, index), path)
+    record: dict[str, Any] | None = None
+    if record_dir is not None or keep_record:
+        record = annotated_record(state, lineup, index)
+        if record_dir is not None:
+            records.save(record, record_path(record_dir, spec.game, index))
+    names, values = _figures(state) if figures else ((), ())
+    rounds = rounds_hook(game.name)
     result = state.result()
     return GameOutcome(
         index=index,
@@ -127,6 +222,10 @@ def play_one(spec: SimSpec, index: int, *, record_dir: str | Path | None = None)
         winners=tuple(result.winners),
         tiebreak=result.tiebreak,
         actions=len(state.history),
+        rounds=0 if rounds is None else int(rounds(state)),
+        figure_names=names,
+        figures=values,
+        record=record if keep_record else None,
     )
 
 
@@ -143,7 +242,15 @@ def annotated_record(
 
 
 def play_batch(
-    spec: SimSpec, indices: Sequence[int], record_dir: str | None = None
+    spec: SimSpec,
+    indices: Sequence[int],
+    record_dir: str | None = None,
+    *,
+    figures: bool = False,
+    keep_record: bool = False,
 ) -> list[GameOutcome]:
-    """Play several games (the unit of work a worker process receives)."""
-    return [play_one(spec, i, record_dir=record_dir) for i in indices]
+    """Play several games (the unit of work a worker process or Ray task receives)."""
+    return [
+        play_one(spec, i, record_dir=record_dir, figures=figures, keep_record=keep_record)
+        for i in indices
+    ]

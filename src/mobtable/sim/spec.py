@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mobtable import games
+from mobtable.bots import Bot
 from mobtable.core import Config, Game
 
 
@@ -25,6 +28,9 @@ class SimSpec:
         package: the game's package, so workers can register games that the
             parent registered at run time (test games, plug-ins).
         max_actions: a game still running after this many actions is a bug.
+        card_file: the name of the custom card file (``""``: built-in cards),
+            for the summary and the results table; the cards themselves
+            travel in ``config``.
     """
 
     game: str
@@ -34,6 +40,7 @@ class SimSpec:
     rotate: bool = False
     package: str = ""
     max_actions: int = 200_000
+    card_file: str = ""
     _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
@@ -46,6 +53,7 @@ class SimSpec:
         *,
         rotate: bool = False,
         max_actions: int = 200_000,
+        card_file: str = "",
     ) -> SimSpec:
         if len(bots) != config.players:
             raise ValueError(f"{len(bots)} bots for {config.players} seats")
@@ -57,6 +65,7 @@ class SimSpec:
             rotate=rotate,
             package=games.package_of(game.name),
             max_actions=max_actions,
+            card_file=card_file if config.card_data is not None else "",
         )
 
     @property
@@ -83,6 +92,29 @@ class SimSpec:
             config = self.load_game().config_from_json(self.config)
             self._cache["config"] = config
         return config
+
+    @property
+    def card_hash(self) -> str:
+        """SHA-256 (hex) of the custom card data as canonical JSON; ``""`` for built-in cards.
+
+        The data, not the file's bytes, is hashed, so the hash can be checked
+        against any record of the batch (records carry the card data).
+        """
+        data = self.config.get("card_data")
+        if data is None:
+            return ""
+        cached = self._cache.get("card_hash")
+        if cached is None:
+            text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            cached = hashlib.sha256(text.encode()).hexdigest()
+            self._cache["card_hash"] = cached
+        return str(cached)
+
+    @property
+    def bot_classes(self) -> dict[str, type[Bot]]:
+        """Bot classes by name, filled by this process as it builds bots (never pickled)."""
+        classes: dict[str, type[Bot]] = self._cache.setdefault("bot_classes", {})
+        return classes
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)

@@ -57,17 +57,31 @@ class Summary:
     seats: list[Tally] = field(default_factory=list)
     bots: dict[str, Tally] = field(default_factory=dict)
     actions_total: int = 0
+    rounds_total: int = 0
     shared_wins: int = 0
+    tiebreaks: dict[str, int] = field(default_factory=dict)
+    """Games by ``Result.tiebreak``: what separated the leaders, or why nothing did."""
+    decided_by_tiebreak: int = 0
+    """Games with one winner whom a tie-break, not the score, made the winner."""
     elapsed: float = 0.0
     jobs: int = 1
+    runner: str = "local"
+    """``"local"`` (this process or a process pool) or ``"ray"``."""
+
+    @classmethod
+    def start(cls, spec: SimSpec, *, jobs: int = 1) -> Summary:
+        """An empty summary to :meth:`add` outcomes to, in game order."""
+        summary = cls(spec, seats=[Tally() for _ in spec.bots], jobs=jobs)
+        for name in sorted(set(spec.bots)):
+            summary.bots[name] = Tally()
+        return summary
 
     @classmethod
     def of(
         cls, spec: SimSpec, outcomes: Iterable[GameOutcome], *, elapsed: float = 0.0, jobs: int = 1
     ) -> Summary:
-        summary = cls(spec, seats=[Tally() for _ in spec.bots], elapsed=elapsed, jobs=jobs)
-        for name in sorted(set(spec.bots)):
-            summary.bots[name] = Tally()
+        summary = cls.start(spec, jobs=jobs)
+        summary.elapsed = elapsed
         for outcome in sorted(outcomes, key=lambda o: o.index):
             summary.add(outcome)
         return summary
@@ -75,6 +89,11 @@ class Summary:
     def add(self, outcome: GameOutcome) -> None:
         self.games += 1
         self.actions_total += outcome.actions
+        self.rounds_total += outcome.rounds
+        if outcome.tiebreak:
+            self.tiebreaks[outcome.tiebreak] = self.tiebreaks.get(outcome.tiebreak, 0) + 1
+            if len(outcome.winners) == 1:
+                self.decided_by_tiebreak += 1
         share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
         if len(outcome.winners) > 1:
             self.shared_wins += 1
@@ -91,13 +110,22 @@ class Summary:
     def mean_actions(self) -> float:
         return self.actions_total / self.games if self.games else 0.0
 
+    @property
+    def mean_rounds(self) -> float:
+        return self.rounds_total / self.games if self.games else 0.0
+
     def _config_json(self) -> dict[str, Any]:
         config = {k: v for k, v in self.spec.config.items() if k != "card_data"}
-        config["custom_cards"] = self.spec.config.get("card_data") is not None
+        config["card_file"] = self.spec.card_file
+        config["card_hash"] = self.spec.card_hash
         return config
 
     def to_json(self) -> dict[str, Any]:
-        """The summary as JSON; everything but ``timing`` and ``jobs`` depends on the seed only."""
+        """The summary as JSON; everything but ``timing`` and ``jobs`` depends on the seed only.
+
+        ``config`` names a custom card file (``card_file``) and the SHA-256 of its
+        data (``card_hash``); both are ``""`` for the built-in cards.
+        """
         return {
             "game": self.spec.game,
             "config": self._config_json(),
@@ -106,7 +134,10 @@ class Summary:
             "seed": self.spec.seed,
             "games": self.games,
             "shared_wins": self.shared_wins,
+            "decided_by_tiebreak": self.decided_by_tiebreak,
+            "tiebreaks": dict(sorted(self.tiebreaks.items())),
             "mean_actions": round(self.mean_actions, 9),
+            "mean_rounds": round(self.mean_rounds, 9),
             "seats": [
                 {"seat": seat, "bot": None if self.spec.rotate else self.spec.bots[seat]}
                 | tally.to_json()
@@ -115,6 +146,7 @@ class Summary:
             "by_bot": {name: tally.to_json() for name, tally in sorted(self.bots.items())},
             "jobs": self.jobs,
             "timing": {
+                "runner": self.runner,
                 "seconds": round(self.elapsed, 3),
                 "games_per_second": round(self.games_per_second, 2),
             },

@@ -4,7 +4,8 @@
 mostly a single card (nothing to turn up), sometimes a fuller crew that shows
 a convincing card. It suspects the player whose visible cards make success
 least likely, estimated by drawing that player's face-down cards from the
-cards it cannot place, when the expected respect of suspecting is positive.
+cards it cannot place, when the expected respect of suspecting is positive;
+between equally likely suspects it draws one with its own seeded RNG.
 """
 
 from __future__ import annotations
@@ -137,7 +138,7 @@ class GreedyBot(Bot):
         event = (view.get("event") or {}).get("effect")
         gain = 3 if event == "informant" else 2
         cost = 2 if event == "omerta" else 1
-        best: tuple[float, Action] = (SUSPECT_MARGIN, Suspect(None))
+        best_value, best = SUSPECT_MARGIN, [Suspect(None)]
         for action in legal:
             if not isinstance(action, Suspect) or action.target is None:
                 continue
@@ -148,9 +149,13 @@ class GreedyBot(Bot):
             value = gain * fail - cost * (1 - fail)
             if any(c.special is Special.MARIO_BERETTA for c in shown):
                 value -= 1
-            if action.target != seat and value > best[0]:
-                best = (value, action)
-        return best[1]
+            if action.target == seat or value <= SUSPECT_MARGIN or value < best_value:
+                continue
+            if value > best_value:
+                best_value, best = value, []
+            best.append(action)
+        # Equally good suspects: the bot's own seeded draw, so no seat is favoured.
+        return best[0] if len(best) == 1 else self.rng.choice(best)
 
     @staticmethod
     def _unseen(view: dict[str, Any], cards: CardSet) -> list[Mafioso]:

@@ -29,6 +29,10 @@ def _meets(condition: str, counts: tuple[int, ...]) -> bool:
     return False
 
 
+EQUALLY_GOOD = 1.0
+"""Dice settings scored within this (about one money) of the best count as equally good."""
+
+
 def _power(player: Mapping[str, Any]) -> int:
     return int(player["money"]) + WEAPON_VALUE * int(player["weapons"])
 
@@ -38,7 +42,9 @@ class GreedyBot(Bot):
 
     Dice: each setting is scored by the money it brings today (more early in
     the week) plus, for every mobster whose condition it meets, the mobster's
-    worth times the chance of out-bidding the strongest rival. Gun Shop:
+    worth times the chance of out-bidding the strongest rival; among the
+    settings within ``EQUALLY_GOOD`` of the best it draws one at random (its
+    own seeded RNG), so several greedy players vary their dice. Gun Shop:
     always arms up. Club: buys drinks for its mobsters while money lasts.
     Villa: always asks. Fights: bids just above the strongest rival's whole
     holding when it can, else a modest stake of random size.
@@ -83,7 +89,7 @@ class GreedyBot(Bot):
             value = 0.6 if mobster["loyal"] == seat else (3.0 + 0.25 * days_left) * chance
             worth.append((mobster["condition"], value))
         race = calendar["race_today"]
-        best: tuple[float, float, Action] | None = None
+        scored: list[tuple[float, Action]] = []
         for action in legal:
             if not isinstance(action, SetDice):
                 continue
@@ -93,13 +99,15 @@ class GreedyBot(Bot):
             )
             score += 0.7 * min(counts[Place.GUN_SHOP], me["money"] + counts[Place.BANK])
             score += 0.8 if counts[Place.STREET] >= 2 else 0.3 * counts[Place.STREET]
-            claims = sum(value for cond, value in worth if _meets(cond, counts))
-            # A little noise keeps two greedy players from mirroring each other forever.
-            score += claims + 0.4 * self.rng.random()
-            key = (score, self.rng.random(), action)
-            if best is None or key[:2] > best[:2]:
-                best = key
-        return best[2] if best is not None else legal[0]
+            score += sum(value for cond, value in worth if _meets(cond, counts))
+            scored.append((score, action))
+        if not scored:
+            return legal[0]
+        # Settings within EQUALLY_GOOD of the best are all worth playing: the bot's own
+        # seeded draw picks one, so greedy players do not mirror each other's dice.
+        top = max(score for score, _ in scored)
+        good = [action for score, action in scored if score >= top - EQUALLY_GOOD]
+        return good[self.rng.randrange(len(good))]
 
     # -- fights ---------------------------------------------------------------
     def _offer(self, view: Mapping[str, Any], seat: int, legal: Sequence[Action]) -> Action:

@@ -33,10 +33,11 @@ class Cosca(Game):
         options: Mapping[str, Any] | None = None,
         card_data: Mapping[str, Any] | None = None,
     ) -> Config:
-        """As :meth:`Game.config`; a missing or 'today' ``start_day`` becomes today's
-        weekday here, once, so a stored config replays the same week on any day."""
+        """As :meth:`Game.config`; a ``start_day`` of 'today' becomes today's weekday
+        here, once, so a stored config replays the same week on any day (C-11).
+        The default, 'seed', is resolved from the table's seed when it is dealt."""
         values = dict(options or {})
-        if values.get("start_day", TODAY) == TODAY:
+        if values.get("start_day") == TODAY:
             values["start_day"] = today_code()
         return super().config(players, variants=variants, options=values, card_data=card_data)
 

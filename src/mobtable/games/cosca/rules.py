@@ -9,14 +9,16 @@ from mobtable.core.game import Config, Option
 from mobtable.games.cosca.model import WEEKDAY_CODES, Weekday
 
 TODAY = "today"
+SEED = "seed"
 
 OPTIONS = (
     Option(
         "start_day",
-        TODAY,
-        (TODAY, *WEEKDAY_CODES),
+        SEED,
+        (SEED, TODAY, *WEEKDAY_CODES),
         "The weekday of the first round; the last round is the day before it (C-11). "
-        "'today' becomes the local weekday once, when the config is created.",
+        "'seed' (the default) takes it from the table's seed, so a seeded game never depends "
+        "on the clock; 'today' becomes the local weekday once, when the config is created.",
     ),
     Option(
         "supply",
@@ -48,6 +50,17 @@ def today_code() -> str:
     return Weekday(datetime.date.today().weekday()).code
 
 
+def seeded_start(seed: int | None) -> Weekday:
+    """C-11: the start weekday of a ``seed``-ed table: the seed modulo 7 (0 is Monday).
+
+    A table built from an explicit setup without a seed starts on Monday.
+
+    >>> seeded_start(9).code, seeded_start(None).code
+    ('wed', 'mon')
+    """
+    return Weekday(0 if seed is None else seed % 7)
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """The options of one table, as the rules code reads them."""
@@ -58,13 +71,14 @@ class Rules:
     henrietta_symbols: bool
 
     @classmethod
-    def of(cls, config: Config) -> Rules:
+    def of(cls, config: Config, seed: int | None = None) -> Rules:
+        """The rules of a table dealt from ``seed`` (``None``: an explicit setup)."""
         values = {o.name: config.options.get(o.name, o.default) for o in OPTIONS}
         start = values["start_day"]
         if start == TODAY:  # only for a Config built by hand, not through Game.config
             start = today_code()
         return cls(
-            start=Weekday.from_code(start),
+            start=seeded_start(seed) if start == SEED else Weekday.from_code(start),
             limited_supply=values["supply"] == "limited",
             strict_extremes=values["resource_ties"] == "strict",
             henrietta_symbols=values["henrietta"] == "symbols",

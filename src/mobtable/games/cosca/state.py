@@ -50,7 +50,7 @@ class CoscaState(State):
         super().__init__(game, config, origin)
         n = config.players
         self.cards = cards
-        self.rules = Rules.of(config)
+        self.rules = Rules.of(config, origin.seed)
         self.round = 0
         self.deck: list[int] = []
         self.row: list[int] = []

@@ -6,6 +6,7 @@ It sees only its seat's view and legal actions (through ``Decision``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from mobtable.bots.base import Bot, Decision
 from mobtable.bots.search.evaluate import Evaluator
@@ -27,10 +28,20 @@ from mobtable.games.gangsta.tricks import trick_winner
 RAID_PENALTY = 2
 """Points a placement is worth less when it completes a line and calls the police."""
 
+PRIZE_WORTH = 1
+"""Opened cards (Variants 1 and 2) that would score this many points (a pair or better)
+make a trick worth fighting for."""
+
 
 class GreedyBot(Bot):
     """Wins tricks cheaply when it can, dumps its lowest card when it cannot,
-    and places won cards for the most points now."""
+    and places won cards for the most points now.
+
+    In Variants 1 and 2 it weighs the opened cards the trick's winner takes:
+    when they would score ``PRIZE_WORTH`` points or more, it leads its
+    strongest card (trumps included) and, unless it plays last, takes the
+    trick with its strongest winning play rather than its cheapest.
+    """
 
     name = "greedy"
 
@@ -59,7 +70,15 @@ class GreedyBot(Bot):
         def strength(play: Play) -> int:
             return sum(c.value for c in play.cards)
 
+        def force(play: Play) -> tuple[bool, int]:  # how hard a play is to beat
+            return play.cards[0].mafia == trump, strength(play)
+
+        # Variants 1 and 2: the opened cards go to this trick's winner; when they
+        # would score PRIZE_WORTH points or more, the trick is worth fighting for.
+        eager = _prize(cards, view) >= PRIZE_WORTH
         if not trick:  # lead a strong card outside trumps, else the lowest card
+            if eager:
+                return max(plays, key=force)
             side = [p for p in plays if p.cards[0].mafia != trump]
             return max(side, key=strength) if side else min(plays, key=strength)
         winners = [
@@ -68,10 +87,35 @@ class GreedyBot(Bot):
             if trick_winner(cards, [*trick, (-1, tuple(c.id for c in p.cards))], trump)
             == len(trick)
         ]
+        last = len(trick) == len(view["trick_order"]) - 1
+        if winners and eager and not last:  # the strongest play, to keep the prize
+            return max(winners, key=force)
         if winners:  # the cheapest play that takes the trick now, singles first
             return min(winners, key=lambda p: (len(p.cards), strength(p)))
         singles = [p for p in plays if len(p.cards) == 1]
         return min(singles or plays, key=lambda p: (p.cards[0].mafia == trump, strength(p)))
+
+
+def _prize(cards: CardSet, view: dict[str, Any]) -> int:
+    """Points the opened cards would bring this trick's winner if placed now, greedily.
+
+    In Variant 2 the winner keeps one card of each opened pair: the better one.
+    """
+    if not view["opened"]:
+        return 0
+    values = _grid_values(cards, view)
+    opened = [cards.card(code).value for code in view["opened"]]
+    if view["variant"] == "reveal-two":
+        pairs = [opened[i : i + 2] for i in range(0, len(opened), 2)]
+        opened = [max(pair, key=lambda v: _best_cell(values, v)) for pair in pairs]
+    total = 0
+    for value in sorted(opened, reverse=True):
+        points, cell = _best_cell(values, value)
+        if cell < 0:
+            break
+        values[cell] = value
+        total += points
+    return total
 
 
 def _grid_values(cards: CardSet, view: dict) -> list[int]:

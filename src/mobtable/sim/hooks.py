@@ -1,0 +1,47 @@
+"""A game's optional simulation hooks: ``<game package>.metrics``.
+
+The module may define
+
+- ``figures(state) -> list[dict[str, int | float]]``: the game's own figures
+  for a finished game, one dict per seat, with the same keys for every seat
+  and every game. The state it receives was replayed with its event log on,
+  so it may read ``state.events`` as well as ``result()`` and ``history``.
+  Each key becomes a column ``m_<key>`` of the results table.
+- ``rounds(state) -> int``: the game's length in its own unit (tricks,
+  days, rounds), for the ``length_rounds`` column (0 when absent).
+
+A game without the module has no ``m_`` columns and ``length_rounds`` 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cache
+from importlib import import_module
+from types import ModuleType
+
+from mobtable import games
+from mobtable.core import State
+
+Figures = Mapping[str, int | float]
+
+
+@cache
+def _module(game_name: str) -> ModuleType | None:
+    name = f"{games.package_of(game_name)}.metrics"
+    try:
+        return import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+
+
+def figures_hook(game_name: str) -> Callable[[State], list[dict[str, int | float]]] | None:
+    """The game's ``figures`` function, or ``None``."""
+    return getattr(_module(game_name), "figures", None)
+
+
+def rounds_hook(game_name: str) -> Callable[[State], int] | None:
+    """The game's ``rounds`` function, or ``None``."""
+    return getattr(_module(game_name), "rounds", None)
