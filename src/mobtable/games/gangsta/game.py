@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mobtable.core import BadConfig, Config, Game, Option, Origin, Variant
+from mobtable.core import BadConfig, Config, EndReveal, Game, Option, Origin, Variant
 from mobtable.games.gangsta.actions import NUM_ACTIONS, GangstaAction, action_table
 from mobtable.games.gangsta.cards import CardSet, card_set
 from mobtable.games.gangsta.setup import deal, from_setup, new_rng
@@ -18,6 +18,11 @@ class Gangsta(Game):
     min_players = 3
     max_players = 6
     rules_version = "1"
+    end_reveal = EndReveal(
+        True,
+        "G-27: once every hand is played out nothing hidden matters, so the whole game "
+        "(deal and all) is shown after the end.",
+    )
     variants = (
         Variant(
             "reveal-one",

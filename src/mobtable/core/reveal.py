@@ -1,0 +1,56 @@
+"""The end-of-game reveal: what everyone may read of a finished game.
+
+Each game declares its policy (:attr:`Game.end_reveal`). When nothing hidden
+matters once the game is over, the *public record* of a finished game is its
+full record, seed and all, and it replays exactly. When the game keeps some
+secrets for ever (Capo's unsuspected crews), the public record holds no seed
+and no setup, and each action only as :meth:`Game.public_notation` says
+everyone may know it::
+
+    {"format": 1, "game": "capo", "rules_version": "1", "config": {...},
+     "seed": null, "setup": null, "public": true, "withheld": "...",
+     "actions": [[0, "p2"], [0, "d?"], ...], "result": {...}}
+
+Such a record cannot be replayed: there is no deal to start from. A public
+replay is made from the full record by whoever holds it (the server), which
+hands out spectators' views only. A table whose players agreed to reveal
+everything (``reveal_all``) publishes its full record whatever the policy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mobtable.core.errors import IllegalAction
+from mobtable.core.game import Game
+from mobtable.core.record import PUBLIC, to_record
+from mobtable.core.state import State
+
+
+def reveals_everything(game: Game, *, reveal_all: bool = False) -> bool:
+    """Whether a finished game of ``game`` publishes its full record."""
+    return reveal_all or game.end_reveal.everything
+
+
+def public_record(state: State, *, reveal_all: bool = False) -> dict[str, Any]:
+    """The record of a finished game that everyone may read.
+
+    Raises ``IllegalAction`` while the game is still being played: before the
+    end even the public history belongs to the live table.
+    """
+    if not state.is_over():
+        raise IllegalAction("the game is not over", rule="game-over")
+    full = to_record(state)
+    game = state.game
+    if reveals_everything(game, reveal_all=reveal_all):
+        return full
+    return {
+        **full,
+        "seed": None,
+        "setup": None,
+        PUBLIC: True,
+        "withheld": game.end_reveal.description,
+        "actions": [
+            [seat, game.public_notation(action, state.config)] for seat, action in state.history
+        ],
+    }
