@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from mobtable.core.record import start_from_record, to_record
+from mobtable.core.record import to_record
+from mobtable.core.reveal import replay_steps
 from mobtable.server.live import LiveTable
 
 _CACHE: OrderedDict[tuple[str, int | None], list[dict[str, Any]]] = OrderedDict()
@@ -20,36 +21,13 @@ _CACHE_SIZE = 16
 
 
 def steps(table: LiveTable, seat: int | None = None) -> list[dict[str, Any]]:
-    """Step 0 is the deal; step ``i`` follows the ``i``-th action.
-
-    Each step holds what ``seat`` (``None``: a spectator) saw then: whose
-    action it was, not which one (a hidden choice stays hidden in the replay
-    as it was at the table), the view and the new events.
-    """
+    """The finished game as ``seat`` (``None``: a spectator) saw it, step by step."""
     key = (table.id, seat)
     cached = _CACHE.get(key)
     if cached is not None:
         _CACHE.move_to_end(key)
         return cached
-    record = to_record(table.state)
-    state = start_from_record(record)
-    out = [
-        {
-            "seat": None,
-            "view": state.view(seat),
-            "events": [e.to_json() for e in state.events_for(seat)],
-        }
-    ]
-    for acting, text in record["actions"]:
-        before = len(state.events)
-        state.apply_text(acting, text)
-        out.append(
-            {
-                "seat": acting,
-                "view": state.view(seat),
-                "events": [e.to_json() for e in state.events_for(seat, before)],
-            }
-        )
+    out = replay_steps(to_record(table.state), seat)
     _CACHE[key] = out
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
