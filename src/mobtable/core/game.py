@@ -49,11 +49,13 @@ class EndReveal:
         everything: ``True`` when nothing hidden matters once the game is over,
             so the full record (seed and all) is public; ``False`` when only
             what was shown at the table may be published.
-        description: in players' words, what stays hidden and why (decision id).
+        description: in players' words, what is shown or stays hidden, and why.
+        decision: the id of the decision in the game's rules page.
     """
 
     everything: bool
     description: str
+    decision: str | None = None
 
 
 KEEP_SECRETS = EndReveal(False, "After the game, only what was shown at the table is published.")

@@ -130,6 +130,7 @@ def create_app(
                     "end_reveal": {
                         "everything": game.end_reveal.everything,
                         "description": game.end_reveal.description,
+                        "decision": game.end_reveal.decision,
                     },
                 }
             )

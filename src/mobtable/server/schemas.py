@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
 TableId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 Token = Annotated[str, StringConstraints(min_length=1, max_length=100)]
@@ -53,7 +53,7 @@ class CreateTable(Strict):
     )
     sit: SeatNo | None = Field(default=0, description="the seat the creator takes (null: none)")
     name: Name | None = None
-    reveal_at_end: bool = Field(
+    reveal_at_end: StrictBool = Field(
         default=False,
         description="the players agree to show everything once the game is over: the full "
         "record (seed and all) and every seat's replay, even what the game keeps secret",

@@ -24,8 +24,9 @@ class Capo(Game):
     simultaneous = True
     end_reveal = EndReveal(
         False,
-        "K-23: the cards of players nobody suspected are never shown, not even after "
-        "the game; neither are the hands, the stacks' order or the deal.",
+        "The cards of players nobody suspected are never shown, not even after the game; "
+        "neither are the hands left at the end nor the order of the stacks.",
+        decision="K-23",
     )
     variants = (
         Variant(

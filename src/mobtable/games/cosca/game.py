@@ -26,8 +26,9 @@ class Cosca(Game):
     simultaneous = True
     end_reveal = EndReveal(
         True,
-        "C-16: every secret choice is shown during the game; only the order of the unused "
-        "mobster cards was hidden, so the whole game (deal and all) is shown after the end.",
+        "Every secret choice is shown during the game and only the order of the unused "
+        "mobster cards stays hidden, so after the game everyone may see the whole game.",
+        decision="C-16",
     )
 
     def config(

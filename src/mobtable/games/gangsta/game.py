@@ -20,8 +20,9 @@ class Gangsta(Game):
     rules_version = "1"
     end_reveal = EndReveal(
         True,
-        "G-27: once every hand is played out nothing hidden matters, so the whole game "
-        "(deal and all) is shown after the end.",
+        "Once every hand is played out nothing hidden matters any more: after the game "
+        "everyone may see the whole game, the deal included.",
+        decision="G-27",
     )
     variants = (
         Variant(
