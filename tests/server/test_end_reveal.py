@@ -223,3 +223,32 @@ def test_the_operator_command_names_what_is_wrong(sqlite_url: str, tmp_path: Pat
         lines = result.output.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("Error:") and words in lines[0], lines
     assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_migration_0002_keeps_older_tables_with_the_option_off(db_url: str) -> None:
+    from alembic import command
+    from sqlalchemy import create_engine, text
+
+    from mobtable.store import Repository
+    from mobtable.store.migrate import alembic_config
+
+    engine = create_engine(db_url)
+    config = alembic_config(db_url)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        connection.execute(
+            text(
+                "INSERT INTO tables (id, game, rules_version, config, seed, status, "
+                "replace_after, moves) VALUES ('old', 'sealed-bid', '1', :config, 3, "
+                "'playing', 60, 0)"
+            ),
+            {"config": json.dumps({"players": 2, "variants": [], "options": {}})},
+        )
+    engine.dispose()
+    repo = Repository(db_url)  # migrates to the newest schema
+    try:
+        row = repo.load("old")
+        assert row is not None and row.reveal_at_end is False and row.seed == 3
+    finally:
+        repo.close()
