@@ -14,6 +14,7 @@ from mobtable.core.errors import BadConfig
 
 if TYPE_CHECKING:
     from mobtable.core.state import State
+    from mobtable.core.words import Narration
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,16 +30,22 @@ class Option:
     """A rule option where players could reasonably disagree.
 
     Attributes:
-        name: the option's key in ``Config.options``.
+        name: the option's key in ``Config.options`` (notation, never shown as a label).
         default: the documented default.
         choices: the allowed values (booleans get ``(False, True)``).
-        description: what it changes, citing the decision id.
+        description: what it changes and why a group might choose it, in plain words.
+        label: a short plain-words label for people ("Pairs must beat the trick").
+        decision: the rule decision's id (``"G-12"``), shown only as a small reference.
+        choice_labels: plain words for each of ``choices`` (same order), if not booleans.
     """
 
     name: str
     default: Any
     choices: tuple[Any, ...]
     description: str
+    label: str = ""
+    decision: str = ""
+    choice_labels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +57,12 @@ class EndReveal:
             so the full record (seed and all) is public; ``False`` when only
             what was shown at the table may be published.
         description: in players' words, what is shown or stays hidden, and why.
-        decision: the id of the decision in the game's rules page.
+        decision: the rule decision's id (``"K-23"``), shown only as a small reference.
     """
 
     everything: bool
     description: str
-    decision: str | None = None
+    decision: str = ""
 
 
 KEEP_SECRETS = EndReveal(False, "After the game, only what was shown at the table is published.")
@@ -126,6 +133,12 @@ class Game(ABC):
     options: tuple[Option, ...] = ()
     simultaneous: bool = False
     """True when some decisions are taken by several seats at once."""
+    blurb: str = ""
+    """One or two plain sentences on what the game is, for the lobby."""
+    length: str = ""
+    """How long a game takes, in words ("about 30 minutes")."""
+    narration: Narration | None = None
+    """The game's words for people (``games/<name>/words.py``); see ``core.words``."""
     end_reveal: EndReveal = KEEP_SECRETS
     """The end-of-game reveal policy: what a finished game's public record holds."""
 
