@@ -1,4 +1,4 @@
-"""K-23: after the game, the cards nobody was shown stay secret.
+"""K-24: after the game, the cards nobody was shown stay secret.
 
 The public record of a finished Capo game holds no seed and no setup, and
 every face-down card only as ``d?``; the public replay is the spectator's
@@ -45,7 +45,7 @@ def _ever_shown(record: dict[str, Any]) -> set[int]:
     return {int(c) for step in replay_steps(record) for c in step["view"]["cards"]}
 
 
-def test_K_23_the_public_record_has_no_seed_and_no_card_nobody_was_shown() -> None:
+def test_K_24_the_public_record_has_no_seed_and_no_card_nobody_was_shown() -> None:
     unshown_total = 0
     for seed in range(10):
         state = _random_game(3 + seed % 5, seed)
@@ -67,7 +67,7 @@ def test_K_23_the_public_record_has_no_seed_and_no_card_nobody_was_shown() -> No
     assert unshown_total > 0  # the games had unsuspected crews to keep secret
 
 
-def test_K_23_a_public_record_does_not_replay() -> None:
+def test_K_24_a_public_record_does_not_replay() -> None:
     public = public_record(_random_game(4, 1))
     try:
         records.check(public)
@@ -77,7 +77,7 @@ def test_K_23_a_public_record_does_not_replay() -> None:
         raise AssertionError("a public Capo record replayed")
 
 
-def test_K_23_with_the_table_option_the_full_record_is_published() -> None:
+def test_K_24_with_the_table_option_the_full_record_is_published() -> None:
     state = _random_game(5, 2)
     assert public_record(state, reveal_all=True) == records.to_record(state)
 
@@ -104,7 +104,7 @@ def _drive(state: CapoState, x: int, crew: list[int], hidden: int, rng: random.R
 
 @settings(max_examples=40, deadline=None)
 @given(players=st.integers(3, 7), data=st.data())
-def test_K_23_games_differing_only_in_an_unsuspected_crew_publish_the_same(
+def test_K_24_games_differing_only_in_an_unsuspected_crew_publish_the_same(
     players: int, data: st.DataObject
 ) -> None:
     deck = data.draw(st.permutations(range(70)))

@@ -1,8 +1,8 @@
 """After the end, the server publishes what the game's reveal policy allows, and no more.
 
-Capo keeps unsuspected crews secret for ever (K-23): its record over HTTP has
+Capo keeps unsuspected crews secret for ever (K-24): its record over HTTP has
 no seed and no face-down card, and no payload of the finished table carries
-them, unless the table chose ``reveal_at_end``. Gangsta (G-27) and COSCA
+them, unless the table chose ``reveal_at_end``. Gangsta (G-30) and COSCA
 (C-16) publish their full records. The operator reads any full record from
 the database with ``mobtable record``.
 """
@@ -89,7 +89,7 @@ def _ints(value: Any) -> set[int]:
     return set()
 
 
-def test_K_23_a_finished_capo_table_publishes_no_seed_and_no_unsuspected_card(
+def test_K_24_a_finished_capo_table_publishes_no_seed_and_no_unsuspected_card(
     client: TestClient, tmp_path: Path
 ) -> None:
     tid = _bots_finish(client, "capo", 4, seed=31)
@@ -132,7 +132,7 @@ def _replay_check(record: dict[str, Any], path: Path) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize(("game", "players"), [("gangsta", 3), ("cosca", 3)])
-def test_G_27_C_16_public_records_replay_with_mobtable_replay_check(
+def test_G_30_C_16_public_records_replay_with_mobtable_replay_check(
     client: TestClient, game: str, players: int, tmp_path: Path
 ) -> None:
     tid = _bots_finish(client, game, players, seed=8)
@@ -146,7 +146,7 @@ def test_G_27_C_16_public_records_replay_with_mobtable_replay_check(
     assert seat1["steps"][-1]["view"] == json.loads(json.dumps(_live(client, tid).view(1)))
 
 
-def test_K_23_the_reveal_at_end_option_publishes_everything(client: TestClient) -> None:
+def test_K_24_the_reveal_at_end_option_publishes_everything(client: TestClient) -> None:
     tid = _bots_finish(client, "capo", 3, seed=12, reveal_at_end=True)
     state = _live(client, tid)
     summary = client.get(f"/api/tables/{tid}").json()
@@ -168,7 +168,7 @@ def test_the_option_must_be_a_boolean_and_defaults_to_off(client: TestClient) ->
     assert client.get(f"/api/tables/{tid}").json()["reveal_at_end"] is False
     games = {g["name"]: g for g in client.get("/api/games").json()}
     assert games["capo"]["end_reveal"]["everything"] is False
-    assert games["capo"]["end_reveal"]["decision"] == "K-23"
+    assert games["capo"]["end_reveal"]["decision"] == "K-24"
     assert games["gangsta"]["end_reveal"]["everything"] is True
 
 

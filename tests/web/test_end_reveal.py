@@ -1,4 +1,4 @@
-"""The lobby offers the end-of-game reveal option; the replay honours it (K-23)."""
+"""The lobby offers the end-of-game reveal option; the replay honours it (K-24)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def _finished(server: str, game: str, players: int, **spec: Any) -> dict[str, An
         time.sleep(0.1)
 
 
-def test_K_23_the_lobby_offers_to_reveal_everything_and_sends_the_choice(
+def test_K_24_the_lobby_offers_to_reveal_everything_and_sends_the_choice(
     server: str, browser: object, artifacts: Path
 ) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
@@ -49,7 +49,7 @@ def test_K_23_the_lobby_offers_to_reveal_everything_and_sends_the_choice(
         context.close()
 
 
-def test_K_23_the_replay_shows_a_seat_only_where_everything_is_revealed(
+def test_K_24_the_replay_shows_a_seat_only_where_everything_is_revealed(
     server: str, browser: object, artifacts: Path
 ) -> None:
     secret = _finished(server, "capo", 3, seed=4)

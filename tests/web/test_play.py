@@ -58,7 +58,7 @@ def test_two_players_and_bots_play_a_whole_game_by_clicking(
         record = httpx.get(f"{server}/api/tables/{tid}/record").json()
         if game.end_reveal.everything:
             assert records.check(record).is_over()
-        else:  # a public record: no deal to replay from (K-23)
+        else:  # a public record: no deal to replay from (K-24)
             assert record["public"] is True and record["seed"] is None
         shown = ann.inner_text("#final-result")
         for score in record["result"]["scores"]:

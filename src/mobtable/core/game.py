@@ -57,7 +57,7 @@ class EndReveal:
             so the full record (seed and all) is public; ``False`` when only
             what was shown at the table may be published.
         description: in players' words, what is shown or stays hidden, and why.
-        decision: the rule decision's id (``"K-23"``), shown only as a small reference.
+        decision: the rule decision's id (``"K-24"``), shown only as a small reference.
     """
 
     everything: bool
@@ -197,6 +197,14 @@ class Game(ABC):
     def load_cards(self, card_data: Mapping[str, Any] | None) -> Any:
         """Parse and validate card data (``None``: the built-in cards)."""
         return None
+
+    def players_note(self, players: int) -> str:
+        """What a table of ``players`` means for play, in plain words ("" if nothing).
+
+        The lobby shows it beside the number of players, e.g. a smaller hand
+        or a deck that runs out early.
+        """
+        return ""
 
     @abstractmethod
     def new_state(

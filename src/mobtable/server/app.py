@@ -112,6 +112,11 @@ def create_app(
                     "title": game.title,
                     "min_players": game.min_players,
                     "max_players": game.max_players,
+                    "players_notes": {
+                        str(n): note
+                        for n in range(game.min_players, game.max_players + 1)
+                        if (note := game.players_note(n))
+                    },
                     "simultaneous": game.simultaneous,
                     "variants": [
                         {"name": v.name, "description": v.description} for v in game.variants

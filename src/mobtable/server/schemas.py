@@ -106,6 +106,9 @@ class GameInfo(BaseModel):
     title: str
     min_players: int
     max_players: int
+    players_notes: dict[str, str] = Field(
+        default={}, description="what a number of players means for play, in plain words"
+    )
     simultaneous: bool
     variants: list[dict[str, str]]
     options: list[dict[str, Any]]

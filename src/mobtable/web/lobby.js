@@ -81,6 +81,7 @@ function fillReveal(box, game) {
 function createForm(gameList) {
   const gameSelect = h("select", { name: "game", id: "game" }, gameList.map((g) => h("option", { value: g.name }, g.title)));
   const playersSelect = h("select", { name: "players", id: "players" });
+  const playersNote = h("p", { class: "muted small", id: "players-note" });
   const seatsBox = h("div", { class: "seat-specs" });
   const extras = h("div", { class: "extras" });
   const reveal = h("div", { class: "reveal-at-end", id: "reveal-at-end" });
@@ -108,6 +109,7 @@ function createForm(gameList) {
   function fillSeats() {
     const g = current();
     const n = Number(playersSelect.value);
+    playersNote.textContent = (g.players_notes || {})[String(n)] || "";
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) =>
       h("label", { class: "seat-spec" }, `Seat ${i} `,
         h("select", { name: `seat${i}`, dataset: { seat: String(i) } },
@@ -151,6 +153,7 @@ function createForm(gameList) {
   return h("form", { class: "create", onsubmit: submit },
     h("label", {}, "Game ", gameSelect),
     h("label", {}, "Players ", playersSelect),
+    playersNote,
     seatsBox,
     extras,
     reveal,

@@ -11,7 +11,7 @@ Card ids are positions: ``CardSet.mafiosi[i].id == i`` after expanding
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -68,6 +68,7 @@ class Mafioso:
         stars: the stars it adds to its player's total.
         special: its special power, if any.
         text: the special power in a sentence, for players (from the card file).
+        reconstructed: our own design, not printed in the rulebook.
     """
 
     id: int
@@ -76,6 +77,7 @@ class Mafioso:
     stars: int
     special: Special | None = None
     text: str | None = None
+    reconstructed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -85,6 +87,7 @@ class Mafioso:
             "stars": self.stars,
             "special": None if self.special is None else self.special.value,
             "text": self.text,
+            "reconstructed": self.reconstructed,
         }
 
 
@@ -97,6 +100,7 @@ class Assignment:
         choice: how many question marks: symbols of choice, identical when 2 or 3.
         stars: the most stars the played cards may total.
         envelope: whether the card's back shows an envelope.
+        reconstructed: our own design, not printed in the rulebook.
     """
 
     id: int
@@ -105,6 +109,7 @@ class Assignment:
     choice: int
     stars: int
     envelope: bool
+    reconstructed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -113,6 +118,7 @@ class Assignment:
             "symbols": list(self.symbols),
             "choice": self.choice,
             "stars": self.stars,
+            "reconstructed": self.reconstructed,
         }
 
 
@@ -122,23 +128,46 @@ class EventCard:
     effect: Effect
     name: str
     text: str
+    reconstructed: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "effect": self.effect.value, "name": self.name, "text": self.text}
+        return {
+            "id": self.id,
+            "effect": self.effect.value,
+            "name": self.name,
+            "text": self.text,
+            "reconstructed": self.reconstructed,
+        }
 
 
 @dataclass(frozen=True, slots=True)
 class CardSet:
-    """A validated set of Capo cards."""
+    """A validated set of Capo cards (``symbols_reconstructed``: the symbol kinds are ours)."""
 
     symbols: tuple[str, ...]
     symbol_names: tuple[str, ...]
     mafiosi: tuple[Mafioso, ...]
     assignments: tuple[Assignment, ...]
     events: tuple[EventCard, ...]
+    symbols_reconstructed: bool = False
 
     def with_special(self, special: Special) -> tuple[int, ...]:
         return tuple(c.id for c in self.mafiosi if c.special is special)
+
+    def reconstructed(self, mafiosi: Iterable[int], events: Iterable[int]) -> list[str]:
+        """What of the cards in play is our own design, in plain words.
+
+        ``mafiosi`` and ``events`` are the ids in play (the variant and the
+        ``event_deck`` option box some); every Assignment card is in play.
+        """
+        counts = (
+            (sum(self.mafiosi[c].reconstructed for c in mafiosi), "Mafioso card"),
+            (sum(a.reconstructed for a in self.assignments), "Assignment card"),
+            (sum(self.events[e].reconstructed for e in events), "Event card"),
+        )
+        parts = [f"the {len(self.symbols)} symbols"] if self.symbols_reconstructed else []
+        parts += [f"{n} {what}{'s' if n > 1 else ''}" for n, what in counts if n]
+        return parts
 
 
 def _whole(entry: Mapping[str, Any], key: str, where: str, lo: int, hi: int, default: Any) -> int:
@@ -155,7 +184,9 @@ def _text(entry: Mapping[str, Any], key: str, where: str) -> str:
     return value
 
 
-def _symbols(entry: Mapping[str, Any], where: str, known: tuple[str, ...], most: int) -> tuple:
+def _symbols(
+    entry: Mapping[str, Any], where: str, known: tuple[str, ...], most: int
+) -> tuple[str, ...]:
     value = entry.get("symbols")
     if not isinstance(value, list):
         raise BadCardData(f"{where}.symbols: expected a list of symbol keys, got {value!r}")
@@ -198,6 +229,14 @@ def _load_symbols(data: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, 
     return tuple(keys), tuple(names)
 
 
+def _symbols_reconstructed(data: Mapping[str, Any]) -> bool:
+    """True when any symbol entry says it is reconstructed (every flag is checked)."""
+    flags = [
+        _flag(e, "reconstructed", f"symbols[{i}]", False) for i, e in enumerate(data["symbols"])
+    ]
+    return any(flags)
+
+
 def _load_mafiosi(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tuple[Mafioso, ...]:
     cards: list[Mafioso] = []
     specials = {s.value: s for s in Special}
@@ -207,7 +246,7 @@ def _load_mafiosi(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tuple[Ma
         syms = _symbols(entry, where, symbols, MAX_CARD_SYMBOLS)
         stars = _whole(entry, "stars", where, 0, MAX_CARD_STARS, None)
         copies = _whole(entry, "copies", where, 1, MAFIOSO_CARDS, 1)
-        _flag(entry, "reconstructed", where, False)
+        made_up = _flag(entry, "reconstructed", where, False)
         raw = entry.get("special")
         if raw is not None and raw not in specials:
             raise BadCardData(
@@ -218,7 +257,7 @@ def _load_mafiosi(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tuple[Ma
         if text is not None and (not isinstance(text, str) or not text.strip()):
             raise BadCardData(f"{where}.text: expected a sentence describing the card's power")
         for _ in range(copies):
-            cards.append(Mafioso(len(cards), name, syms, stars, special, text))
+            cards.append(Mafioso(len(cards), name, syms, stars, special, text, made_up))
     if len(cards) != MAFIOSO_CARDS:
         raise BadCardData(
             f"mafiosi: expected {MAFIOSO_CARDS} cards (copies included), got {len(cards)}"
@@ -238,10 +277,10 @@ def _load_assignments(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tupl
         choice = _whole(entry, "choice", where, 0, MAX_CHOICE, 0)
         stars = _whole(entry, "stars", where, 0, MAX_ASSIGNMENT_STARS, None)
         envelope = _flag(entry, "envelope", where, False)
-        _flag(entry, "reconstructed", where, False)
+        made_up = _flag(entry, "reconstructed", where, False)
         if not syms and not choice:
             raise BadCardData(f"{where}: an assignment needs at least one symbol or question mark")
-        cards.append(Assignment(i, name, syms, choice, stars, envelope))
+        cards.append(Assignment(i, name, syms, choice, stars, envelope, made_up))
     return tuple(cards)
 
 
@@ -258,10 +297,9 @@ def _load_events(data: Mapping[str, Any]) -> tuple[EventCard, ...]:
             raise BadCardData(
                 f"{where}.effect: unknown effect {raw!r} (effects: {', '.join(effects)})"
             )
-        _flag(entry, "reconstructed", where, False)
-        cards.append(
-            EventCard(i, effects[raw], _text(entry, "name", where), _text(entry, "text", where))
-        )
+        made_up = _flag(entry, "reconstructed", where, False)
+        name, text = _text(entry, "name", where), _text(entry, "text", where)
+        cards.append(EventCard(i, effects[raw], name, text, made_up))
     if not any(c.effect is Effect.SIT_DOWN for c in cards):
         raise BadCardData("events: the rulebook's 'sit-down' event must be among the cards")
     return tuple(cards)
@@ -278,6 +316,7 @@ def parse_cards(data: Mapping[str, Any]) -> CardSet:
         _load_mafiosi(data, symbols),
         _load_assignments(data, symbols),
         _load_events(data),
+        _symbols_reconstructed(data),
     )
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from mobtable.core import Action, Config, EndReveal, Game, Option, Variant
 from mobtable.games.capo import actions
 from mobtable.games.capo.cards import CardSet, load_cards
-from mobtable.games.capo.rules import FIRST_GAME, EventDeck, Supply, TonyStars
+from mobtable.games.capo.rules import FIRST_GAME, CrewSizes, EventDeck, Supply, TonyStars
 from mobtable.games.capo.setup import new_state
 from mobtable.games.capo.state import CapoState
 
@@ -26,7 +26,7 @@ class Capo(Game):
         False,
         "The cards of players nobody suspected are never shown, not even after the game; "
         "neither are the hands left at the end nor the order of the stacks.",
-        decision="K-23",
+        decision="K-24",
     )
     variants = (
         Variant(
@@ -57,6 +57,19 @@ class Capo(Game):
             "K-05: the 100 respect points are a component, not a limit ('unlimited'); "
             "'limited' stops gains once the supply is empty.",
         ),
+        Option(
+            "crew_sizes",
+            CrewSizes.SEALED.value,
+            tuple(c.value for c in CrewSizes),
+            "K-23: how many cards each player puts face down stays hidden until all have "
+            "played ('sealed'), or each card is seen to go down as it is placed ('open').",
+            label="Crews go down together",
+            decision="K-23",
+            choice_labels=(
+                "hidden until everyone has played",
+                "each card seen as it goes down",
+            ),
+        ),
     )
 
     def load_cards(self, card_data: Mapping[str, Any] | None) -> CardSet:
@@ -75,7 +88,7 @@ class Capo(Game):
         return actions.parse(text)
 
     def public_notation(self, action: Action, config: Config) -> str:
-        """K-23: a face-down card is withheld (``d?``); counts, turn-ups, suspicions show."""
+        """K-24: a face-down card is withheld (``d?``); counts, turn-ups, suspicions show."""
         return "d?" if isinstance(action, actions.Place) else str(action)
 
     def num_actions(self, config: Config) -> int:

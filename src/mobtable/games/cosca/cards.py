@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +11,7 @@ from mobtable.core.errors import BadCardData
 from mobtable.games.cosca.model import LETTERS, MAX_ROW, Place, Special, Weekday
 
 RECONSTRUCTABLE = ("name", "condition", "days")
+_IN_WORDS = {"name": "names", "condition": "loyalty conditions", "days": "working days"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,17 @@ class Mobster:
             "days": [d.code for d in sorted(self.days)],
             "reconstructed": list(self.reconstructed),
         }
+
+
+def reconstructed_parts(mobsters: Iterable[Mobster]) -> list[str]:
+    """What of these cards is our own design, in plain words ("working days of 6 mobsters")."""
+    cards = list(mobsters)
+    parts = []
+    for field in RECONSTRUCTABLE:
+        n = sum(1 for m in cards if field in m.reconstructed)
+        if n:
+            parts.append(f"{_IN_WORDS[field]} of {n} mobster{'s' if n > 1 else ''}")
+    return parts
 
 
 def parse_condition(text: str, where: str) -> tuple[tuple[int, ...] | None, Special | None]:

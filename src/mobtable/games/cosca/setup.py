@@ -88,6 +88,7 @@ def _lay_out(state: CoscaState, row: list[int], deck: list[int]) -> None:
     state.loyal = [NOBODY] * len(row)
     state.drink = [False] * len(row)
     state.under = [0] * len(row)
+    state.met = [0] * len(row)
 
 
 def _fill_supply(state: CoscaState) -> None:
