@@ -438,6 +438,33 @@ def _setup_for(config, hands, *, grid, ambush):  # type: ignore[no-untyped-def]
     }
 
 
+def test_G_30_nothing_hidden_matters_at_the_end_so_the_full_record_is_public() -> None:
+    """At the end every hand is empty; only a seat's own redraw (G-04) was private."""
+    from mobtable.core import record as records
+    from mobtable.core.reveal import public_record
+
+    redraws = 0
+    for seed in range(12):
+        players = 3 + seed % 4
+        variants = ((), ("reveal-one",), ("reveal-two",))[seed % 3]
+        state = GAME.new_state(GAME.config(players, variants=variants), seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = rng.choice(state.pending())
+            state.apply(seat, rng.choice(list(state.legal(seat))))
+        spectator = state.view(None)
+        redraws += len(spectator["redraw"]["redrew"])
+        for seat in range(players):
+            mine = state.view(seat)
+            assert mine["hand"] == []
+            assert {k for k in mine if mine[k] != spectator[k]} <= {"seat", "hand", "redraw"}
+            assert {**mine["redraw"], "mine": None} == spectator["redraw"]
+        public = public_record(state)
+        assert public == records.to_record(state) and public["seed"] == seed
+        assert records.check(public).result() == state.result()
+    assert redraws  # some seats redrew: their put-back cards were the one private fact
+
+
 def test_G_all_decisions_have_a_test() -> None:
     """Every id in docs/rules/gangsta.md has a test named after it in tests/gangsta/."""
     import pathlib

@@ -16,6 +16,7 @@ from typing import Any
 from mobtable.core import (
     BadSetup,
     Config,
+    EndReveal,
     Event,
     Game,
     IllegalAction,
@@ -137,6 +138,7 @@ class SealedBid(Game):
     max_players = 3
     rules_version = "1"
     simultaneous = True
+    end_reveal = EndReveal(True, "Every bid is shown once all have bid: nothing stays secret.")
 
     def new_state(
         self, config: Config, *, seed: int | None = None, setup: Mapping[str, Any] | None = None

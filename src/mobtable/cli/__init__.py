@@ -1,4 +1,4 @@
-"""The ``mobtable`` command: list games, play, replay and simulate.
+"""The ``mobtable`` command: list games, play, replay and simulate; serve; operator records.
 
 Every command works for every registered game through the core contract
 (``Game``, ``State``, records, bots); a game's own ``render.py`` and
@@ -11,6 +11,7 @@ import typer
 
 from mobtable.cli.games_cmd import games
 from mobtable.cli.play import play
+from mobtable.cli.record import record
 from mobtable.cli.replay import replay
 from mobtable.cli.serve import serve
 from mobtable.cli.simulate import simulate
@@ -27,5 +28,6 @@ app.command("play")(play)
 app.command("replay")(replay)
 app.command("simulate")(simulate)
 app.command("serve")(serve)
+app.command("record")(record)
 
 __all__ = ["app"]

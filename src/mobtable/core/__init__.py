@@ -11,7 +11,7 @@ from mobtable.core.errors import (
     MobtableError,
     NotYourTurn,
 )
-from mobtable.core.game import Config, Game, Option, Variant
+from mobtable.core.game import Config, EndReveal, Game, Option, Variant
 from mobtable.core.simultaneous import SealedStep
 from mobtable.core.state import Event, Origin, Result, Seat, State, View
 
@@ -22,6 +22,7 @@ __all__ = [
     "BadRecord",
     "BadSetup",
     "Config",
+    "EndReveal",
     "Event",
     "Game",
     "IllegalAction",

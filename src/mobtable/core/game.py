@@ -61,6 +61,27 @@ class Option:
         raise BadConfig(f"option {self.name!r} must be one of {allowed}, not {shown(value)}")
 
 
+@dataclass(frozen=True, slots=True)
+class EndReveal:
+    """What a finished game shows everyone (see :mod:`mobtable.core.reveal`).
+
+    Attributes:
+        everything: ``True`` when nothing hidden matters once the game is over,
+            so the full record (seed and all) is public; ``False`` when only
+            what was shown at the table may be published.
+        description: in players' words, what is shown or stays hidden, and why.
+        decision: the rule decision's id (``"K-24"``), shown only as a small reference.
+    """
+
+    everything: bool
+    description: str
+    decision: str = ""
+
+
+KEEP_SECRETS = EndReveal(False, "After the game, only what was shown at the table is published.")
+"""The safe default: a game that says nothing reveals nothing more at the end."""
+
+
 def _frozen(mapping: Mapping[str, Any] | None) -> Mapping[str, Any]:
     return MappingProxyType(dict(mapping or {}))
 
@@ -131,6 +152,8 @@ class Game(ABC):
     """How long a game takes, in words ("about 30 minutes")."""
     narration: Narration | None = None
     """The game's words for people (``games/<name>/words.py``); see ``core.words``."""
+    end_reveal: EndReveal = KEEP_SECRETS
+    """The end-of-game reveal policy: what a finished game's public record holds."""
 
     def config(
         self,
@@ -223,6 +246,14 @@ class Game(ABC):
     @abstractmethod
     def action_from_index(self, index: int, config: Config) -> Action:
         """The action with stable integer ``index``."""
+
+    def public_notation(self, action: Action, config: Config) -> str:
+        """What everyone may know of ``action`` once the game is over.
+
+        Used for the public record of a game whose :attr:`end_reveal` keeps
+        secrets; the default withholds the whole action (``"?"``).
+        """
+        return "?"
 
     def random_seed(self) -> int:
         """A fresh seed for a table whose seed nobody chose."""

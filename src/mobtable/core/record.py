@@ -7,7 +7,9 @@ A record is JSON::
      "actions": [[0, "R5W"], [1, "R9S"], ...],
      "result": {...} or null}
 
-Replaying it reproduces the game exactly, on any machine.
+Replaying it reproduces the game exactly, on any machine. A *public* record
+(``"public": true``, made by :mod:`mobtable.core.reveal`) withholds the deal
+and hidden moves, and cannot be replayed.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from mobtable.core.limits import MAX_RECORD_BYTES, check_seed, parse_json, read_
 from mobtable.core.state import Result, State
 
 FORMAT_VERSION = 1
+PUBLIC = "public"
+"""The key that marks a public record (no deal, hidden moves withheld)."""
 
 
 def to_record(state: State) -> dict[str, Any]:
@@ -61,6 +65,11 @@ def start_from_record(record: Mapping[str, Any]) -> State:
         config = game.config_from_json(record.get("config") or {})
     except MobtableError as exc:
         raise BadRecord(f"record field 'config': {exc}") from exc
+    if record.get(PUBLIC):
+        raise BadRecord(
+            "this is a public record: it withholds the deal and the cards nobody was shown, "
+            "so it cannot be replayed (the server's operator has the full record)"
+        )
     seed, setup = record.get("seed"), record.get("setup")
     if seed is None and setup is None:
         raise BadRecord("record has neither 'seed' nor 'setup'")

@@ -16,10 +16,10 @@ from fastapi.staticfiles import StaticFiles
 
 from mobtable import bots, games
 from mobtable.core.cardfile import builtin_card_data
-from mobtable.core.record import to_record
+from mobtable.core.reveal import public_record
 from mobtable.server import replay as replays
 from mobtable.server.bot_turns import default_bot
-from mobtable.server.errors import Conflict, NotFound, ServerError, validation_error
+from mobtable.server.errors import Conflict, Forbidden, NotFound, ServerError, validation_error
 from mobtable.server.limits import BodySizeLimit, ServerLimits, TooManyRequests
 from mobtable.server.manager import TableManager
 from mobtable.server.schemas import (
@@ -49,7 +49,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "description": text}
     for code, text in (
         (400, "refused: bad configuration or notation"),
-        (403, "wrong or missing seat token"),
+        (403, "wrong or missing seat token, or a secret the game keeps after the end"),
         (404, "no such table, game or seat"),
         (409, "refused by the rules or the table's state (engine message)"),
         (413, "request body too large"),
@@ -147,6 +147,11 @@ def create_app(
                     ],
                     "bots": bots.available(game.name),
                     "default_bot": default_bot(game.name),
+                    "end_reveal": {
+                        "everything": game.end_reveal.everything,
+                        "description": game.end_reveal.description,
+                        "decision": game.end_reveal.decision,
+                    },
                 }
             )
         return out
@@ -243,19 +248,41 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/record", tags=["replay"])
     async def record(table_id: TableIdParam) -> dict[str, Any]:
-        """A finished game's record (seed and all): replays exactly with mobtable."""
+        """A finished game's public record, as the game's end-of-game reveal policy allows.
+
+        Where everything is revealed (the game's policy, or the table's
+        ``reveal_at_end``) it is the full record, seed and all, which replays
+        exactly; otherwise it holds no seed and withholds the hidden moves
+        (``"public": true``), and cannot be replayed.
+        """
         table = await manager.get(table_id)
         if not table.state.is_over():
             raise Conflict("the record is published once the game is over")
-        return to_record(table.state)
+        return public_record(table.state, reveal_all=table.row.reveal_at_end)
 
     @app.get("/api/tables/{table_id}/replay", response_model=Replay, tags=["replay"])
-    async def replay(table_id: TableIdParam) -> dict[str, Any]:
-        """A finished game step by step: the spectator's view after every action."""
+    async def replay(
+        table_id: TableIdParam,
+        seat: Annotated[int | None, Query(ge=0, le=15)] = None,
+    ) -> dict[str, Any]:
+        """A finished game step by step: the spectator's view after every action.
+
+        ``seat``: that seat's view instead (its hand and face-down cards), only
+        where everything is revealed at the end.
+        """
         table = await manager.get(table_id)
         if not table.state.is_over():
             raise Conflict("the replay is published once the game is over")
-        return {"table": table.summary(), "steps": replays.steps(table)}
+        if seat is not None:
+            if not table.reveals_everything:
+                raise Forbidden(
+                    f"{table.game.title} keeps some cards secret after the game, and this "
+                    "table did not choose to reveal everything: only the spectator's replay "
+                    "is published"
+                )
+            if seat >= table.state.players:
+                raise NotFound(f"table {table_id} has no seat {seat}")
+        return {"table": table.summary(), "seat": seat, "steps": replays.steps(table, seat)}
 
     app.add_api_websocket_route("/ws/tables/{table_id}", websocket_endpoint)
 

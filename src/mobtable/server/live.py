@@ -19,6 +19,7 @@ from typing import Any
 from mobtable.bots import Bot
 from mobtable.core import Action, Game, State
 from mobtable.core.record import replay
+from mobtable.core.reveal import reveals_everything
 from mobtable.store import SeatRow, TableRow
 
 
@@ -170,6 +171,11 @@ class LiveTable:
     def version(self) -> int:
         return len(self.state.history)
 
+    @property
+    def reveals_everything(self) -> bool:
+        """Whether the full record is published once over (the game's policy or the table's)."""
+        return reveals_everything(self.game, reveal_all=self.row.reveal_at_end)
+
     def base_record(self) -> dict[str, Any]:
         return {
             "format": 1,
@@ -212,6 +218,8 @@ class LiveTable:
             "rematch": self.row.rematch_id,
             "variants": list(self.row.config.get("variants", [])),
             "options": dict(self.row.config.get("options", {})),
+            "reveal_at_end": self.row.reveal_at_end,
+            "end_reveal": "everything" if self.reveals_everything else "public",
         }
 
     def payload(

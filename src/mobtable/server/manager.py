@@ -234,6 +234,7 @@ class TableManager:
             clock=spec.clock,
             replace_after=spec.replace_after,
             seats=rows,
+            reveal_at_end=spec.reveal_at_end,
         )
         state = game.new_state(config, seed=seed)
         try:
@@ -268,6 +269,7 @@ class TableManager:
                     SeatRow(s.row.seat, s.row.kind, s.row.bot, s.row.name, s.row.token_hash)
                     for s in old.seats
                 ],
+                reveal_at_end=old.row.reveal_at_end,
             )
             config = game.config_from_json(row.config)
             await self.db(self.repo.create_table, row)

@@ -1,47 +1,34 @@
-"""Replays of finished games: the spectator's view after every action."""
+"""Replays of finished games, made from the full record, which never leaves the server.
+
+A public replay is what a spectator saw after every action: every game may
+publish it, since a spectator's view holds no secret (the game's own
+visibility rules, K-15 for Capo). A seat's replay shows that seat's cards
+too; it is served only where everything is revealed at the end
+(:func:`mobtable.core.reveal.reveals_everything`), the caller checks that.
+"""
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from typing import Any
 
-from mobtable.core.record import start_from_record, to_record
+from mobtable.core.record import to_record
+from mobtable.core.reveal import replay_steps
 from mobtable.server.live import LiveTable
 
-_CACHE: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
+_CACHE: OrderedDict[tuple[str, int | None], list[dict[str, Any]]] = OrderedDict()
 _CACHE_SIZE = 16
 
 
-def steps(table: LiveTable) -> list[dict[str, Any]]:
-    """Step 0 is the deal; step ``i`` follows the ``i``-th action.
-
-    Each step holds what a spectator saw then (whose action, not which one:
-    a hidden choice stays hidden in the replay as it was at the table).
-    """
-    cached = _CACHE.get(table.id)
+def steps(table: LiveTable, seat: int | None = None) -> list[dict[str, Any]]:
+    """The finished game as ``seat`` (``None``: a spectator) saw it, step by step."""
+    key = (table.id, seat)
+    cached = _CACHE.get(key)
     if cached is not None:
-        _CACHE.move_to_end(table.id)
+        _CACHE.move_to_end(key)
         return cached
-    record = to_record(table.state)
-    state = start_from_record(record)
-    out = [
-        {
-            "seat": None,
-            "view": state.view(None),
-            "events": [e.to_json() for e in state.events_for(None)],
-        }
-    ]
-    for seat, text in record["actions"]:
-        before = len(state.events)
-        state.apply_text(seat, text)
-        out.append(
-            {
-                "seat": seat,
-                "view": state.view(None),
-                "events": [e.to_json() for e in state.events_for(None, before)],
-            }
-        )
-    _CACHE[table.id] = out
+    out = replay_steps(to_record(table.state), seat)
+    _CACHE[key] = out
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 
 from mobtable.core.actions import MAX_NOTATION
 from mobtable.core.limits import SEED_LIMIT
@@ -56,6 +56,11 @@ class CreateTable(Strict):
     )
     sit: SeatNo | None = Field(default=0, description="the seat the creator takes (null: none)")
     name: Name | None = None
+    reveal_at_end: StrictBool = Field(
+        default=False,
+        description="the players agree to show everything once the game is over: the full "
+        "record (seed and all) and every seat's replay, even what the game keeps secret",
+    )
 
 
 class Claim(Strict):
@@ -117,6 +122,10 @@ class GameInfo(BaseModel):
     options: list[dict[str, Any]]
     bots: list[str]
     default_bot: str
+    end_reveal: dict[str, Any] = Field(
+        description="after the end: 'everything' (true: the full record is public) "
+        "and, in words, what stays hidden otherwise"
+    )
 
 
 class SeatPublic(BaseModel):
@@ -147,6 +156,11 @@ class TableSummary(BaseModel):
     rematch: str | None
     variants: list[str]
     options: dict[str, Any]
+    reveal_at_end: bool = Field(description="the table's option to show everything at the end")
+    end_reveal: Literal["everything", "public"] = Field(
+        description="what this table publishes once over: the full record, or only what "
+        "was shown at the table"
+    )
 
 
 class TableState(BaseModel):
@@ -170,6 +184,7 @@ class ReplayStep(BaseModel):
 
 class Replay(BaseModel):
     table: TableSummary
+    seat: int | None = Field(description="whose view every step shows (null: a spectator's)")
     steps: list[ReplayStep]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, func
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -32,6 +32,7 @@ class TableModel(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     moves: Mapped[int] = mapped_column(Integer, default=0)
+    reveal_at_end: Mapped[bool] = mapped_column(Boolean, default=False)  # the players agreed
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
 
 

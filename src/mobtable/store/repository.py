@@ -46,6 +46,32 @@ class TableRow:
     moves: int = 0
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)
+    reveal_at_end: bool = False
+    """The players agreed to publish everything (seed and all) once the game is over."""
+
+    def record(self) -> dict[str, Any]:
+        """The table's full record (``mobtable.core.record``): seed, actions, result.
+
+        ``meta.seats`` names who sat where, for ``mobtable replay``.
+        """
+        seats = sorted(self.seats, key=lambda s: s.seat)
+        return {
+            "format": 1,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "config": dict(self.config),
+            "seed": self.seed,
+            "setup": None,
+            "actions": [[seat, notation] for seat, notation in self.actions],
+            "result": None if self.result is None else dict(self.result),
+            "meta": {"table": self.id, "seats": [_who(s) for s in seats]},
+        }
+
+
+def _who(seat: SeatRow) -> str:
+    if seat.kind == "bot":
+        return f"bot {seat.bot}"
+    return seat.name or f"seat {seat.seat}"
 
 
 def make_engine(url: str) -> Engine:
@@ -101,6 +127,7 @@ class Repository:
                     result=row.result,
                     rematch_id=row.rematch_id,
                     moves=0,
+                    reveal_at_end=row.reveal_at_end,
                 )
             )
             for seat in row.seats:
@@ -202,4 +229,5 @@ def _table_row(t: Any) -> TableRow:
         result=None if t.result is None else dict(t.result),
         rematch_id=t.rematch_id,
         moves=t.moves,
+        reveal_at_end=bool(t.reveal_at_end),
     )

@@ -61,12 +61,30 @@ function overRow(t) {
   );
 }
 
+// What the game shows once it is over; where it keeps secrets, the table may agree to show all.
+function fillReveal(box, game) {
+  const policy = game.end_reveal;
+  if (policy.everything) {
+    box.replaceChildren(h("p", { class: "muted small", id: "reveal-help" }, policy.description));
+    return;
+  }
+  box.replaceChildren(
+    h("label", { class: "check" },
+      h("input", { type: "checkbox", name: "reveal_at_end", id: "reveal-at-end-box" }),
+      " Show every card when the game ends"),
+    h("p", { class: "muted small", id: "reveal-help" },
+      `${policy.description} Tick this only if every player agrees: once the game is over, `
+      + "anyone can then see every hand and every face-down card, in the replay too."),
+  );
+}
+
 function createForm(gameList) {
   const gameSelect = h("select", { name: "game", id: "game" }, gameList.map((g) => h("option", { value: g.name }, g.title)));
   const playersSelect = h("select", { name: "players", id: "players" });
   const playersNote = h("p", { class: "muted small", id: "players-note" });
   const seatsBox = h("div", { class: "seat-specs" });
   const extras = h("div", { class: "extras" });
+  const reveal = h("div", { class: "reveal-at-end", id: "reveal-at-end" });
   const seed = h("input", { name: "seed", id: "seed", type: "number", min: "0", placeholder: "random" });
   const clock = h("select", { name: "clock", id: "clock" },
     h("option", { value: "" }, "no clock"),
@@ -80,6 +98,7 @@ function createForm(gameList) {
     playersSelect.replaceChildren();
     for (let n = g.min_players; n <= g.max_players; n++) playersSelect.append(h("option", { value: String(n) }, String(n)));
     fillSeats();
+    fillReveal(reveal, g);
     extras.replaceChildren(
       ...g.variants.map((v) => h("label", { class: "check", title: v.description }, h("input", { type: "checkbox", name: "variant", value: v.name }), ` ${v.name}`)),
       ...g.options.map((o) => h("label", { title: o.description }, `${o.name} `,
@@ -115,6 +134,7 @@ function createForm(gameList) {
       seats,
       variants: [...extras.querySelectorAll("input[name=variant]:checked")].map((c) => c.value),
       options,
+      reveal_at_end: Boolean(reveal.querySelector("input[name=reveal_at_end]")?.checked),
       seed: seed.value === "" ? null : Number(seed.value),
       clock: clock.value === "" ? null : Number(clock.value),
       sit: seats[0].kind === "human" ? 0 : null,
@@ -136,6 +156,7 @@ function createForm(gameList) {
     playersNote,
     seatsBox,
     extras,
+    reveal,
     h("details", {}, h("summary", {}, "More"), h("label", {}, "Seed ", seed), h("label", {}, "Clock ", clock)),
     h("label", {}, "Name ", name),
     h("button", { type: "submit", id: "create" }, "Open the table"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mobtable.core import Config, Game, Option, Variant
+from mobtable.core import Action, Config, EndReveal, Game, Option, Variant
 from mobtable.games.capo import actions
 from mobtable.games.capo.cards import CardSet, load_cards
 from mobtable.games.capo.rules import FIRST_GAME, CrewSizes, EventDeck, Supply, TonyStars
@@ -22,6 +22,12 @@ class Capo(Game):
     max_players = 7
     rules_version = "1"
     simultaneous = True
+    end_reveal = EndReveal(
+        False,
+        "The cards of players nobody suspected are never shown, not even after the game; "
+        "neither are the hands left at the end nor the order of the stacks.",
+        decision="K-24",
+    )
     variants = (
         Variant(
             FIRST_GAME,
@@ -80,6 +86,10 @@ class Capo(Game):
 
     def parse_action(self, text: str, config: Config) -> actions.CapoAction:
         return actions.parse(text)
+
+    def public_notation(self, action: Action, config: Config) -> str:
+        """K-24: a face-down card is withheld (``d?``); counts, turn-ups, suspicions show."""
+        return "d?" if isinstance(action, actions.Place) else str(action)
 
     def num_actions(self, config: Config) -> int:
         return actions.NUM_ACTIONS

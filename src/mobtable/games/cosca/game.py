@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mobtable.core import Config, Game, Variant
+from mobtable.core import Config, EndReveal, Game, Variant
 from mobtable.games.cosca import actions, setup
 from mobtable.games.cosca.cards import Mobster, load_mobsters
 from mobtable.games.cosca.model import MAX_PLAYERS, MIN_PLAYERS
@@ -24,6 +24,12 @@ class Cosca(Game):
     variants: tuple[Variant, ...] = ()
     options = OPTIONS
     simultaneous = True
+    end_reveal = EndReveal(
+        True,
+        "Every secret choice is shown during the game and only the order of the unused "
+        "mobster cards stays hidden, so after the game everyone may see the whole game.",
+        decision="C-16",
+    )
 
     def config(
         self,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mobtable.core import BadConfig, Config, Game, Option, Origin, Variant
+from mobtable.core import BadConfig, Config, EndReveal, Game, Option, Origin, Variant
 from mobtable.games.gangsta.actions import NUM_ACTIONS, GangstaAction, action_table
 from mobtable.games.gangsta.cards import DECK_SIZE, CardSet, card_set
 from mobtable.games.gangsta.setup import HAND_SIZE, deal, from_setup, new_rng
@@ -18,6 +18,12 @@ class Gangsta(Game):
     min_players = 3
     max_players = 6
     rules_version = "2"
+    end_reveal = EndReveal(
+        True,
+        "Once every hand is played out nothing hidden matters any more: after the game "
+        "everyone may see the whole game, the deal included.",
+        decision="G-30",
+    )
     variants = (
         Variant(
             "reveal-one",
