@@ -1,0 +1,140 @@
+"""The encoder toolkit: named fields laid out in one flat float32 array.
+
+An encoder declares its fields (name, shape, meaning) once per configuration
+and fills them from a seat's view. Seats are always counted relative to the
+observer (0 = me, 1 = the next seat clockwise, ...), so one policy serves
+every seat.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from math import prod
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from mobtable.core import Config, Game, State, View
+
+Array = npt.NDArray[np.float32]
+OTHER = "other"
+"""The last slot of every one-hot over names: a value this encoder does not know."""
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One named piece of the observation tensor."""
+
+    name: str
+    shape: tuple[int, ...]
+    doc: str
+
+    @property
+    def size(self) -> int:
+        return prod(self.shape)
+
+
+class Slots:
+    """The fields of one observation, as writable numpy views of its flat array."""
+
+    def __init__(self, array: Array, fields: Sequence[Field]) -> None:
+        self.array = array
+        self._views: dict[str, Array] = {}
+        offset = 0
+        for f in fields:
+            self._views[f.name] = array[offset : offset + f.size].reshape(f.shape)
+            offset += f.size
+
+    def __getitem__(self, name: str) -> Array:
+        return self._views[name]
+
+    def items(self) -> Iterable[tuple[str, Array]]:
+        return self._views.items()
+
+
+class Encoder(ABC):
+    """Turns one seat's view into a flat float32 array of fixed size.
+
+    Subclasses set ``game_name`` and implement :meth:`fields` and
+    :meth:`fill`; they read the view and nothing else.
+    """
+
+    game_name: str
+
+    def __init__(self, game: Game, config: Config) -> None:
+        self.game = game
+        self.config = config
+        self.players = config.players
+        self.fields: tuple[Field, ...] = tuple(self.layout())
+        self.size = sum(f.size for f in self.fields)
+
+    @abstractmethod
+    def layout(self) -> Iterable[Field]:
+        """The fields, in tensor order."""
+
+    @abstractmethod
+    def fill(self, view: View, out: Slots) -> None:
+        """Write ``view`` (of seat ``view['seat']``) into the zeroed slots."""
+
+    # -- use -----------------------------------------------------------
+    def encode(self, view: View, out: Array | None = None) -> Array:
+        """The observation tensor of ``view`` (written into ``out`` when given)."""
+        array = np.zeros(self.size, np.float32) if out is None else out
+        if out is not None:
+            array.fill(0.0)
+        self.fill(view, Slots(array, self.fields))
+        return array
+
+    def observe(self, state: State, seat: int) -> Array:
+        """The observation tensor of ``seat`` at ``state`` (from its view only)."""
+        return self.encode(state.view(seat))
+
+    def split(self, array: Array) -> dict[str, Array]:
+        """The named pieces of an observation tensor (views, not copies)."""
+        return dict(Slots(array, self.fields).items())
+
+    def describe(self) -> list[tuple[str, tuple[int, ...], str]]:
+        return [(f.name, f.shape, f.doc) for f in self.fields]
+
+    # -- helpers for subclasses ---------------------------------------
+    def rel(self, view: View, seat: int) -> int:
+        """``seat`` counted from the observer (0 = the observer)."""
+        return (seat - int(view["seat"])) % self.players
+
+    def by_seat(self, view: View, values: Sequence[Any]) -> list[Any]:
+        """``values`` (one per absolute seat) reordered relative to the observer."""
+        me = int(view["seat"])
+        return [values[(me + r) % self.players] for r in range(self.players)]
+
+
+def one_hot(slot: Array, names: Sequence[str], value: str | None) -> None:
+    """Set the slot of ``value`` in ``names`` (``OTHER``, the last, when unknown)."""
+    if value is None:
+        return
+    try:
+        slot[names.index(value)] = 1.0
+    except ValueError:
+        slot[len(names) - 1] = 1.0
+
+
+def observation_string(view: View) -> str:
+    """A seat's view as canonical JSON: the observation string of both adapters."""
+    return json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def action_mask(state: State, seat: int, size: int | None = None) -> npt.NDArray[np.int8]:
+    """1 at the stable index of every action ``seat`` may take now, else 0."""
+    game, config = state.game, state.config
+    mask = np.zeros(game.num_actions(config) if size is None else size, np.int8)
+    index = game.action_index
+    for action in state.legal(seat):
+        mask[index(action, config)] = 1
+    return mask
+
+
+def card_map(codes: Iterable[Any]) -> Mapping[Any, int]:
+    return {code: i for i, code in enumerate(codes)}
