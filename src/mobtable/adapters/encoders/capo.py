@@ -40,8 +40,12 @@ class CapoEncoder(Encoder):
         a, e = self.assignments, self.events
         return (
             Field("phase", (len(PHASES),), "one-hot: play, turn, suspect, over, other"),
-            Field("counters", (6,), "round / 15, counter / 15, target / 30, stack / 70, "
-                  "assignments left / 16, events left / 10"),
+            Field(
+                "counters",
+                (6,),
+                "round / 15, counter / 15, target / 30, stack / 70, "
+                "assignments left / 16, events left / 10",
+            ),
             Field("respect", (p,), "each seat's respect / 30"),
             Field("supply", (2,), "[limited?, respect left in the supply / 100]"),
             Field("assignment", (a,), "the face-up Assignment card"),
@@ -59,15 +63,26 @@ class CapoEncoder(Encoder):
             Field("face_up", (p, n), "each seat's cards turned face up"),
             Field("must_turn", (p,), "cards each seat must still turn up / 7"),
             Field("my_table", (n,), "my own cards on the table (face down or up)"),
-            Field("discard", (3, n), "[0]: discard seen by all, [1]: my own discards, "
-                  "[2]: the box (out of the game)"),
-            Field("discard_counts", (p + 1,), "discard size / 70, then each seat's unseen discards / 10"),
+            Field(
+                "discard",
+                (3, n),
+                "[0]: discard seen by all, [1]: my own discards, [2]: the box (out of the game)",
+            ),
+            Field(
+                "discard_counts",
+                (p + 1,),
+                "discard size / 70, then each seat's unseen discards / 10",
+            ),
             Field("step", (3, p), "[0]: seats in this step, [1]: committed, [2]: still deciding"),
             Field("me", (3,), "I committed, cards I declared / 7, cards I placed / 7"),
             Field("my_choice", (2, n), "[0]: cards I placed, [1]: cards I am turning up"),
             Field("my_suspect", (p + 1,), "the seat my Suspicion card points at (last: nobody)"),
-            Field("last_round", (6, p), "last round: played / 7, suspected, success, "
-                  "respect change / 10, laid a suspicion, stars / 20"),
+            Field(
+                "last_round",
+                (6, p),
+                "last round: played / 7, suspected, success, "
+                "respect change / 10, laid a suspicion, stars / 20",
+            ),
             Field("last_suspicions", (p, p), "last round: [suspecting seat, suspected seat]"),
             Field("last_revealed", (p, n), "last round: the cards each suspected seat revealed"),
             Field("last_face_up", (p, n), "last round: the cards each seat had face up"),

@@ -47,18 +47,26 @@ class CoscaEncoder(Encoder):
             Field("fight", (ROW + 1 + p,), "the row position fought over, then the fighters"),
             Field("row_mobster", (ROW, m), "the mobster at each row position"),
             Field("row_state", (ROW, 3), "per position: works today, drinking, present"),
-            Field("row_loyal", (ROW, p + 1), "per position: the seat it is loyal to (last: nobody)"),
+            Field("row_loyal", (ROW, p + 1), "per position: its loyal seat (last: nobody)"),
             Field("row_hats", (ROW, p), "per position: the seats with a hat under it"),
             Field("row_days", (ROW, len(DAYS)), "per position: the days the mobster works"),
             Field("deck", (1,), "mobsters left in the deck / 20"),
-            Field("table", (p, 6), "per seat: money / 20, weapons / 20, dice / 10, "
-                  "mobsters / 10, free hats / 11, villa asks left / 2"),
+            Field(
+                "table",
+                (p, 6),
+                "per seat: money / 20, weapons / 20, dice / 10, "
+                "mobsters / 10, free hats / 11, villa asks left / 2",
+            ),
             Field("villa", (p, len(TOKENS) + 1), "per seat: villa token side, villa die taken"),
             Field("supply", (4,), "limited?, money / 50, weapons / 35, dice / 29"),
             Field("revealed", (p, places), "the dice each seat set in the last revealed round / 5"),
             Field("revealed_round", (1,), "that round / 7"),
-            Field("last_fight", (ROW + m + 3 * p,), "the last fight: position, mobster, "
-                  "money offered / 10 per seat, weapons offered / 10 per seat, winner"),
+            Field(
+                "last_fight",
+                (ROW + m + 3 * p,),
+                "the last fight: position, mobster, "
+                "money offered / 10 per seat, weapons offered / 10 per seat, winner",
+            ),
             Field("mine", (1 + places,), "I committed, then my sealed dice setting / 5"),
         )
 
@@ -66,7 +74,8 @@ class CoscaEncoder(Encoder):
         rel, by_seat, p = self.rel, self.by_seat, self.players
         one_hot(out["stage"], STAGES, view["stage"])
         cal = view["calendar"]
-        out["calendar"][:] = (cal["round"] / 7, float(cal["race_today"]), float(cal["round"] == cal["rounds"]))
+        last = cal["round"] == cal["rounds"]
+        out["calendar"][:] = (cal["round"] / 7, float(cal["race_today"]), float(last))
         one_hot(out["day"], DAYS, cal["day"])
         decision = view["decision"]
         if decision is not None:
@@ -103,7 +112,8 @@ class CoscaEncoder(Encoder):
             out["villa"][r, len(TOKENS)] = float(bool(villa["die"]))
         supply = view["supply"]
         if supply["limited"]:
-            out["supply"][:] = (1.0, supply["money"] / 50, supply["weapons"] / 35, supply["dice"] / 29)
+            money, weapons, dice = supply["money"], supply["weapons"], supply["dice"]
+            out["supply"][:] = (1.0, money / 50, weapons / 35, dice / 29)
         revealed = view["revealed"]
         if revealed["round"] is not None:
             out["revealed_round"][0] = revealed["round"] / 7
@@ -126,7 +136,7 @@ class CoscaEncoder(Encoder):
         if name in self.mobsters:
             slot[ROW + self.mobsters.index(str(name))] = 1.0
         offers = fight.get("offers")
-        for seat, text in (offers.items() if isinstance(offers, dict) else ()):
+        for seat, text in offers.items() if isinstance(offers, dict) else ():
             money, _, weapons = str(text).rstrip("w").partition("m")
             r = self.rel(view, int(seat))
             slot[ROW + m + r] = int(money or 0) / 10

@@ -54,7 +54,7 @@ class GangstaEncoder(Encoder):
             Field("voids", (p, m), "mafias each seat is known to be void in"),
             Field("scores", (p,), "points / 50"),
             Field("best_trick", (p,), "each seat's best trick points / 10"),
-            Field("counters", (4,), "deck size / 64, trick points / 10, tricks / 20, ambush deck / 20"),
+            Field("counters", (4,), "deck / 64, trick points / 10, tricks / 20, ambush deck / 20"),
             Field("ambush_used", (a,), "ambush cards already used"),
             Field("last_raid", (a,), "the ambush card of the last raid"),
             Field("raid_cells", (cells,), "the cells the last raid swept"),
