@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import typer
 
+from mobtable.cli.export import export
 from mobtable.cli.games_cmd import games
 from mobtable.cli.play import play
 from mobtable.cli.replay import replay
@@ -27,5 +28,6 @@ app.command("play")(play)
 app.command("replay")(replay)
 app.command("simulate")(simulate)
 app.command("serve")(serve)
+app.command("export")(export)
 
 __all__ = ["app"]
