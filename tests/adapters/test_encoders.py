@@ -79,6 +79,7 @@ def test_a_seat_sees_its_own_hidden_information(name: str) -> None:
 def test_every_field_is_documented(name: str) -> None:
     game = games.get(name)
     encoder = encoder_for(game, game.config(game.min_players))
-    section = DOCS.read_text(encoding="utf-8").split(f"### {game.title}")[1].split("###")[0]
+    section = DOCS.read_text(encoding="utf-8").split(f"### {game.title}")[1]
+    section = re.split(r"^##", section, flags=re.MULTILINE)[0]
     documented = set(re.findall(r"^\| `([a-z_]+)` \|", section, re.MULTILINE))
     assert documented == {f.name for f in encoder.fields}

@@ -35,7 +35,7 @@ import numpy as np
 import pyspiel
 
 from mobtable.adapters.encoders import Encoder, encoder_for, observation_string
-from mobtable.adapters.encoders.base import Slots
+from mobtable.adapters.encoders.base import ActionIndex, Slots
 from mobtable.adapters.table import REWARDS, game_and_config, rewards
 from mobtable.core import Config, Game, State
 from mobtable.core import record as records
@@ -129,6 +129,8 @@ class MobtableGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(_game_type(name, spec, self.reward_kind), info, dict(full))
         self.encoder: Encoder = encoder_for(self.spec, self.config)
+        self.index = ActionIndex(self.spec, self.config)
+        self.outcomes = [(o, 1.0 / self.deals) for o in range(self.deals)]
 
     def new_initial_state(self) -> MobtableState:
         return MobtableState(self)
@@ -200,13 +202,10 @@ class MobtableState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if self.table is None or player not in self.table.state.pending():
             return []
-        game = self.mobtable_game
-        spec, config = game.spec, game.config
-        return sorted(spec.action_index(a, config) for a in self.table.state.legal(player))
+        return self.mobtable_game.index.legal(self.table.state, player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        deals = self.mobtable_game.deals
-        return [(o, 1.0 / deals) for o in range(deals)]
+        return self.mobtable_game.outcomes
 
     def _apply_action(self, action: int) -> None:
         game = self.mobtable_game

@@ -13,7 +13,8 @@ import numpy as np
 import numpy.typing as npt
 
 from mobtable import games
-from mobtable.adapters.encoders import Array, Encoder, action_mask, encoder_for
+from mobtable.adapters.encoders import Array, Encoder, encoder_for
+from mobtable.adapters.encoders.base import ActionIndex
 from mobtable.core import Action, Config, Game, IllegalAction, Result, State
 
 Reward = Literal["win", "score"]
@@ -50,6 +51,7 @@ class Table:
         self.config = config
         self.encoder: Encoder = encoder_for(game, config)
         self.num_actions = game.num_actions(config)
+        self.index = ActionIndex(game, config)
         self.state: State = game.new_state(config, seed=0)
 
     def deal(self, seed: int) -> State:
@@ -63,7 +65,7 @@ class Table:
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         if seat not in self.state.pending():
             return np.zeros(self.num_actions, np.int8)
-        return action_mask(self.state, seat, self.num_actions)
+        return self.index.mask(self.state, seat)
 
     def action(self, seat: int, index: int) -> Action:
         """The action at ``index`` if ``seat`` may take it now; ``IllegalAction`` otherwise."""

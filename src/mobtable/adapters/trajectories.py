@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mobtable.adapters.encoders import Encoder, encoder_for
+from mobtable.adapters.encoders.base import ActionIndex
 from mobtable.adapters.table import Reward, rewards
 from mobtable.core import BadRecord
 from mobtable.core import record as records
@@ -73,13 +74,14 @@ def trajectories(
     key = (game.name, repr(config.to_json()))
     cache = {} if encoders is None else encoders
     encoder = cache.get(key) or cache.setdefault(key, encoder_for(game, config))
+    index = ActionIndex(game, config)
     actions = record["actions"]
     last_move = {seat: n for n, (seat, _) in enumerate(actions)}
     steps = [0] * config.players
     pending: list[Row] = []
     for move, (seat, notation) in enumerate(actions):
         action = game.parse_action(notation, config)
-        legal = sorted(game.action_index(a, config) for a in state.legal(seat))
+        legal = index.legal(state, seat)
         pending.append(
             {
                 "table_id": table_id,
@@ -91,7 +93,7 @@ def trajectories(
                 "move": move,
                 "observation": encoder.observe(state, seat),
                 "legal": legal,
-                "action": game.action_index(action, config),
+                "action": index(action),
                 "notation": notation,
                 "reward": 0.0,
                 "done": last_move[seat] == move,

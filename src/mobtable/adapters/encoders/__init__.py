@@ -8,6 +8,7 @@ the game's stable integer actions. Fields are listed in docs/research.md.
 from __future__ import annotations
 
 from mobtable.adapters.encoders.base import (
+    ActionIndex,
     Array,
     Encoder,
     Field,
@@ -16,7 +17,15 @@ from mobtable.adapters.encoders.base import (
 )
 from mobtable.core import Config, Game
 
-__all__ = ["Array", "Encoder", "Field", "action_mask", "encoder_for", "observation_string"]
+__all__ = [
+    "ActionIndex",
+    "Array",
+    "Encoder",
+    "Field",
+    "action_mask",
+    "encoder_for",
+    "observation_string",
+]
 
 
 def encoder_for(game: Game, config: Config) -> Encoder:

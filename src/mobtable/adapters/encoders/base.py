@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import prod
 from typing import Any
@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from mobtable.core import Config, Game, State, View
+from mobtable.core import Action, Config, Game, State, View
 
 Array = npt.NDArray[np.float32]
 OTHER = "other"
@@ -126,15 +126,38 @@ def observation_string(view: View) -> str:
     return json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
 
 
-def action_mask(state: State, seat: int, size: int | None = None) -> npt.NDArray[np.int8]:
+class ActionIndex:
+    """``game.action_index`` for one config, remembered per action value.
+
+    Actions are small frozen values that recur all game long, so a dictionary
+    answers most look-ups at the cost of one hash.
+    """
+
+    def __init__(self, game: Game, config: Config) -> None:
+        self.game, self.config = game, config
+        self.size = game.num_actions(config)
+        self._known: dict[Action, int] = {}
+
+    def __call__(self, action: Action) -> int:
+        index = self._known.get(action)
+        if index is None:
+            index = self._known[action] = self.game.action_index(action, self.config)
+        return index
+
+    def legal(self, state: State, seat: int) -> list[int]:
+        """The sorted indices of ``seat``'s legal actions."""
+        known, index = self._known, self.__call__
+        return sorted(known[a] if a in known else index(a) for a in state.legal(seat))
+
+    def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
+        """1 at the index of every action ``seat`` may take now, else 0."""
+        mask = np.zeros(self.size, np.int8)
+        known, index = self._known, self.__call__
+        for action in state.legal(seat):
+            mask[known[action] if action in known else index(action)] = 1
+        return mask
+
+
+def action_mask(state: State, seat: int) -> npt.NDArray[np.int8]:
     """1 at the stable index of every action ``seat`` may take now, else 0."""
-    game, config = state.game, state.config
-    mask = np.zeros(game.num_actions(config) if size is None else size, np.int8)
-    index = game.action_index
-    for action in state.legal(seat):
-        mask[index(action, config)] = 1
-    return mask
-
-
-def card_map(codes: Iterable[Any]) -> Mapping[Any, int]:
-    return {code: i for i, code in enumerate(codes)}
+    return ActionIndex(state.game, state.config).mask(state, seat)
