@@ -4,10 +4,13 @@ per move, seats rotated; win rates with 95% Wilson intervals (a benchmark, not a
     python benchmarks/adapters_match.py --seconds 0.25 --games 12
 
 OpenSpiel's Python ``ISMCTSBot`` has a simulation budget, not a clock, so its
-budget is calibrated first: simulations per second from the opening position
-of a few deals, times ``--seconds``. mobtable's search gets ``--seconds`` of
-wall-clock time (and no iteration cap). One OpenSpiel seat plays the others'
-``hard`` seats at the game's smallest table; the OpenSpiel seat rotates.
+budget follows the clock: calibrated at the opening of a few deals, then after
+every searched move scaled by ``--seconds`` over the time that move took (a
+fresh bot per move, as its search starts afresh anyway). mobtable's search
+(``hard``'s ISMCTS) gets ``--seconds`` of wall-clock time and no iteration cap.
+One OpenSpiel seat plays the others' seats at the game's smallest table; the
+OpenSpiel seat rotates. Moves with a single legal action are not searched by
+either bot and are left out of the time per move.
 """
 
 from __future__ import annotations
@@ -59,38 +62,46 @@ def calibrate(game, seconds: float) -> int:
 def match(name: str, seconds: float, games: int) -> str:
     players = PLAYERS[name]
     game = ospiel.load(name, players)
-    sims = calibrate(game, seconds)
-    wins, moves, spent = 0.0, 0, {"openspiel": 0.0, "hard": 0.0}
+    sims = first = calibrate(game, seconds)
+    wins, spent = 0.0, {"openspiel": 0.0, "hard": 0.0}
     counted = {"openspiel": 0, "hard": 0}
+    simulations: list[int] = []
     for g in range(games):
         seat = g % players
         state = game.new_initial_state()
         state.apply_action(1000 + g)
-        theirs = openspiel_bot(game, sims, g)
         ours = {
             s: ISMCTSBot(seed=g * 10 + s, budget=Budget(seconds=seconds)) for s in range(players)
         }
         while not state.is_terminal():
             player = state.current_player()
+            searched = len(state.legal_actions()) > 1
             start = time.perf_counter()
             if player == seat:
-                action = theirs.step(state)
+                bot = openspiel_bot(game, sims, g * 1000 + counted["openspiel"])
+                action = bot.step(state)
                 who = "openspiel"
             else:
                 table = state.table.state
                 choice = ours[player].choose(Decision(table, player))
                 action = table.game.action_index(choice, table.config)
                 who = "hard"
-            spent[who] += time.perf_counter() - start
-            counted[who] += 1
+            elapsed = time.perf_counter() - start
+            if searched:
+                spent[who] += elapsed
+                counted[who] += 1
+                if who == "openspiel":  # follow the clock: scale the next budget
+                    simulations.append(sims)
+                    scaled = round(sims * seconds / max(elapsed, 1e-3))
+                    sims = max(2, min(50 * first, scaled))
             state.apply_action(action)
-            moves += 1
         wins += state.returns()[seat]
     rate = wins / games
     low, high = wilson(wins, games)
     ms = {k: 1000 * spent[k] / max(1, counted[k]) for k in spent}
+    median = float(np.median(simulations)) if simulations else 0.0
     return (
-        f"| {name} | {players} | {games} | {sims} | {rate:.1%} | {low:.1%}-{high:.1%} | "
+        f"| {name} | {players} | {games} | {median:.0f} | {rate:.1%} | {low:.1%}-{high:.1%} | "
         f"{1 / players:.1%} | {ms['openspiel']:.0f} | {ms['hard']:.0f} |"
     )
 
@@ -102,7 +113,8 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=list(PLAYERS))
     args = parser.parse_args()
     print(
-        "| game | players | games | OpenSpiel sims/move | OpenSpiel win share | 95% interval "
+        "| game | players | games | OpenSpiel sims/move (median) | OpenSpiel win share "
+        "| 95% interval "
         "| fair share | ms/move OpenSpiel | ms/move hard |"
     )
     print("| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |")
