@@ -63,7 +63,7 @@ def aec(name: str, players: int) -> Callable[[int], int]:
             if done or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"].view(bool)))))
             n += 1
         return n
 
@@ -80,7 +80,7 @@ def parallel(name: str, players: int) -> Callable[[int], int]:
         while env.agents:
             actions = {}
             for agent, o in obs.items():
-                legal = np.flatnonzero(o["action_mask"])
+                legal = np.flatnonzero(o["action_mask"].view(bool))
                 actions[agent] = int(rng.choice(legal)) if len(legal) else 0
                 n += len(legal) > 0
             obs, *_ = env.step(actions)

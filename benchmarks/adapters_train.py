@@ -25,7 +25,7 @@ class Policy:
         self.lr, self.rng = lr, rng
 
     def act(self, obs: np.ndarray, mask: np.ndarray) -> tuple[int, tuple]:
-        legal = np.flatnonzero(mask)
+        legal = np.flatnonzero(mask.view(bool))
         logits = obs @ self.w[:, legal] + self.b[legal]
         p = np.exp(logits - logits.max())
         p /= p.sum()
@@ -55,7 +55,7 @@ def play(env, policy: Policy, seat: int, rng: np.random.Generator, seed: int) ->
             trace.append(step)
             env.step(action)
         else:
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"].view(bool)))))
     return total, trace
 
 

@@ -14,7 +14,7 @@ from mobtable.adapters import openspiel as ospiel
 from .helpers import GAMES, TABLES
 
 
-@pytest.mark.parametrize(("name", "players"), TABLES)
+@pytest.mark.parametrize(("name", "players"), [*TABLES, ("gangsta", 6), ("cosca", 5), ("capo", 7)])
 def test_random_sim_test_with_serialization(name: str, players: int) -> None:
     game = ospiel.load(name, players, deals=64)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)

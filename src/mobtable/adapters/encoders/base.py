@@ -71,6 +71,8 @@ class Encoder(ABC):
         self.players = config.players
         self.fields: tuple[Field, ...] = tuple(self.layout())
         self.size = sum(f.size for f in self.fields)
+        self._scratch = np.zeros(self.size, np.float32)
+        self._slots = Slots(self._scratch, self.fields)
 
     @abstractmethod
     def layout(self) -> Iterable[Field]:
@@ -82,12 +84,13 @@ class Encoder(ABC):
 
     # -- use -----------------------------------------------------------
     def encode(self, view: View, out: Array | None = None) -> Array:
-        """The observation tensor of ``view`` (written into ``out`` when given)."""
-        array = np.zeros(self.size, np.float32) if out is None else out
-        if out is not None:
-            array.fill(0.0)
-        self.fill(view, Slots(array, self.fields))
-        return array
+        """The observation tensor of ``view`` (a new array, or ``out`` filled in place)."""
+        self._scratch.fill(0.0)
+        self.fill(view, self._slots)
+        if out is None:
+            return self._scratch.copy()
+        out[:] = self._scratch
+        return out
 
     def observe(self, state: State, seat: int) -> Array:
         """The observation tensor of ``seat`` at ``state`` (from its view only)."""

@@ -137,7 +137,7 @@ class CapoEncoder(Encoder):
         step = view["step"]
         if step is not None:
             for row, key in enumerate(("seats", "committed", "waiting")):
-                for s in step[key]:
+                for s in step.get(key, ()):
                     out["step"][row, rel(view, s)] = 1.0
         me = view["me"] or {}
         out["me"][:] = (

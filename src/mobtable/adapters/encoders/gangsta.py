@@ -73,11 +73,11 @@ class GangstaEncoder(Encoder):
         to_move = out["to_move"]
         if view["turn"] is not None and view["phase"] not in ("redraw", "over"):
             to_move[rel(view, view["turn"])] = 1.0
-        redraw = view["redraw"]
-        for s in redraw["waiting"]:
+        redraw = view.get("redraw") or {}
+        for s in redraw.get("waiting", ()):
             to_move[rel(view, s)] = 1.0
             out["redraw"][0, rel(view, s)] = 1.0
-        for s in redraw["redrew"]:
+        for s in redraw.get("redrew", ()):
             out["redraw"][1, rel(view, s)] = 1.0
         self._cards(out["hand"], view["hand"] or ())
         self._cards(out["trump"], [view["trump"]])
@@ -99,7 +99,7 @@ class GangstaEncoder(Encoder):
                 self._cards(out["last_trick"][rel(view, play["seat"])], play["cards"])
         for name in ("to_place", "opened", "box", "discard"):
             self._cards(out[name], view[name])
-        self._cards(out["my_redraw"], redraw["mine"] or ())
+        self._cards(out["my_redraw"], redraw.get("mine") or ())
         out["hand_sizes"][:] = [h / 16 for h in self.by_seat(view, view["hand_sizes"])]
         for s in view["absent"]:
             out["absent"][rel(view, s)] = 1.0
