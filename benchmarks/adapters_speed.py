@@ -6,7 +6,8 @@ and OpenSpiel's C++ ``hearts`` through pyspiel, in one run (a benchmark, not a t
 A step is one decision. ``direct`` is the 15-line random loop over ``legal`` and
 ``apply``; the PettingZoo paths also build the acting seat's observation and
 mask at every step (``env.last()`` does); the OpenSpiel paths are measured
-without and with the acting player's observation tensor.
+without and with the acting player's observation tensor (``hearts`` has only
+an information-state tensor).
 """
 
 from __future__ import annotations
@@ -89,7 +90,9 @@ def parallel(name: str, players: int) -> Callable[[int], int]:
     return one
 
 
-def openspiel_loop(game: pyspiel.Game, observe: bool) -> Callable[[int], int]:
+def openspiel_loop(game: pyspiel.Game, observe: str | None) -> Callable[[int], int]:
+    """Random play; ``observe`` names the tensor read at every decision, if any."""
+
     def one(seed: int) -> int:
         rng = random.Random(seed)
         state = game.new_initial_state()
@@ -100,7 +103,7 @@ def openspiel_loop(game: pyspiel.Game, observe: bool) -> Callable[[int], int]:
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
                 continue
             if observe:
-                state.observation_tensor(state.current_player())
+                getattr(state, observe)(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
             n += 1
         return n
@@ -121,16 +124,16 @@ def main() -> None:
             ("mobtable direct", base),
             ("PettingZoo AEC (obs + mask)", timed(aec(name, players), s)),
             ("PettingZoo parallel (obs + mask, all seats)", timed(parallel(name, players), s)),
-            ("OpenSpiel adapter", timed(openspiel_loop(ospiel.load(name, players), False), s)),
+            ("OpenSpiel adapter", timed(openspiel_loop(ospiel.load(name, players), None), s)),
             (
                 "OpenSpiel adapter + obs tensor",
-                timed(openspiel_loop(ospiel.load(name, players), True), s),
+                timed(openspiel_loop(ospiel.load(name, players), "observation_tensor"), s),
             ),
         ]
         for label, rate in rows:
             print(f"| {name} {players}p: {label} | {rate:,.0f} | {rate / base:.2f} |", flush=True)
     hearts = pyspiel.load_game("hearts")
-    for label, observe in (("", False), (" + obs tensor", True)):
+    for label, observe in (("", None), (" + information-state tensor", "information_state_tensor")):
         rate = timed(openspiel_loop(hearts, observe), s)
         print(f"| OpenSpiel C++ hearts 4p via pyspiel{label} | {rate:,.0f} | - |", flush=True)
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -44,7 +44,8 @@ GAMES = ("gangsta", "cosca", "capo")
 DEFAULT_DEALS = 1 << 16
 """Table seeds the opening chance node chooses among (a parameter: raise it at will)."""
 MAX_GAME_LENGTH = {"gangsta": 600, "cosca": 400, "capo": 2000}
-"""Upper bounds on the number of decisions of a game (measured maxima are far below)."""
+"""Decisions per player a game stays under (times the player count). Random games
+measured at most 25 (Gangsta), 20 (COSCA) and 53 (Capo) per player."""
 SCORE_BOUND = 1000.0
 
 
@@ -324,10 +325,6 @@ def _register(name: str) -> None:
     pyspiel.register_game(_game_type(name, games_get(name)), CLASSES[name])
 
 
-def registered() -> Sequence[str]:
-    return [short_name(g) for g in GAMES]
-
-
 def load(game: str, players: int | None = None, **params: Any) -> pyspiel.Game:
     """``pyspiel.load_game`` for a mobtable game by its mobtable name."""
     spec = games_get(game)
@@ -346,6 +343,7 @@ def _option_text(value: Any) -> str:
 
 
 def config_of(game: pyspiel.Game) -> Config:
+    """The mobtable config of a loaded mobtable game."""
     return game.config  # type: ignore[no-any-return]
 
 
