@@ -126,6 +126,8 @@ def test_export_writes_the_finished_games_as_parquet(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["missing.sqlite"], "no database file"),
+        (["sqlite:///nowhere/missing.sqlite"], "no database file"),
+        (["empty.db"], "cannot read the database"),
         (["DB", "--format", "csv"], "unknown format"),
         (["DB", "--game", "poker"], "no game"),
         (["DB", "--reward", "money"], "--reward"),
@@ -135,8 +137,17 @@ def test_export_refuses_bad_input_with_a_one_line_error(
     tmp_path: Path, args: list[str], message: str
 ) -> None:
     url = store(tmp_path / "db.sqlite", [])
-    args = [url if a == "DB" else str(tmp_path / a) if a.endswith(".sqlite") else a for a in args]
+    (tmp_path / "empty.db").write_bytes(b"")
+    args = [
+        url
+        if a == "DB"
+        else str(tmp_path / a)
+        if a.endswith((".sqlite", ".db")) and "://" not in a
+        else a
+        for a in args
+    ]
     result = runner.invoke(app, ["export", *args, "--out", str(tmp_path / "x.parquet")])
     assert result.exit_code == 2
     assert "Error:" in result.output and message in result.output
     assert "Traceback" not in result.output
+    assert not (tmp_path / "missing.sqlite").exists()

@@ -15,12 +15,16 @@ FORMATS = ("trajectories",)
 
 
 def _database_url(db: str) -> str:
-    if "://" in db:
-        return db
-    path = Path(db)
-    if not path.is_file():
-        fail(f"no database file {db} (give a path or a URL such as sqlite:///mobtable.sqlite)")
-    return f"sqlite:///{path}"
+    """A database URL for ``db`` (a path or a URL); a SQLite file must exist (reading
+    one that does not would create it)."""
+    url = db if "://" in db else f"sqlite:///{db}"
+    if url.startswith("sqlite:///"):
+        path = url.removeprefix("sqlite:///")
+        if path != ":memory:" and not Path(path).is_file():
+            fail(
+                f"no database file {path} (give a path or a URL such as sqlite:///mobtable.sqlite)"
+            )
+    return url
 
 
 def export(
