@@ -148,3 +148,29 @@ def test_a_resampled_state_forgets_the_other_seats_moves() -> None:
     assert sample.own[0] == state.own[0]
     assert sample.own[1] == sample.own[2] == []
     assert state.own[1]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_sim_test_with_simultaneous_sealed_steps(name: str) -> None:
+    game = ospiel.load(name, 3, deals=64, sealed="simultaneous")
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_a_simultaneous_node_takes_every_seat_of_a_sealed_step_at_once() -> None:
+    game = ospiel.load("cosca", 3, deals=64, sealed="simultaneous")
+    state = game.new_initial_state()
+    state.apply_action(5)
+    assert state.is_simultaneous_node()  # COSCA's dice are set by all at once
+    joint = [state.legal_actions(p)[0] for p in range(3)]
+    state.apply_actions(joint)
+    assert state.view(0)["revealed"]["round"] == 1
+    sequential = ospiel.load("cosca", 3, deals=64).new_initial_state()
+    sequential.apply_action(5)
+    assert sequential.current_player() == 0
+    assert sequential.legal_actions(1) == []  # only the seat asked now has moves
+
+
+def test_an_unknown_sealed_form_is_refused() -> None:
+    with pytest.raises(Exception, match="sealed must be one of"):
+        ospiel.load("capo", 3, sealed="sometimes")

@@ -5,14 +5,15 @@ Importing this module registers them (``pyspiel.load_game("mobtable_capo(players
 Parameters: ``players``; ``variants`` and ``options`` as ``+``-separated lists
 (``variants=reveal-one``, ``options=combinations:adjacent+pair_must_beat:contenders``;
 OpenSpiel game strings cannot hold commas); ``reward`` (``win``: the winners share
-1, ``score``: final scores); ``deals`` (the number of chance outcomes).
+1, ``score``: final scores); ``deals`` (the number of chance outcomes); ``sealed``.
 
 Game type, as documented in docs/research.md:
 
-* **Sequential** dynamics: a sealed simultaneous step is asked of its seats one
-  at a time in seat order. A seat's commitment stays out of every other seat's
-  observation until the step resolves, so this is the exact sequential form of
-  the simultaneous step (as in Kuhn-style games with hidden moves).
+* **Sequential** dynamics (``sealed=sequential``, the default): a sealed
+  simultaneous step is asked of its seats one at a time in seat order. A seat's
+  commitment stays out of every other seat's observation until the step
+  resolves, so this is the exact sequential form of the simultaneous step.
+  With ``sealed=simultaneous`` such a step is a simultaneous node instead.
 * **Chance**: one explicit chance node opens the game, choosing uniformly among
   ``deals`` table seeds. Every later chance event (the deal, draws, reshuffles,
   ambush cards, dice) follows from that hidden outcome, sampled by the engine:
@@ -47,6 +48,8 @@ MAX_GAME_LENGTH = {"gangsta": 600, "cosca": 400, "capo": 2000}
 """Decisions per player a game stays under (times the player count). Random games
 measured at most 25 (Gangsta), 20 (COSCA) and 53 (Capo) per player."""
 SCORE_BOUND = 1000.0
+SEALED = ("sequential", "simultaneous")
+"""How a sealed step is asked: its seats one at a time, or all at once (a simultaneous node)."""
 
 
 def short_name(game: str) -> str:
@@ -73,13 +76,15 @@ def parse_options(text: str) -> dict[str, Any]:
     return options
 
 
-def _game_type(name: str, spec: Game, reward: str = "win") -> pyspiel.GameType:
+def _game_type(
+    name: str, spec: Game, reward: str = "win", sealed: str = "sequential"
+) -> pyspiel.GameType:
     """The game type; ``win`` rewards are constant-sum (the winners share 1)."""
-    utility = pyspiel.GameType.Utility
+    utility, dynamics = pyspiel.GameType.Utility, pyspiel.GameType.Dynamics
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"mobtable {spec.title}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        dynamics=dynamics.SIMULTANEOUS if sealed == "simultaneous" else dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=utility.CONSTANT_SUM if reward == "win" else utility.GENERAL_SUM,
@@ -97,6 +102,7 @@ def _game_type(name: str, spec: Game, reward: str = "win") -> pyspiel.GameType:
             "options": "",
             "reward": "win",
             "deals": DEFAULT_DEALS,
+            "sealed": "sequential",
         },
     )
 
@@ -118,6 +124,10 @@ class MobtableGame(pyspiel.Game):  # type: ignore[misc]
         self.deals = int(full["deals"])
         if self.deals < 1:
             raise ValueError("deals must be at least 1")
+        sealed = str(full["sealed"])
+        if sealed not in SEALED:
+            raise ValueError(f"sealed must be one of {', '.join(SEALED)}, not {sealed!r}")
+        self.simultaneous = sealed == "simultaneous"
         win = self.reward_kind == "win"
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.num_actions(self.config),
@@ -128,7 +138,8 @@ class MobtableGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=1.0 if win else None,
             max_game_length=MAX_GAME_LENGTH[name] * self.config.players,
         )
-        super().__init__(_game_type(name, spec, self.reward_kind), info, dict(full))
+        kind = _game_type(name, spec, self.reward_kind, sealed)
+        super().__init__(kind, info, dict(full))
         self.encoder: Encoder = encoder_for(self.spec, self.config)
         self.index = ActionIndex(self.spec, self.config)
         self.outcomes = [(o, 1.0 / self.deals) for o in range(self.deals)]
@@ -198,10 +209,19 @@ class MobtableState(pyspiel.State):  # type: ignore[misc]
         table = self.table.state
         if table.is_over():
             return int(pyspiel.PlayerId.TERMINAL)
-        return table.pending()[0]
+        pending = table.pending()
+        if len(pending) > 1 and self.mobtable_game.simultaneous:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return pending[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.table is None or player not in self.table.state.pending():
+        """The player's legal actions if it is to move now (in a simultaneous node: if
+        it takes part), else none."""
+        if self.table is None:
+            return []
+        pending = self.table.state.pending()
+        acting = pending if self.mobtable_game.simultaneous else pending[:1]
+        if player not in acting:
             return []
         return self.mobtable_game.index.legal(self.table.state, player)
 
@@ -217,6 +237,20 @@ class MobtableState(pyspiel.State):  # type: ignore[misc]
         seat = table.pending()[0]
         table.apply(seat, game.spec.action_from_index(int(action), game.config))
         self.own[seat].append(int(action))
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        """A simultaneous node: one action per taking part seat, in seat order (a sealed
+        step never lets the order matter); the others' entries are ignored."""
+        game = self.mobtable_game
+        assert self.table is not None
+        table = self.table.state
+        chosen = [
+            (seat, game.spec.action_from_index(int(actions[seat]), game.config))
+            for seat in table.pending()
+        ]
+        for seat, action in chosen:
+            table.apply(seat, action)
+            self.own[seat].append(game.index(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
