@@ -14,7 +14,6 @@ every pending seat at once; actions of seats that owe nothing are ignored.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -78,22 +77,21 @@ class _Seeding:
         return int(self.rng.integers(2**62))
 
 
-class MobtableAEC(AECEnv):  # type: ignore[misc]
-    """A mobtable game as a PettingZoo AEC environment."""
+class _Table:
+    """What both environments share: the table, the agents, their spaces, seeding, render."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": True}
+    metadata: dict[str, Any]
+    render_mode: str | None
 
-    def __init__(
+    def _setup(
         self,
         game: str | Game,
-        players: int | None = None,
-        *,
-        variants: Sequence[str] = (),
-        options: Mapping[str, Any] | None = None,
-        reward: Reward = "win",
-        render_mode: str | None = None,
+        players: int | None,
+        variants: Sequence[str],
+        options: Mapping[str, Any] | None,
+        reward: Reward,
+        render_mode: str | None,
     ) -> None:
-        super().__init__()
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         spec, config = game_and_config(game, players, variants, options)
@@ -113,6 +111,38 @@ class MobtableAEC(AECEnv):  # type: ignore[misc]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.action_spaces[agent]
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode (ansi or human)")
+            return None
+        text = _render_text(self.table)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+class MobtableAEC(_Table, AECEnv):  # type: ignore[misc]
+    """A mobtable game as a PettingZoo AEC environment."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": True}
+
+    def __init__(
+        self,
+        game: str | Game,
+        players: int | None = None,
+        *,
+        variants: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
+        reward: Reward = "win",
+        render_mode: str | None = None,
+    ) -> None:
+        AECEnv.__init__(self)
+        self._setup(game, players, variants, options, reward, render_mode)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.table.deal(self._seeding.next(seed))
@@ -150,21 +180,8 @@ class MobtableAEC(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode (ansi or human)")
-            return None
-        text = _render_text(self.table)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
 
-    def close(self) -> None:
-        pass
-
-
-class MobtableParallel(ParallelEnv):  # type: ignore[misc]
+class MobtableParallel(_Table, ParallelEnv):  # type: ignore[misc]
     """A mobtable game as a PettingZoo parallel environment: every pending seat acts at once."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}
@@ -179,28 +196,8 @@ class MobtableParallel(ParallelEnv):  # type: ignore[misc]
         reward: Reward = "win",
         render_mode: str | None = None,
     ) -> None:
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        spec, config = game_and_config(game, players, variants, options)
-        self.table = Table(spec, config)
-        self.reward_kind: Reward = reward
-        self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"mobtable_{spec.name}_v0"}
-        self.possible_agents = [agent_name(s) for s in range(config.players)]
         self.agents: list[str] = []
-        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        obs_space, act_space = _spaces(self.table)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
-        self._seeding = _Seeding()
-
-    @functools.cache  # noqa: B019 - one space object per agent, as PettingZoo asks
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    @functools.cache  # noqa: B019
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.action_spaces[agent]
+        self._setup(game, players, variants, options, reward, render_mode)
 
     def _observations(self) -> dict[str, dict[str, Any]]:
         table = self.table
@@ -242,19 +239,6 @@ class MobtableParallel(ParallelEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
         return observations, step_rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode (ansi or human)")
-            return None
-        text = _render_text(self.table)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        pass
 
 
 def raw_env(game: str | Game, players: int | None = None, **config: Any) -> MobtableAEC:
