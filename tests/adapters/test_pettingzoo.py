@@ -120,3 +120,27 @@ def test_unknown_reward_kind_is_refused() -> None:
     with pytest.raises(Exception, match="players"):
         pz.env("gangsta", 9)
     assert games.get("gangsta").min_players == 3
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_observation_is_the_seats_own_encoded_view(name: str) -> None:
+    """What the environments hand a seat is its view's tensor and its own mask, so their
+    secrecy is the encoders' (tested in test_encoders.py)."""
+    from mobtable.adapters.encoders import action_mask, encoder_for
+
+    env = pz.parallel_env(name, 3)
+    obs, _ = env.reset(seed=8)
+    encoder = encoder_for(env.table.game, env.table.config)
+    rng = np.random.default_rng(8)
+    for _ in range(12):
+        state = env.table.state
+        for agent, o in obs.items():
+            seat = int(agent.removeprefix("seat_"))
+            assert np.array_equal(o["observation"], encoder.observe(state, seat))
+            owes = seat in state.pending()
+            assert np.array_equal(o["action_mask"], action_mask(state, seat) * owes)
+        actions = {
+            a: int(rng.choice(np.flatnonzero(o["action_mask"]))) if o["action_mask"].any() else 0
+            for a, o in obs.items()
+        }
+        obs, *_ = env.step(actions)
