@@ -59,14 +59,14 @@ def calibrate(game, seconds: float) -> int:
     return max(2, int(probe * 3 * seconds / spent))  # one simulation only creates the root
 
 
-def match(name: str, seconds: float, games: int) -> str:
+def match(name: str, seconds: float, games: int, start: int = 0) -> str:
     players = PLAYERS[name]
     game = ospiel.load(name, players)
     sims = first = calibrate(game, seconds)
     wins, spent = 0.0, {"openspiel": 0.0, "hard": 0.0}
     counted = {"openspiel": 0, "hard": 0}
     simulations: list[int] = []
-    for g in range(games):
+    for g in range(start, start + games):
         seat = g % players
         state = game.new_initial_state()
         state.apply_action(1000 + g)
@@ -111,6 +111,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.25)
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--only", nargs="*", default=list(PLAYERS))
+    parser.add_argument("--start", type=int, default=0, help="first game number (new deals)")
     args = parser.parse_args()
     print(
         "| game | players | games | OpenSpiel sims/move (median) | OpenSpiel win share "
@@ -119,7 +120,7 @@ def main() -> None:
     )
     print("| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |")
     for name in args.only:
-        print(match(name, args.seconds, args.games), flush=True)
+        print(match(name, args.seconds, args.games, args.start), flush=True)
 
 
 if __name__ == "__main__":
