@@ -111,7 +111,7 @@ class MobtableGame(pyspiel.Game):  # type: ignore[misc]
     """One mobtable game and configuration, as an OpenSpiel game."""
 
     def __init__(self, name: str, params: Mapping[str, Any]) -> None:
-        spec = games_get(name)
+        spec = _spec(name)
         full = {**_game_type(name, spec).parameter_specification, **dict(params)}
         self.spec, self.config = game_and_config(
             spec, int(full["players"]), parse_list(full["variants"]), parse_options(full["options"])
@@ -155,7 +155,8 @@ class MobtableGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
-def games_get(name: str) -> Game:
+def _spec(name: str) -> Game:
+    """The mobtable game called ``name``."""
     from mobtable import games
 
     return games.get(name)
@@ -297,6 +298,7 @@ class MobtableState(pyspiel.State):  # type: ignore[misc]
         return None if self.table is None else self.table.state.view(player)
 
     def __str__(self) -> str:
+        """For debugging (OpenSpiel's convention): every seat's moves, hidden ones too."""
         if self.table is None:
             return "(not dealt)"
         table = self.table.state
@@ -356,15 +358,15 @@ CLASSES: dict[str, type[MobtableGame]] = {
 
 
 def _register(name: str) -> None:
-    pyspiel.register_game(_game_type(name, games_get(name)), CLASSES[name])
+    pyspiel.register_game(_game_type(name, _spec(name)), CLASSES[name])
 
 
 def load(game: str, players: int | None = None, **params: Any) -> pyspiel.Game:
     """``pyspiel.load_game`` for a mobtable game by its mobtable name."""
-    spec = games_get(game)
+    spec = _spec(game)
     values: dict[str, Any] = {"players": spec.min_players if players is None else players}
     for key, value in params.items():
-        if key in ("variants",) and not isinstance(value, str):
+        if key == "variants" and not isinstance(value, str):
             value = "+".join(value)
         if key == "options" and isinstance(value, Mapping):
             value = "+".join(f"{k}:{_option_text(v)}" for k, v in value.items())
