@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import typer
 
+from mobtable.cli.export import export
 from mobtable.cli.games_cmd import games
 from mobtable.cli.play import play
 from mobtable.cli.record import record
@@ -29,5 +30,6 @@ app.command("replay")(replay)
 app.command("simulate")(simulate)
 app.command("serve")(serve)
 app.command("record")(record)
+app.command("export")(export)
 
 __all__ = ["app"]

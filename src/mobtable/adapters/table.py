@@ -1,0 +1,79 @@
+"""One mobtable table as both adapters see it: config, seeding, masks, rewards.
+
+Shared by the PettingZoo environments and the trajectory export, so that a
+reward or an observation means the same thing everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from mobtable import games
+from mobtable.adapters.encoders import Array, Encoder, encoder_for
+from mobtable.adapters.encoders.base import ActionIndex
+from mobtable.core import Action, Config, Game, IllegalAction, Result, State
+
+Reward = Literal["win", "score"]
+REWARDS: tuple[Reward, ...] = ("win", "score")
+
+
+def game_and_config(
+    game: str | Game,
+    players: int | None = None,
+    variants: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+) -> tuple[Game, Config]:
+    """The game (by name or object) and a validated config (``BadConfig`` otherwise)."""
+    spec = games.get(game) if isinstance(game, str) else game
+    count = spec.min_players if players is None else players
+    return spec, spec.config(count, variants=list(variants), options=options)
+
+
+def rewards(result: Result, kind: Reward = "win") -> list[float]:
+    """End-of-game rewards: ``win`` shares 1 among the winners; ``score`` is each score."""
+    if kind == "win":
+        share = 1.0 / len(result.winners)
+        return [share if s in result.winners else 0.0 for s in range(len(result.scores))]
+    if kind == "score":
+        return [float(x) for x in result.scores]
+    raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {kind!r}")
+
+
+class Table:
+    """A game, its config and encoder, and the state being played."""
+
+    def __init__(self, game: Game, config: Config) -> None:
+        self.game = game
+        self.config = config
+        self.encoder: Encoder = encoder_for(game, config)
+        self.num_actions = game.num_actions(config)
+        self.index = ActionIndex(game, config)
+        self.state: State = game.new_state(config, seed=0)
+
+    def deal(self, seed: int) -> State:
+        self.state = self.game.new_state(self.config, seed=seed)
+        self.state.silent = True
+        return self.state
+
+    def observation(self, seat: int) -> Array:
+        return self.encoder.observe(self.state, seat)
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        if seat not in self.state.pending():
+            return np.zeros(self.num_actions, np.int8)
+        return self.index.mask(self.state, seat)
+
+    def action(self, seat: int, index: int) -> Action:
+        """The action at ``index`` if ``seat`` may take it now; ``IllegalAction`` otherwise."""
+        if not 0 <= int(index) < self.num_actions:
+            raise IllegalAction(f"action {index} is outside 0-{self.num_actions - 1}")
+        action = self.game.action_from_index(int(index), self.config)
+        if seat not in self.state.pending():
+            raise IllegalAction(f"seat {seat} owes no decision now")
+        if action not in self.state.legal(seat):
+            raise IllegalAction(f"action {index} ({action}) is not legal for seat {seat} now")
+        return action

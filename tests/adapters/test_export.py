@@ -1,0 +1,153 @@
+"""``mobtable export DB --format trajectories``: finished games as per-seat Parquet rows."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from mobtable import games
+from mobtable.adapters.encoders import encoder_for
+from mobtable.adapters.trajectories import dense_mask, trajectories
+from mobtable.cli import app
+from mobtable.core import BadRecord
+from mobtable.core import record as records
+from mobtable.store.repository import Repository, SeatRow, TableRow
+
+runner = CliRunner()
+
+
+def finished(name: str, seed: int, players: int = 3) -> dict:
+    game = games.get(name)
+    state = game.new_state(game.config(players), seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = rng.choice(state.pending())
+        state.apply(seat, rng.choice(list(state.legal(seat))))
+    return records.to_record(state)
+
+
+def store(path: Path, tables: list[tuple[str, dict, bool]]) -> str:
+    url = f"sqlite:///{path}"
+    repo = Repository(url)
+    for table_id, record, finish in tables:
+        players = record["config"]["players"]
+        seats = [SeatRow(0, "human", name="Ann")] + [
+            SeatRow(s, "bot", "greedy") for s in range(1, players)
+        ]
+        repo.create_table(
+            TableRow(
+                table_id,
+                record["game"],
+                record["rules_version"],
+                record["config"],
+                record["seed"],
+                seats=seats,
+            )
+        )
+        actions = record["actions"] if finish else record["actions"][:5]
+        for n, (seat, notation) in enumerate(actions):
+            last = finish and n == len(actions) - 1
+            repo.append_action(
+                table_id, n, seat, notation, result=record["result"] if last else None
+            )
+    repo.close()
+    return url
+
+
+def test_every_decision_becomes_a_row_of_its_seat() -> None:
+    record = finished("capo", 4)
+    rows = list(trajectories(record, table_id="t", players=["human", "greedy", "greedy"]))
+    assert len(rows) == len(record["actions"])
+    assert [(r["seat"], r["notation"]) for r in rows] == [tuple(a) for a in record["actions"]]
+    result = record["result"]
+    for seat in range(3):
+        mine = [r for r in rows if r["seat"] == seat]
+        assert [r["step"] for r in mine] == list(range(len(mine)))
+        assert [r["done"] for r in mine] == [False] * (len(mine) - 1) + [True]
+        share = 1 / len(result["winners"]) if seat in result["winners"] else 0.0
+        assert sum(r["reward"] for r in mine) == pytest.approx(share)
+    for row in rows:
+        assert row["action"] in row["legal"]
+
+
+def test_a_row_holds_only_what_its_seat_saw() -> None:
+    """Each observation equals the seat's own tensor, which a determinization from that
+    seat's side (other hands redrawn) leaves unchanged."""
+    record = finished("gangsta", 6)
+    state = records.start_from_record(record)
+    encoder = encoder_for(state.game, state.config)
+    for row in trajectories(record):
+        seat = row["seat"]
+        assert np.array_equal(row["observation"], encoder.observe(state, seat))
+        other = state.determinize(seat, random.Random(row["move"]))
+        assert np.array_equal(row["observation"], encoder.observe(other, seat))
+        state.apply_text(seat, row["notation"])
+
+
+def test_an_unfinished_record_has_no_trajectory() -> None:
+    record = finished("cosca", 1)
+    record["result"] = None
+    with pytest.raises(BadRecord, match="finished"):
+        list(trajectories(record))
+
+
+def test_export_writes_the_finished_games_as_parquet(tmp_path: Path) -> None:
+    done_a, done_b, unfinished = finished("gangsta", 1), finished("capo", 2), finished("cosca", 3)
+    url = store(
+        tmp_path / "db.sqlite", [("a", done_a, True), ("b", done_b, True), ("c", unfinished, False)]
+    )
+    out = tmp_path / "t.parquet"
+    result = runner.invoke(app, ["export", url, "--format", "trajectories", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "from 2 finished games" in result.output
+    table = pq.read_table(out).to_pylist()
+    assert {r["table_id"] for r in table} == {"a", "b"}
+    assert len(table) == len(done_a["actions"]) + len(done_b["actions"])
+    first = next(r for r in table if r["table_id"] == "a")
+    assert first["player"] == "human" and first["game"] == "gangsta"
+    mask = dense_mask(
+        first["legal"], games.get("gangsta").num_actions(games.get("gangsta").config(3))
+    )
+    assert mask.dtype == np.int8 and mask[first["action"]] == 1
+    only = tmp_path / "capo.parquet"
+    result = runner.invoke(
+        app, ["export", str(tmp_path / "db.sqlite"), "--game", "capo", "--out", str(only)]
+    )
+    assert result.exit_code == 0, result.output
+    assert {r["table_id"] for r in pq.read_table(only).to_pylist()} == {"b"}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["missing.sqlite"], "no database file"),
+        (["sqlite:///nowhere/missing.sqlite"], "no database file"),
+        (["empty.db"], "cannot read the database"),
+        (["DB", "--format", "csv"], "unknown format"),
+        (["DB", "--game", "poker"], "no game"),
+        (["DB", "--reward", "money"], "--reward"),
+    ],
+)
+def test_export_refuses_bad_input_with_a_one_line_error(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    url = store(tmp_path / "db.sqlite", [])
+    (tmp_path / "empty.db").write_bytes(b"")
+    args = [
+        url
+        if a == "DB"
+        else str(tmp_path / a)
+        if a.endswith((".sqlite", ".db")) and "://" not in a
+        else a
+        for a in args
+    ]
+    result = runner.invoke(app, ["export", *args, "--out", str(tmp_path / "x.parquet")])
+    assert result.exit_code == 2
+    assert "Error:" in result.output and message in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "missing.sqlite").exists()

@@ -1,0 +1,146 @@
+"""The PettingZoo environments pass PettingZoo's own checks and play whole games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+
+from mobtable import games
+from mobtable.adapters import pettingzoo as pz
+from mobtable.core import IllegalAction
+
+from .helpers import GAMES, TABLES
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_pettingzoo_api_test(name: str, players: int) -> None:
+    api_test(pz.env(name, players), num_cycles=200)
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_pettingzoo_parallel_api_test(name: str, players: int) -> None:
+    parallel_api_test(pz.parallel_env(name, players), num_cycles=200)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_seed_test(name: str) -> None:
+    seed_test(lambda: pz.env(name, 3), num_cycles=100)
+
+
+def play_aec(env: pz.AECEnv, seed: int) -> dict[str, float]:
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    total: dict[str, float] = {}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        total[agent] = total.get(agent, 0.0) + reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return total
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_whole_game_ends_with_the_winners_sharing_one(name: str) -> None:
+    env = pz.env(name, 3)
+    total = play_aec(env, seed=5)
+    result = env.unwrapped.table.state.result()
+    assert sum(total.values()) == pytest.approx(1.0)
+    assert total == {
+        f"seat_{s}": (1 / len(result.winners) if s in result.winners else 0.0) for s in range(3)
+    }
+    assert env.agents == []
+
+
+def test_score_rewards_are_the_final_scores() -> None:
+    env = pz.env("cosca", 3, reward="score")
+    total = play_aec(env, seed=2)
+    scores = env.unwrapped.table.state.result().scores
+    assert [total[f"seat_{s}"] for s in range(3)] == [float(x) for x in scores]
+
+
+def test_the_same_seed_deals_the_same_table_and_another_seed_another() -> None:
+    env = pz.env("gangsta", 3)
+    env.reset(seed=11)
+    first = env.unwrapped.table.state.fingerprint()
+    env.reset(seed=11)
+    assert env.unwrapped.table.state.fingerprint() == first
+    env.reset(seed=12)
+    assert env.unwrapped.table.state.fingerprint() != first
+
+
+def test_a_parallel_step_takes_every_seat_of_a_sealed_step() -> None:
+    env = pz.parallel_env("cosca", 3)
+    obs, _ = env.reset(seed=3)
+    assert env.table.state.pending() == (0, 1, 2)  # COSCA's dice are set by all at once
+    actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items()}
+    env.step(actions)
+    assert env.table.state.view(0)["revealed"]["round"] == 1
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    env = pz.raw_env("capo", 3)
+    env.reset(seed=1)
+    before = env.table.state.fingerprint()
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalAction, match="not legal"):
+        env.step(illegal)
+    with pytest.raises(IllegalAction, match="outside"):
+        env.step(10**6)
+    assert env.table.state.fingerprint() == before
+
+
+def test_a_seat_that_owes_nothing_gets_an_empty_mask() -> None:
+    env = pz.raw_env("gangsta", 3)
+    env.reset(seed=4)
+    state = env.table.state
+    idle = [s for s in range(3) if s not in state.pending()]
+    for seat in idle:
+        assert not env.observe(f"seat_{seat}")["action_mask"].any()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_render_draws_only_public_facts(name: str) -> None:
+    env = pz.raw_env(name, 3, render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert isinstance(text, str) and text.strip()
+    if name == "gangsta":  # no hand card of any seat is drawn
+        hands = env.table.state.view(0)["hand"]
+        public = str(env.table.state.view(None))
+        assert not [c for c in hands if c in text and c not in public]
+
+
+def test_unknown_reward_kind_is_refused() -> None:
+    with pytest.raises(ValueError, match="reward must be one of"):
+        pz.env("gangsta", 3, reward="money")
+    with pytest.raises(Exception, match="players"):
+        pz.env("gangsta", 9)
+    assert games.get("gangsta").min_players == 3
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_observation_is_the_seats_own_encoded_view(name: str) -> None:
+    """What the environments hand a seat is its view's tensor and its own mask, so their
+    secrecy is the encoders' (tested in test_encoders.py)."""
+    from mobtable.adapters.encoders import action_mask, encoder_for
+
+    env = pz.parallel_env(name, 3)
+    obs, _ = env.reset(seed=8)
+    encoder = encoder_for(env.table.game, env.table.config)
+    rng = np.random.default_rng(8)
+    for _ in range(12):
+        state = env.table.state
+        for agent, o in obs.items():
+            seat = int(agent.removeprefix("seat_"))
+            assert np.array_equal(o["observation"], encoder.observe(state, seat))
+            owes = seat in state.pending()
+            assert np.array_equal(o["action_mask"], action_mask(state, seat) * owes)
+        actions = {
+            a: int(rng.choice(np.flatnonzero(o["action_mask"]))) if o["action_mask"].any() else 0
+            for a, o in obs.items()
+        }
+        obs, *_ = env.step(actions)
