@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -123,12 +123,12 @@ async def main(args: argparse.Namespace) -> None:
     )
     base = f"127.0.0.1:{port}"
     try:
-        async with httpx.AsyncClient(base_url=f"http://{base}", timeout=30) as http:
+        async with httpx2.AsyncClient(base_url=f"http://{base}", timeout=30) as http:
             for _ in range(100):
                 try:
                     await http.get("/api/games")
                     break
-                except httpx.TransportError:
+                except httpx2.TransportError:
                     await asyncio.sleep(0.1)
             tables: list[tuple[Table, list[str]]] = []
             for i in range(args.tables):

@@ -59,10 +59,10 @@ class GreedyBot(Bot):
         return self._suspect(view, cards, legal)
 
     # -- phase 2 ---------------------------------------------------------
-    def _play(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:
+    def _play(self, view: dict[str, Any], cards: CardSet, legal: list[Action]) -> Action:
         key = (view["round"], view["seat"])
         if isinstance(legal[0], Declare):
-            counts = {a.count for a in legal}
+            counts = {a.count for a in legal if isinstance(a, Declare)}
             plan = self._pick_crew(view, cards, counts)
             self._plan = (*key, plan)
             return Declare(len(plan))
@@ -72,7 +72,7 @@ class GreedyBot(Bot):
                 return action
         return legal[0]
 
-    def _pick_crew(self, view: dict[str, Any], cards: CardSet, counts: set[int]) -> tuple:
+    def _pick_crew(self, view: dict[str, Any], cards: CardSet, counts: set[int]) -> tuple[int, ...]:
         hand = [cards.mafiosi[c] for c in view["hand"]]
         card, limit = _assignment(view)
         best: tuple[float, tuple[int, ...]] | None = None
@@ -113,11 +113,11 @@ class GreedyBot(Bot):
         ranked = sorted(hand, key=lambda c: (-len(needed.intersection(c.symbols)), c.stars, c.id))
         return tuple(c.id for c in ranked[:size])
 
-    def _turn(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:
+    def _turn(self, view: dict[str, Any], cards: CardSet, legal: list[Action]) -> Action:
         card, _limit = _assignment(view)
         needed = set(card.symbols)
 
-        def appeal(action: TurnUp) -> tuple:
+        def appeal(action: TurnUp) -> tuple[int, int, int]:
             c = cards.mafiosi[action.card]
             return (
                 len(needed.intersection(c.symbols)) + (card.choice > 0) * len(c.symbols),
@@ -125,7 +125,7 @@ class GreedyBot(Bot):
                 -c.id,
             )
 
-        return max(legal, key=appeal)
+        return max((a for a in legal if isinstance(a, TurnUp)), key=appeal)
 
     # -- phase 3 ---------------------------------------------------------
     def _suspect(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:

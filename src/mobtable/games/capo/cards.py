@@ -155,7 +155,9 @@ def _text(entry: Mapping[str, Any], key: str, where: str) -> str:
     return value
 
 
-def _symbols(entry: Mapping[str, Any], where: str, known: tuple[str, ...], most: int) -> tuple:
+def _symbols(
+    entry: Mapping[str, Any], where: str, known: tuple[str, ...], most: int
+) -> tuple[str, ...]:
     value = entry.get("symbols")
     if not isinstance(value, list):
         raise BadCardData(f"{where}.symbols: expected a list of symbol keys, got {value!r}")

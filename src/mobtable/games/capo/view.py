@@ -172,9 +172,9 @@ def _my_choices(state: CapoState, seat: int) -> dict[str, Any]:
     mine: dict[str, Any] = {"committed": committed}
     if state.phase is Phase.PLAY:
         mine["declared"] = state.declared.get(seat)
-        mine["placed"] = list(choice) if committed else list(state.picked.get(seat, ()))
+        mine["placed"] = list(choice or ()) if committed else list(state.picked.get(seat, ()))
     elif state.phase is Phase.TURN:
-        mine["turning"] = list(choice) if committed else list(state.picked.get(seat, ()))
+        mine["turning"] = list(choice or ()) if committed else list(state.picked.get(seat, ()))
     elif state.phase is Phase.SUSPECT:
         mine["suspects"] = choice
     return mine
