@@ -3,6 +3,6 @@ the plugins report tests whose prerequisites are missing and serve a throw-away 
 
 from mobtable import games
 
-pytest_plugins = ["support.prerequisites", "support.postgres"]
+pytest_plugins = ["support.prerequisites", "support.postgres", "support.vacuous"]
 
 games.register("sealed-bid", "support.sealed_bid")
