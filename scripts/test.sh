@@ -52,18 +52,24 @@ if ! "$venv/bin/python" -m pip install -q --upgrade pip \
 fi
 
 # -- What the browser and PostgreSQL tests need --------------------------------------------
-have_chromium() {
-  if [ -n "${MOBTABLE_CHROMIUM+set}" ]; then [ -x "$MOBTABLE_CHROMIUM" ]; return; fi
+have_chromium() {  # 0: found; 1: not found; 2: MOBTABLE_CHROMIUM names no program
+  if [ -n "${MOBTABLE_CHROMIUM+set}" ]; then [ -x "$MOBTABLE_CHROMIUM" ] || return 2; return 0; fi
   command -v chromium >/dev/null || command -v chromium-browser >/dev/null
 }
-have_postgres() {
+have_postgres() {  # 0: found (or MOBTABLE_TEST_PG); 1: not found; 2: MOBTABLE_PG_BINDIR lacks it
   [ -n "${MOBTABLE_TEST_PG:-}" ] && return 0
-  if [ -n "${MOBTABLE_PG_BINDIR+set}" ]; then [ -x "$MOBTABLE_PG_BINDIR/initdb" ]; return; fi
+  if [ -n "${MOBTABLE_PG_BINDIR+set}" ]; then [ -x "$MOBTABLE_PG_BINDIR/initdb" ] || return 2; return 0; fi
   compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null
 }
 apt_updated=0
-apt_install() {  # apt_install PACKAGE WHAT TESTS: install PACKAGE if we can, else say why not
-  local package=$1 what=$2 tests=$3
+provide() {  # provide CHECK PACKAGE WHAT TESTS: install PACKAGE if missing and we can, else say so
+  local check=$1 package=$2 what=$3 tests=$4 found=0
+  "$check" || found=$?
+  if [ "$found" = 2 ]; then
+    say "$what is not where the environment says; the $tests will be reported as not run"
+    return
+  fi
+  [ "$found" = 0 ] && return
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
     say "$what is missing: install it (Debian: apt-get install $package); until then the $tests will be reported as not run"
     return
@@ -74,13 +80,14 @@ apt_install() {  # apt_install PACKAGE WHAT TESTS: install PACKAGE if we can, el
     apt_updated=1
   fi
   local log
-  log=$(DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" 2>&1 >/dev/null) \
-    || say "apt-get install $package failed (${log##*$'\n'}); the $tests will be reported as not run"
+  if ! log=$(DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" 2>&1 >/dev/null); then
+    say "apt-get install $package failed (${log##*$'\n'}); the $tests will be reported as not run"
+  elif ! "$check"; then
+    say "$what is still missing after apt-get install $package; the $tests will be reported as not run"
+  fi
 }
-have_chromium \
-  || apt_install chromium "Chromium (or MOBTABLE_CHROMIUM)" "browser tests (tests/web)"
-have_postgres \
-  || apt_install postgresql "PostgreSQL (or MOBTABLE_TEST_PG)" "PostgreSQL storage tests"
+provide have_chromium chromium "Chromium (MOBTABLE_CHROMIUM)" "browser tests (tests/web)"
+provide have_postgres postgresql "PostgreSQL's initdb (MOBTABLE_PG_BINDIR)" "PostgreSQL storage tests"
 
 # -- Checks: each runs even if an earlier one failed ------------------------------------------
 failed=()
