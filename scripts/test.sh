@@ -52,14 +52,18 @@ if ! "$venv/bin/python" -m pip install -q --upgrade pip \
 fi
 
 # -- What the browser and PostgreSQL tests need --------------------------------------------
+on_path() {  # an executable PROGRAM on PATH (bash's command -v also names non-executables)
+  local found
+  found=$(command -v "$1") && [ -x "$found" ] && [ -f "$found" ]
+}
 have_chromium() {  # 0: found; 1: not found; 2: MOBTABLE_CHROMIUM names no program
   if [ -n "${MOBTABLE_CHROMIUM+set}" ]; then [ -x "$MOBTABLE_CHROMIUM" ] || return 2; return 0; fi
-  command -v chromium >/dev/null || command -v chromium-browser >/dev/null
+  on_path chromium || on_path chromium-browser
 }
 have_postgres() {  # 0: found (or MOBTABLE_TEST_PG); 1: not found; 2: MOBTABLE_PG_BINDIR lacks it
   [ -n "${MOBTABLE_TEST_PG:-}" ] && return 0
   if [ -n "${MOBTABLE_PG_BINDIR+set}" ]; then [ -x "$MOBTABLE_PG_BINDIR/initdb" ] || return 2; return 0; fi
-  compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null
+  compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || on_path initdb
 }
 apt_updated=0
 provide() {  # provide CHECK PACKAGE WHAT TESTS: install PACKAGE if missing and we can, else say so
