@@ -9,6 +9,7 @@ import pytest
 
 from mobtable.core import BadCardData, BadConfig
 from mobtable.core.cardfile import builtin_card_data, read_card_file
+from mobtable.games.gangsta.cards import builtin_cards
 
 from .helpers import GAME
 
@@ -41,6 +42,20 @@ def _broken(change) -> dict:  # type: ignore[no-untyped-def]
     ],
 )
 def test_malformed_card_data_names_the_field(change, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(BadCardData, match=message):
+        GAME.config(4, card_data=_broken(change))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["mafia"][1].update(colour="green"), r"mafia\[1\]: unknown field\(s\) colour"),
+        (lambda d: d["mafia"][0].update(Strong=[2, 3]), r"mafia\[0\]: unknown field\(s\) Strong"),
+        (lambda d: d.update(ambushes=[]), r"card data: unknown field\(s\) ambushes"),
+    ],
+)
+def test_unknown_keys_in_mafia_tables_and_the_document_are_refused(change, message: str) -> None:  # type: ignore[no-untyped-def]
+    """A misspelt key (``Strong``) would otherwise be ignored and the card silently wrong."""
     with pytest.raises(BadCardData, match=message):
         GAME.config(4, card_data=_broken(change))
 
@@ -80,3 +95,34 @@ def test_unreadable_and_invalid_files(tmp_path: Path) -> None:
 def test_variants_exclude_each_other() -> None:
     with pytest.raises(BadConfig, match="exclude"):
         GAME.config(4, variants=["reveal-one", "reveal-two"])
+
+
+def test_reconstructed_card_data_is_flagged_and_every_view_says_so() -> None:
+    """G-01, G-02: the built-in values and ambush cards are ours; views tell the boards."""
+    assert builtin_cards().reconstructed == ("mafia card values", "ambush cards")
+    state = GAME.new_state(GAME.config(3), seed=4)
+    for seat in (None, 0, 1, 2):
+        assert state.view(seat)["reconstructed"] == ["mafia card values", "ambush cards"]
+    real = _broken(lambda d: d.pop("reconstructed"))
+    config = GAME.config(3, card_data=real)
+    assert GAME.new_state(config, seed=4).view(None)["reconstructed"] == []
+    only_ambush = _broken(lambda d: d.update(reconstructed=["ambush"]))
+    assert GAME.load_cards(only_ambush).reconstructed == ("ambush cards",)
+    # the earlier true/false form, still inside stored records' card data
+    assert GAME.load_cards(_broken(lambda d: d.update(reconstructed=True))).reconstructed == (
+        "mafia card values",
+        "ambush cards",
+    )
+    assert GAME.load_cards(_broken(lambda d: d.update(reconstructed=False))).reconstructed == ()
+    with pytest.raises(BadCardData, match=r"reconstructed: expected a list of 'mafia'"):
+        GAME.config(3, card_data=_broken(lambda d: d.update(reconstructed=["zones"])))
+
+
+def test_an_ambush_deck_over_the_limit_is_refused_naming_the_limit() -> None:
+    from mobtable.games.gangsta.cards import MAX_AMBUSH_CARDS
+
+    data = _broken(lambda d: d.update(ambush=[{"rows": ["A"]}] * 100_000))
+    with pytest.raises(BadCardData, match=f"ambush: at most {MAX_AMBUSH_CARDS} cards"):
+        GAME.config(4, card_data=data)
+    data["ambush"] = data["ambush"][:MAX_AMBUSH_CARDS]
+    GAME.config(4, card_data=data)

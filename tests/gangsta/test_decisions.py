@@ -84,8 +84,13 @@ def test_G_04_redraw_only_without_two_high_cards_and_only_the_three_lowest() -> 
     assert set(top_three) <= set(state.hands[PETER])  # drawn before the discards go back
     assert not {"R2W", "R3W", "I3W"} & set(hand(state, PETER))
     assert state.redrew[PETER]
-    # John holds I8W and R9W: two cards above 7, so he is not asked. Seat 2 is.
-    assert state.turn == 2 and state.phase == "redraw"
+    # John holds I8W and R9W, two cards above 7: he is asked too (G-27), but may only keep.
+    assert state.turn == JOHN and state.phase == "redraw"
+    assert legal_texts(state) == {"keep"}
+    with pytest.raises(IllegalAction, match="two cards above 7"):
+        state.apply_text(JOHN, "redraw R2S,R3S,I3S")
+    play(state, "keep")
+    assert state.turn == ANDREA and state.phase == "redraw"
 
 
 def test_G_04_discarded_cards_stay_secret() -> None:
@@ -434,13 +439,18 @@ def _setup_for(config, hands, *, grid, ambush):  # type: ignore[no-untyped-def]
 
 
 def test_G_all_decisions_have_a_test() -> None:
-    """Every id in docs/rules/gangsta.md has a test named after it here."""
+    """Every id in docs/rules/gangsta.md has a test named after it in tests/gangsta/."""
     import pathlib
     import re
 
-    doc = pathlib.Path(__file__).parents[2] / "docs" / "rules" / "gangsta.md"
+    here = pathlib.Path(__file__).parent
+    doc = here.parents[1] / "docs" / "rules" / "gangsta.md"
     ids = set(re.findall(r"\*\*(G-\d\d)", doc.read_text(encoding="utf-8")))
-    names = {n for n in globals() if n.startswith("test_G_")}
+    names = {
+        name
+        for path in here.glob("test_*.py")
+        for name in re.findall(r"^def (test_G_\w+)", path.read_text(encoding="utf-8"), re.M)
+    }
     missing = {
         i for i in ids if not any(n.startswith(f"test_{i.replace('-', '_')}_") for n in names)
     }

@@ -31,6 +31,10 @@ def game_table(game: Game) -> RenderableType:
     facts.add_column(style="bold")
     facts.add_column()
     facts.add_row("players", f"{game.min_players}-{game.max_players}")
+    for players in range(game.min_players, game.max_players + 1):
+        note = game.players_note(players)
+        if note:
+            facts.add_row(f"  {players} players", note)
     facts.add_row("rules version", game.rules_version)
     facts.add_row("simultaneous", "yes" if game.simultaneous else "no")
     facts.add_row("bots", ", ".join(bot_registry.available(game.name)))

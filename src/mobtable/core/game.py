@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from mobtable.core.actions import Action
 from mobtable.core.errors import BadConfig
+from mobtable.core.limits import shown
 
 if TYPE_CHECKING:
     from mobtable.core.state import State
+    from mobtable.core.words import Narration
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,16 +31,34 @@ class Option:
     """A rule option where players could reasonably disagree.
 
     Attributes:
-        name: the option's key in ``Config.options``.
+        name: the option's key in ``Config.options`` (notation, never shown as a label).
         default: the documented default.
         choices: the allowed values (booleans get ``(False, True)``).
-        description: what it changes, citing the decision id.
+        description: what it changes and why a group might choose it, in plain words.
+        label: a short plain-words label for people ("Pairs must beat the trick").
+        decision: the rule decision's id (``"G-12"``), shown only as a small reference.
+        choice_labels: plain words for each of ``choices`` (same order), if not booleans.
     """
 
     name: str
     default: Any
     choices: tuple[Any, ...]
     description: str
+    label: str = ""
+    decision: str = ""
+    choice_labels: tuple[str, ...] = ()
+
+    def choice(self, value: object) -> Any:
+        """The declared choice ``value`` is, by type and value; else ``BadConfig``.
+
+        ``==`` alone would take ``True`` for ``1`` and ``1.0`` for ``1``, and
+        store a value of another type than every rule expects.
+        """
+        for choice in self.choices:
+            if type(value) is type(choice) and value == choice:
+                return choice
+        allowed = ", ".join(repr(c) for c in self.choices)
+        raise BadConfig(f"option {self.name!r} must be one of {allowed}, not {shown(value)}")
 
 
 def _frozen(mapping: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -105,6 +125,12 @@ class Game(ABC):
     options: tuple[Option, ...] = ()
     simultaneous: bool = False
     """True when some decisions are taken by several seats at once."""
+    blurb: str = ""
+    """One or two plain sentences on what the game is, for the lobby."""
+    length: str = ""
+    """How long a game takes, in words ("about 30 minutes")."""
+    narration: Narration | None = None
+    """The game's words for people (``games/<name>/words.py``); see ``core.words``."""
 
     def config(
         self,
@@ -116,27 +142,24 @@ class Game(ABC):
     ) -> Config:
         """Build and validate a configuration, filling in option defaults."""
         if not isinstance(players, int) or isinstance(players, bool):
-            raise BadConfig(f"{self.name}: players must be a whole number, not {players!r}")
+            raise BadConfig(f"{self.name}: players must be a whole number, not {shown(players)}")
         if not self.min_players <= players <= self.max_players:
             raise BadConfig(
                 f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"not {players}"
+                f"not {shown(players)}"
             )
         known_variants = {v.name for v in self.variants}
         for name in variants:
-            if name not in known_variants:
+            if not isinstance(name, str) or name not in known_variants:
                 known = ", ".join(sorted(known_variants)) or "none"
-                raise BadConfig(f"{self.name} has no variant {name!r} (variants: {known})")
+                raise BadConfig(f"{self.name} has no variant {shown(name)} (variants: {known})")
         values: dict[str, Any] = {o.name: o.default for o in self.options}
         by_name = {o.name: o for o in self.options}
         for key, value in (options or {}).items():
             if key not in by_name:
                 known = ", ".join(sorted(by_name)) or "none"
-                raise BadConfig(f"{self.name} has no option {key!r} (options: {known})")
-            if value not in by_name[key].choices:
-                allowed = ", ".join(repr(c) for c in by_name[key].choices)
-                raise BadConfig(f"option {key!r} must be one of {allowed}, not {value!r}")
-            values[key] = value
+                raise BadConfig(f"{self.name} has no option {shown(key)} (options: {known})")
+            values[key] = by_name[key].choice(value)
         config = Config(players, frozenset(variants), _frozen(values), card_data)
         self.validate_config(config)
         if card_data is not None:
@@ -161,6 +184,14 @@ class Game(ABC):
     def load_cards(self, card_data: Mapping[str, Any] | None) -> Any:
         """Parse and validate card data (``None``: the built-in cards)."""
         return None
+
+    def players_note(self, players: int) -> str:
+        """What a table of ``players`` means for play, in plain words ("" if nothing).
+
+        The lobby shows it beside the number of players, e.g. a smaller hand
+        or a deck that runs out early.
+        """
+        return ""
 
     @abstractmethod
     def new_state(

@@ -6,10 +6,23 @@ Start it with :func:`run` (or ``python -m mobtable.server``).
 from __future__ import annotations
 
 import errno
+import os
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mobtable.server.limits import ServerLimits
 
 DEFAULT_DB = "sqlite:///mobtable.sqlite"
+TRUSTED_PROXIES_ENV = "MOBTABLE_TRUSTED_PROXIES"
+
+
+def trusted_proxies_from(given: Sequence[str] | None) -> list[str]:
+    """The proxies given, else those in ``MOBTABLE_TRUSTED_PROXIES`` (comma-separated)."""
+    if given:
+        return list(given)
+    return [p.strip() for p in os.environ.get(TRUSTED_PROXIES_ENV, "").split(",") if p.strip()]
 
 
 class AddressInUse(Exception):
@@ -46,18 +59,25 @@ def run(
     bot_delay: float = 0.5,
     bot_processes: int | None = None,
     log_level: str = "info",
+    limits: ServerLimits | None = None,
+    trusted_proxies: Sequence[str] | None = None,
     on_ready: Callable[[str], None] | None = None,
 ) -> None:
     """Serve mobtable on ``host:port`` with the database at ``db_url`` (migrated first).
 
     The socket is bound before anything else (``AddressInUse`` if the port is taken), and
-    ``on_ready`` gets the server's URL once it accepts connections.
+    ``on_ready`` gets the server's URL once it accepts connections. ``limits``: default
+    ``ServerLimits.configured()`` (the environment, else the defaults). ``trusted_proxies``:
+    addresses of reverse proxies whose ``X-Forwarded-For`` names the client (default: none,
+    the header is ignored).
     """
     import uvicorn
 
     from mobtable.server.app import create_app
+    from mobtable.server.limits import ServerLimits
 
     sock = bind(host, port)
+    proxies = trusted_proxies_from(trusted_proxies)
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -66,14 +86,29 @@ def run(
                 on_ready(address(sock))
 
     with sock:
-        app = create_app(db_url, bot_delay=bot_delay, bot_processes=bot_processes)
+        app = create_app(
+            db_url,
+            bot_delay=bot_delay,
+            bot_processes=bot_processes,
+            limits=limits or ServerLimits.configured(),
+        )
         config = uvicorn.Config(
             app,
             log_level=log_level,
             ws_max_size=64 * 1024,
             ws_per_message_deflate=False,  # views are small; compression only costs CPU
+            proxy_headers=bool(proxies),  # uvicorn's own default trusts 127.0.0.1
+            forwarded_allow_ips=",".join(proxies) or None,
         )
         Server(config).run(sockets=[sock])
 
 
-__all__ = ["DEFAULT_DB", "AddressInUse", "address", "bind", "run"]
+__all__ = [
+    "DEFAULT_DB",
+    "TRUSTED_PROXIES_ENV",
+    "AddressInUse",
+    "address",
+    "bind",
+    "run",
+    "trusted_proxies_from",
+]

@@ -64,6 +64,7 @@ function overRow(t) {
 function createForm(gameList) {
   const gameSelect = h("select", { name: "game", id: "game" }, gameList.map((g) => h("option", { value: g.name }, g.title)));
   const playersSelect = h("select", { name: "players", id: "players" });
+  const playersNote = h("p", { class: "muted small", id: "players-note" });
   const seatsBox = h("div", { class: "seat-specs" });
   const extras = h("div", { class: "extras" });
   const seed = h("input", { name: "seed", id: "seed", type: "number", min: "0", placeholder: "random" });
@@ -89,6 +90,7 @@ function createForm(gameList) {
   function fillSeats() {
     const g = current();
     const n = Number(playersSelect.value);
+    playersNote.textContent = (g.players_notes || {})[String(n)] || "";
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) =>
       h("label", { class: "seat-spec" }, `Seat ${i} `,
         h("select", { name: `seat${i}`, dataset: { seat: String(i) } },
@@ -131,6 +133,7 @@ function createForm(gameList) {
   return h("form", { class: "create", onsubmit: submit },
     h("label", {}, "Game ", gameSelect),
     h("label", {}, "Players ", playersSelect),
+    playersNote,
     seatsBox,
     extras,
     h("details", {}, h("summary", {}, "More"), h("label", {}, "Seed ", seed), h("label", {}, "Clock ", clock)),

@@ -59,10 +59,10 @@ class GreedyBot(Bot):
         return self._suspect(view, cards, legal)
 
     # -- phase 2 ---------------------------------------------------------
-    def _play(self, view: dict[str, Any], cards: CardSet, legal: list[Action]) -> Action:
+    def _play(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:
         key = (view["round"], view["seat"])
         if isinstance(legal[0], Declare):
-            counts = {a.count for a in legal if isinstance(a, Declare)}
+            counts = {a.count for a in legal}
             plan = self._pick_crew(view, cards, counts)
             self._plan = (*key, plan)
             return Declare(len(plan))
@@ -70,7 +70,8 @@ class GreedyBot(Bot):
         for action in legal:
             if isinstance(action, Place) and action.card in wanted:
                 return action
-        return legal[0]
+        first: Action = legal[0]
+        return first
 
     def _pick_crew(self, view: dict[str, Any], cards: CardSet, counts: set[int]) -> tuple[int, ...]:
         hand = [cards.mafiosi[c] for c in view["hand"]]
@@ -113,7 +114,7 @@ class GreedyBot(Bot):
         ranked = sorted(hand, key=lambda c: (-len(needed.intersection(c.symbols)), c.stars, c.id))
         return tuple(c.id for c in ranked[:size])
 
-    def _turn(self, view: dict[str, Any], cards: CardSet, legal: list[Action]) -> Action:
+    def _turn(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:
         card, _limit = _assignment(view)
         needed = set(card.symbols)
 
@@ -125,7 +126,8 @@ class GreedyBot(Bot):
                 -c.id,
             )
 
-        return max((a for a in legal if isinstance(a, TurnUp)), key=appeal)
+        best: Action = max(legal, key=appeal)
+        return best
 
     # -- phase 3 ---------------------------------------------------------
     def _suspect(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:

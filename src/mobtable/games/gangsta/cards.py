@@ -21,7 +21,9 @@ MAFIAS = 4
 PER_POWER = 8
 DECK_SIZE = MAFIAS * 2 * PER_POWER
 AMBUSH_CARDS = 20
-_CODE = re.compile(r"^([A-Za-z])(\d{1,2})([SsWw])$")
+MAX_AMBUSH_CARDS = 100
+"""More ambush cards than a deck could hold (the box has 20)."""
+_CODE = re.compile(r"([A-Za-z])([0-9]{1,2})([SsWw])")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -69,7 +71,8 @@ class CardSet:
     mafia_names: tuple[str, ...]
     cards: tuple[Card, ...]
     ambush: tuple[AmbushCard, ...]
-    reconstructed: bool
+    reconstructed: tuple[str, ...]
+    """What of this set is reconstructed, in plain words ("ambush cards"); empty for a real deck."""
     by_code: Mapping[str, Card] = field(repr=False)
     # Hot-path tables, indexed by card id.
     value: tuple[int, ...] = field(repr=False)
@@ -78,7 +81,7 @@ class CardSet:
 
     def card(self, code: str) -> Card:
         """The card written ``code`` (``R5W``); ``InvalidNotation`` otherwise."""
-        match = _CODE.match(code.strip())
+        match = _CODE.fullmatch(code.strip())
         if not match:
             raise InvalidNotation(
                 f"{code!r} is not a card: write mafia letter, value, S or W (like R5W)"
@@ -103,7 +106,7 @@ class CardSet:
                 }
                 for a in self.ambush
             ],
-            "reconstructed": self.reconstructed,
+            "reconstructed": list(self.reconstructed),
         }
 
 
@@ -118,6 +121,9 @@ def _mafia_cards(data: Mapping[str, Any]) -> tuple[list[str], list[str], list[Ca
         where = f"mafia[{m}]"
         if not isinstance(entry, Mapping):
             raise BadCardData(f"{where}: expected a table")
+        unknown = set(entry) - {"code", "name", "strong", "weak"}
+        if unknown:
+            raise BadCardData(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
         code = require(entry, "code", str, where)
         if not re.fullmatch(r"[A-Z]", code) or code in "SW":
             raise BadCardData(
@@ -146,6 +152,8 @@ def _ambush_cards(data: Mapping[str, Any]) -> list[AmbushCard]:
     entries = data.get("ambush")
     if not isinstance(entries, list) or not entries:
         raise BadCardData(f"ambush: expected [[ambush]] tables, found {_count(entries)}")
+    if len(entries) > MAX_AMBUSH_CARDS:
+        raise BadCardData(f"ambush: at most {MAX_AMBUSH_CARDS} cards, found {len(entries)}")
     result = []
     for i, entry in enumerate(entries):
         where = f"ambush[{i}]"
@@ -177,6 +185,27 @@ def _ambush_cards(data: Mapping[str, Any]) -> list[AmbushCard]:
     return result
 
 
+RECONSTRUCTABLE = {"mafia": "mafia card values", "ambush": "ambush cards"}
+"""The tables a card file may mark as reconstructed, and how people are told."""
+
+
+def _reconstructed(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The plain words for the tables marked reconstructed.
+
+    ``true`` and ``false`` (the earlier format, still in stored records) mean
+    every table and none.
+    """
+    marked = data.get("reconstructed", [])
+    if isinstance(marked, bool):
+        marked = list(RECONSTRUCTABLE) if marked else []
+    if not isinstance(marked, list) or any(m not in RECONSTRUCTABLE for m in marked):
+        raise BadCardData(
+            f"reconstructed: expected a list of {' and/or '.join(map(repr, RECONSTRUCTABLE))}, "
+            f"got {marked!r}"
+        )
+    return tuple(words for table, words in RECONSTRUCTABLE.items() if table in marked)
+
+
 def _count(value: object) -> str:
     return str(len(value)) if isinstance(value, list) else "none"
 
@@ -185,17 +214,17 @@ def build_card_set(data: Mapping[str, Any]) -> CardSet:
     """Validate a parsed card document; ``BadCardData`` names the field at fault."""
     if not isinstance(data, Mapping):
         raise BadCardData("card data must be a TOML document (a table)")
+    unknown = set(data) - {"mafia", "ambush", "reconstructed"}
+    if unknown:
+        raise BadCardData(f"card data: unknown field(s) {', '.join(sorted(unknown))}")
     codes, names, cards = _mafia_cards(data)
     ambush = _ambush_cards(data)
-    reconstructed = data.get("reconstructed", False)
-    if not isinstance(reconstructed, bool):
-        raise BadCardData("reconstructed: expected true or false")
     return CardSet(
         mafia_codes=tuple(codes),
         mafia_names=tuple(names),
         cards=tuple(cards),
         ambush=tuple(ambush),
-        reconstructed=reconstructed,
+        reconstructed=_reconstructed(data),
         by_code={c.code: c for c in cards},
         value=tuple(c.value for c in cards),
         mafia=tuple(c.mafia for c in cards),

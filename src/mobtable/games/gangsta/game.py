@@ -7,8 +7,8 @@ from typing import Any
 
 from mobtable.core import BadConfig, Config, Game, Option, Origin, Variant
 from mobtable.games.gangsta.actions import NUM_ACTIONS, GangstaAction, action_table
-from mobtable.games.gangsta.cards import CardSet, card_set
-from mobtable.games.gangsta.setup import deal, from_setup, new_rng
+from mobtable.games.gangsta.cards import DECK_SIZE, CardSet, card_set
+from mobtable.games.gangsta.setup import HAND_SIZE, deal, from_setup, new_rng
 from mobtable.games.gangsta.state import GangstaState
 
 
@@ -17,7 +17,7 @@ class Gangsta(Game):
     title = "Gangsta"
     min_players = 3
     max_players = 6
-    rules_version = "1"
+    rules_version = "2"
     variants = (
         Variant(
             "reveal-one",
@@ -47,6 +47,23 @@ class Gangsta(Game):
             "only the plays that could still win it ('contenders') (G-08).",
         ),
     )
+
+    def players_note(self, players: int) -> str:
+        """The hand size (G-24) and what the deck keeps for the last rounds (G-29)."""
+        size = HAND_SIZE.get(players)
+        if size is None:
+            return ""
+        deck = DECK_SIZE - 1 - players * size  # less the trump and the hands
+        note = (
+            f"Each player gets {size} cards; {deck} stay in the deck, one of them goes to the "
+            f"centre of the grid, and {deck - 1} are left for the last rounds."
+        )
+        if deck - 1 < players:
+            note += (
+                f" That is very few: once players run out of cards, at most {deck - 1} extra "
+                f"cards come out of the deck in the whole game, then none."
+            )
+        return note
 
     def validate_config(self, config: Config) -> None:
         if {"reveal-one", "reveal-two"} <= config.variants:

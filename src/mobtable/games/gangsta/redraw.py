@@ -1,8 +1,13 @@
-"""The optional redraw before the first trick (G-04, G-25).
+"""The optional redraw before the first trick (G-04, G-25, G-27).
 
 A player holding fewer than two cards above 7 may put back their three lowest
 cards and draw three new ones; the cards put back are then shuffled into the
 deck, so nobody draws their own cards back, and which they were stays secret.
+
+Every seat is asked in turn, eligible or not (G-27): who is asked, in what
+order, and the "keeps the hand" that follows depend only on public facts (the
+hand and deck sizes), so nobody learns who holds two cards above 7 until a
+seat actually redraws.
 """
 
 from __future__ import annotations
@@ -17,6 +22,18 @@ if TYPE_CHECKING:
 
 HIGH_CARD = 7
 """A hand needs two cards above this value, or it may redraw."""
+
+
+def queue(state: GangstaState) -> list[Seat]:
+    """The seats asked whether to redraw, from the first leader clockwise (G-27).
+
+    Only public facts decide it: a seat is asked when it holds three cards and
+    the deck three (G-25), whatever its cards. A redraw leaves the deck's size
+    unchanged (three drawn, three put back), so the queue never needs revising.
+    """
+    if len(state.deck) < 3:
+        return []
+    return [s for s in state.seats_from(state.leader) if len(state.hands[s]) >= 3]
 
 
 def eligible(state: GangstaState, seat: Seat) -> bool:

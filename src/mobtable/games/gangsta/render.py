@@ -84,12 +84,25 @@ def render_view(view: dict[str, Any]) -> RenderableType:
         parts.append(Text.assemble(("To place: ", "bold"), cards_text(view["to_place"], trump)))
     if view["opened"]:
         parts.append(Text.assemble(("Opened: ", "bold"), cards_text(view["opened"], trump)))
+    reconstructed = view.get("reconstructed", [])
     if view["last_raid"]:
         raid = view["last_raid"]
-        parts.append(Text(f"Last police raid: {raid['label']}", style="yellow"))
+        mark = " (reconstructed ambush card)" if "ambush cards" in reconstructed else ""
+        parts.append(Text(f"Last police raid: {raid['label']}{mark}", style="yellow"))
     voids = [f"seat {s}: {' '.join(v)}" for s, v in enumerate(view["voids"]) if v]
     if voids:
         parts.append(Text("Known voids — " + "; ".join(voids), style="dim"))
     if view["hand"] is not None:
         parts.append(Text.assemble(("Your hand: ", "bold"), cards_text(view["hand"], trump)))
+    if reconstructed:
+        parts.append(reconstructed_note(reconstructed))
     return Group(*parts)
+
+
+def reconstructed_note(reconstructed: list[str]) -> Text:
+    """The warning that some card data is ours, not the printed deck's."""
+    return Text(
+        f"Card data reconstructed ({', '.join(reconstructed)}) — "
+        "use --cards FILE with the real deck's data",
+        style="yellow",
+    )

@@ -177,6 +177,8 @@ class GangstaState(State):
                 return f"{action.card.code} is not among the cards you have to place"
             return f"cell {CELL_NAMES[action.cell]} is taken"
         if isinstance(action, Redraw):
+            if not redraw.eligible(self, seat):
+                return "you hold two cards above 7, so you keep your hand (rule G-04)"
             return "a redraw discards exactly your three lowest cards (rule G-04)"
         return f"{action} is not one of the two opened cards"
 
@@ -198,8 +200,7 @@ class GangstaState(State):
 
     # -- the redraw before the first trick (G-04): see redraw.py --------------
     def begin_redraws(self) -> None:
-        order = self.seats_from(self.leader)
-        self.redraw_queue = [s for s in order if redraw.choices(self, s)]
+        self.redraw_queue = redraw.queue(self)
         self._next_redraw()
 
     def _next_redraw(self) -> None:

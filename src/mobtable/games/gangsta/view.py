@@ -2,7 +2,8 @@
 
 Public: the trump, the grid, the scores, the cards in the current trick, the
 cards won and waiting to be placed, opened cards, raided and discarded cards,
-the used ambush cards, and how many cards every hand and deck holds. Private
+the used ambush cards, how many cards every hand and deck holds, and which
+card data is reconstructed rather than printed (``reconstructed``). Private
 to a seat: its own hand and the three cards it discarded in a redraw. Hidden
 from everyone: the other hands, the order of both decks, and the seed.
 """
@@ -57,6 +58,7 @@ def build_view(state: GangstaState, seat: Seat | None) -> View:
         "last_raid": _last_raid(state),
         "box": codes(state.box),
         "discard": codes(state.discard),
+        "reconstructed": list(cards.reconstructed),
         "redraw": {
             "waiting": list(state.redraw_queue),
             "redrew": sorted(state.redrew),

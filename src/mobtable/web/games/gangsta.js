@@ -4,6 +4,8 @@ import { h, s, svgRoot, text } from "../dom.js";
 const COLORS = { Y: "#e0b83a", I: "#3f9d5b", C: "#c8453c", R: "#3d6fc4" };
 const ROWS = ["A", "B", "C", "D", "E"];
 const CW = 64, CH = 84;
+// Card data that is our reconstruction, not the printed deck (view.reconstructed).
+const RECONSTRUCTED_STYLE = "fill:#e0b83a";
 
 function parse(code) {
   const m = /^([A-Z])(\d+)([SW])$/.exec(code || "");
@@ -32,6 +34,13 @@ function back(x, y, n, label) {
     text(23, 78, label, { "text-anchor": "middle", class: "small muted" }));
 }
 
+// Everyone is asked about the redraw (G-27); only this seat's legal moves say whether it may.
+function handTitle(view, ctx) {
+  if (view.phase !== "redraw" || view.turn !== ctx.seat) return "Your hand";
+  const mayRedraw = (ctx.legal || []).some((m) => m.a.startsWith("redraw"));
+  return mayRedraw ? "Your hand: keep it, or pick 3 to redraw" : "Your hand: two above 7, so keep it";
+}
+
 export function render(view, ctx) {
   const n = view.players;
   const trumpMafia = view.trump_mafia;
@@ -54,7 +63,7 @@ export function render(view, ctx) {
   });
   const hy = gy + 5 * (CH + 6) + 30;
   if (view.hand) {
-    parts.push(text(gx, hy, view.phase === "redraw" ? "Your hand: keep it, or pick 3 to redraw" : "Your hand", { class: "title" }));
+    parts.push(text(gx, hy, handTitle(view, ctx), { class: "title" }));
     const step = Math.min(CW + 6, (470 - gx - CW) / Math.max(view.hand.length - 1, 1));
     view.hand.forEach((code, k) => parts.push(card(gx + k * step, hy + 12, code, { token: code, trump: trumpMafia })));
   } else {
@@ -75,13 +84,16 @@ export function render(view, ctx) {
   parts.push(text(ix, 26, `Trump: ${view.mafias[trumpMafia] || trumpMafia}`, { class: "title" }));
   parts.push(card(ix, 40, view.trump, { trump: trumpMafia }));
   parts.push(back(ix + 80, 40, view.deck_size, "deck"));
+  const reconstructed = view.reconstructed || [];
+  const ambushReconstructed = reconstructed.includes("ambush cards");
   parts.push(s("g", { transform: `translate(${ix + 140},40)` },
-    s("rect", { width: 46, height: 62, rx: 6, fill: "#223456", stroke: "#8fb3ff" }),
+    s("rect", { width: 46, height: 62, rx: 6, fill: "#223456", stroke: "#8fb3ff", "stroke-dasharray": ambushReconstructed ? "4 2" : "" }),
     text(23, 28, "P", { "text-anchor": "middle", style: "font-weight:800;fill:#8fb3ff" }),
     text(23, 50, String(view.ambush_deck_size), { "text-anchor": "middle", class: "small" }),
-    text(23, 78, "police", { "text-anchor": "middle", class: "small muted" })));
+    text(23, 78, "police", { "text-anchor": "middle", class: "small muted" }),
+    ambushReconstructed ? text(23, 92, "reconstructed", { "text-anchor": "middle", class: "small", style: RECONSTRUCTED_STYLE }) : null));
   if (view.last_raid) {
-    parts.push(text(ix + 200, 56, `Raid: ${view.last_raid.label}`, { class: "small", style: "fill:#ef6b6b" }));
+    parts.push(text(ix + 200, 56, `Raid: ${view.last_raid.label}${ambushReconstructed ? " (reconstructed card)" : ""}`, { class: "small", style: "fill:#ef6b6b" }));
     parts.push(text(ix + 200, 74, view.last_raid.removed.length ? `removed ${view.last_raid.removed.join(" ")}` : "nothing removed", { class: "small muted" }));
   }
   // scores
@@ -116,5 +128,10 @@ export function render(view, ctx) {
     (placing ? view.to_place : view.opened).forEach((code, k) => parts.push(card(ix + k * 62, py + 10, code, { w: 56, h: 74, token: code, trump: trumpMafia })));
   }
   const right = svgRoot(480, py + 100, parts);
-  return h("div", { class: "split-board" }, left, right);
+  const board = h("div", { class: "split-board" }, left, right);
+  if (!reconstructed.length) return board;
+  return h("div", {},
+    h("p", { class: "small gangsta-reconstructed", style: RECONSTRUCTED_STYLE.replace("fill", "color") },
+      `Card data reconstructed (${reconstructed.join(", ")}) — use --cards FILE with the real deck's data`),
+    board);
 }

@@ -1,0 +1,30 @@
+"""The narration helpers every game's words build on."""
+
+from __future__ import annotations
+
+import doctest
+
+from mobtable.core import words
+from mobtable.core.words import Reader, count, default_names, listing
+
+
+def test_docstring_examples_run() -> None:
+    failures, tried = doctest.testmod(words)
+    assert tried and not failures
+
+
+def test_reader_fills_unnamed_seats_with_names_not_numbers() -> None:
+    reader = Reader.for_table(None, ["Marco", None, ""], 3)
+    assert reader.names == ("Marco", "Carla", "Salvo")
+    assert all(not name.lower().startswith("seat") for name in default_names(20))
+    assert len(set(default_names(20))) == 20
+
+
+def test_spectator_is_never_you() -> None:
+    reader = Reader(None, ("Marco", "Giulia"))
+    assert reader.subject(0) == "Marco" and reader.possessive(1) == "Giulia's"
+
+
+def test_count_and_listing() -> None:
+    assert count(0, "card") == "0 cards"
+    assert listing(["a", "b"], last="or") == "a or b"
