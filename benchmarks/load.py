@@ -35,7 +35,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import httpx
+import httpx2
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -114,11 +114,11 @@ async def bot_only_burst(base: str, args: argparse.Namespace) -> tuple[Counter[i
     body = {"game": args.game, "players": args.players, "seats": seats, "sit": None}
     gate = asyncio.Semaphore(10)
 
-    async def one(http: httpx.AsyncClient) -> None:
+    async def one(http: httpx2.AsyncClient) -> None:
         async with gate:
             statuses[(await http.post("/api/tables", json=body)).status_code] += 1
 
-    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
+    async with httpx2.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
         await asyncio.gather(*(one(http) for _ in range(args.burst)))
     return statuses, time.perf_counter() - start
 
@@ -147,12 +147,12 @@ async def main(args: argparse.Namespace) -> None:
     )
     base = f"127.0.0.1:{port}"
     try:
-        async with httpx.AsyncClient(base_url=f"http://{base}", timeout=30) as http:
+        async with httpx2.AsyncClient(base_url=f"http://{base}", timeout=30) as http:
             for _ in range(100):
                 try:
                     await http.get("/api/games")
                     break
-                except httpx.TransportError:
+                except httpx2.TransportError:
                     await asyncio.sleep(0.1)
             tables: list[tuple[Table, list[str]]] = []
             for i in range(args.tables):

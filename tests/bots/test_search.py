@@ -53,9 +53,8 @@ def test_a_time_budget_still_answers_with_a_legal_action() -> None:
 
 def test_a_single_legal_action_is_played_without_searching() -> None:
     state = sealed()
-    for _ in range(2):  # spend everything in the first round
-        pass
     state.coins[0] = 0
+    assert [str(a) for a in state.legal(0)] == ["b0"]  # no coins left: one legal bid
     result = small().search(Decision(state, 0))
     assert str(result.action) == "b0" and result.iterations == 0
 

@@ -42,3 +42,28 @@ def test_serve_is_a_command_with_its_options(invoke) -> None:  # type: ignore[no
     assert result.exit_code == 0
     for flag in ("--host", "--port", "--db", "--bot-delay", "--bot-processes"):
         assert flag in result.stdout
+
+
+def test_at_80_columns_no_name_is_broken_across_lines() -> None:
+    """Every game, variant, option=default and bot name stays whole on one line."""
+    from typer.testing import CliRunner
+
+    from mobtable import bots, games
+    from mobtable.cli import app
+
+    from .conftest import PLAIN
+
+    result = CliRunner().invoke(app, ["games"], env={**PLAIN, "COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    words = {word.strip(",") for line in lines for word in line.split()}
+    for name in games.names():
+        game = games.get(name)
+        expected = {name, *(v.name for v in game.variants), *bots.available(name)}
+        for option in game.options:
+            value = option.default
+            expected.add(
+                f"{option.name}={str(value).lower() if isinstance(value, bool) else value}"
+            )
+        assert expected <= words, expected - words

@@ -161,13 +161,22 @@ def test_determinization_depends_only_on_the_view(game) -> None:
 
 
 def test_determinized_games_play_to_the_end(game) -> None:
+    """A sample is a game of its own: it ends with a result and leaves the original alone."""
     config = next(configs(game))
+    played = 0
     for state in positions(game, config, seed=91, every=11):
         if state.is_over():
             continue
+        before = as_json(state.fingerprint())
         seat = state.pending()[0]
         sample = state.determinize(seat, random.Random(2))
         play_out(sample, random.Random(2))
+        result = sample.result()
+        assert len(result.scores) == config.players
+        assert result.winners and set(result.winners) <= set(range(config.players))
+        assert as_json(state.fingerprint()) == before
+        played += 1
+    assert played > 0
 
 
 def test_commit_order_never_changes_the_outcome(game) -> None:

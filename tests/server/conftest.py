@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,42 +11,22 @@ from fastapi.testclient import TestClient
 
 from mobtable.server.app import create_app
 
-PG_ADMIN = os.environ.get("MOBTABLE_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
-
-
-@pytest.fixture(scope="session")
-def pg_url() -> Iterator[str]:
-    """A throwaway PostgreSQL database for this test run, dropped at the end."""
-    import psycopg
-
-    name = f"mobtable_test_{secrets.token_hex(4)}"
-    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    base = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
-    yield f"{base}/{name}"
-    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database of each kind (PostgreSQL: ``pg_admin``'s server, dropped after)."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'mobtable.sqlite'}"
-    base = request.getfixturevalue("pg_url")
-    # one schema per test would need search_path games; a fresh database is simpler
+        yield f"sqlite:///{tmp_path / 'mobtable.sqlite'}"
+        return
     import psycopg
 
-    name = f"{base.rsplit('/', 1)[1]}_{secrets.token_hex(3)}"
-    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+    admin: str = request.getfixturevalue("pg_admin")
+    name = f"mobtable_test_{secrets.token_hex(4)}"
+    with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
-    request.addfinalizer(lambda: _drop(name))
-    return f"{base.rsplit('/', 1)[0]}/{name}"
-
-
-def _drop(name: str) -> None:
-    import psycopg
-
-    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+    base = admin.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
+    yield f"{base}/{name}"
+    with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 

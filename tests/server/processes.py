@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 
 Process = tuple[int, int]
 """A process as (pid, start time in clock ticks): a reused pid is another process."""
@@ -30,9 +30,9 @@ def start_server(db: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
         if proc.poll() is not None:
             raise RuntimeError(f"the server exited with {proc.returncode}")
         try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2)
+            httpx2.get(f"http://127.0.0.1:{port}/api/games", timeout=2)
             return proc
-        except httpx.TransportError:
+        except httpx2.TransportError:
             time.sleep(0.1)
     proc.kill()
     raise RuntimeError("the server did not start")

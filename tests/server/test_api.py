@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -119,9 +121,9 @@ def test_bots_play_their_seats_and_a_free_seat_can_be_given_to_a_bot(
     given = client.post(f"/api/tables/{tid}/seats/1/bot", json={"seat": 0, "token": token0})
     assert given.status_code == 200 and given.json()["seats"][1]["kind"] == "bot"
     for _ in range(3):
-        _wait(lambda: 0 in client.get(f"/api/tables/{tid}").json()["pending"])
+        _wait_for(client, tid, lambda t: 0 in t["pending"])
         assert act(client, tid, 0, token0, "b0").status_code == 200
-    _wait(lambda: client.get(f"/api/tables/{tid}").json()["status"] == "over")
+    _wait_for(client, tid, lambda t: t["status"] == "over")
     record = client.get(f"/api/tables/{tid}/record").json()
     records.check(record)
     steps = client.get(f"/api/tables/{tid}/replay").json()["steps"]
@@ -140,7 +142,7 @@ def test_an_away_player_can_be_replaced_by_a_bot_after_the_timeout_and_reclaim(
     table.seats[1].away_since = time.time() - 6  # as if seat 1 left six seconds ago
     late = client.post(f"/api/tables/{tid}/seats/1/bot", json={"seat": 0, "token": token0})
     assert late.status_code == 200
-    _wait(lambda: client.get(f"/api/tables/{tid}").json()["moves"] == 1)  # the bot bid
+    _wait_for(client, tid, lambda t: t["moves"] == 1)  # the bot bid
     assert act(client, tid, 1, token1, "b1").status_code == 409  # a bot plays it now
     back = client.post(f"/api/tables/{tid}/reclaim", json={"seat": 1, "token": token1})
     assert back.status_code == 200 and back.json()["seats"][1]["kind"] == "human"
@@ -151,7 +153,7 @@ def test_a_clock_lets_a_bot_move_for_a_seat_that_runs_out_of_time(client: TestCl
     tid = created["id"]
     summary = client.get(f"/api/tables/{tid}").json()
     assert set(summary["deadlines"]) == {"0", "1"}
-    _wait(lambda: client.get(f"/api/tables/{tid}").json()["moves"] == 2, timeout=5)
+    _wait_for(client, tid, lambda t: t["moves"] >= 2)
 
 
 def test_rematch_keeps_the_seats_and_their_tokens(client: TestClient) -> None:
@@ -178,10 +180,18 @@ def test_the_web_client_is_served(client: TestClient) -> None:
     assert "export" in client.get("/static/table.js").text
 
 
-def _wait(predicate, timeout: float = 5.0) -> None:  # type: ignore[no-untyped-def]
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return
-        time.sleep(0.02)
-    raise AssertionError("timed out waiting")
+def _wait_for(client: TestClient, tid: str, predicate: Callable[[dict[str, Any]], bool]) -> None:
+    """Block until the table's summary satisfies ``predicate``, as a spectator told of each change.
+
+    No clock is involved: the first message is the table as it is now, and every later one
+    is sent by the server when something changed, so a slow machine only waits longer.
+    """
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        ws.send_json({"type": "hello"})
+        while True:
+            message = ws.receive_json()
+            assert message["type"] == "state", message
+            table = message["table"]
+            if predicate(table):
+                return
+            assert table["status"] != "over", f"the game ended first: {table}"

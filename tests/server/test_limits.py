@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 
@@ -135,7 +135,7 @@ def test_forwarded_for_counts_only_behind_a_trusted_proxy(tmp_path: Path) -> Non
         try:
             url = f"http://127.0.0.1:{port}/api/tables"
             return [
-                httpx.post(url, json=PEOPLE_GANGSTA, headers={"X-Forwarded-For": who}).status_code
+                httpx2.post(url, json=PEOPLE_GANGSTA, headers={"X-Forwarded-For": who}).status_code
                 for who in ("198.51.100.1", "198.51.100.1", "198.51.100.2")
             ]
         finally:

@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 
 from .processes import alive, descendants, free_port, start_server
@@ -22,14 +22,14 @@ def test_a_sigkilled_server_leaves_no_process_behind(tmp_path: Path) -> None:
     base = f"http://127.0.0.1:{port}"
     try:
         seats = [{"kind": "bot", "bot": "medium"}] * 3
-        created = httpx.post(
+        created = httpx2.post(
             f"{base}/api/tables",
             json={"game": "gangsta", "players": 3, "seats": seats, "sit": None},
         )
         assert created.status_code == 201, created.text
         tid = created.json()["id"]
         deadline = time.monotonic() + 120
-        while httpx.get(f"{base}/api/tables/{tid}").json()["moves"] < 2:  # a worker chose
+        while httpx2.get(f"{base}/api/tables/{tid}").json()["moves"] < 2:  # a worker chose
             assert time.monotonic() < deadline, "the search bot never moved"
             time.sleep(0.1)
         started = descendants(server.pid)

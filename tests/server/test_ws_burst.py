@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 import uvicorn
 from websockets.asyncio.client import connect
@@ -56,7 +56,7 @@ async def _burst(host: str, table_id: str) -> list[dict[str, object]]:
 
 def test_a_burst_of_messages_gets_every_reply(base_url: str) -> None:
     body = {"game": "sealed-bid", "players": 2, "seats": [{"kind": "human"}] * 2}
-    table_id = httpx.post(f"http://{base_url}/api/tables", json=body).json()["id"]
+    table_id = httpx2.post(f"http://{base_url}/api/tables", json=body).json()["id"]
     replies = asyncio.run(_burst(base_url, table_id))
     assert [r["type"] for r in replies].count("pong") == BURST
     assert replies[0]["type"] == "state"
@@ -75,7 +75,7 @@ def test_a_client_too_far_behind_is_closed_with_4429_and_a_reason(
     base_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     body = {"game": "sealed-bid", "players": 2, "seats": [{"kind": "human"}] * 2}
-    table_id = httpx.post(f"http://{base_url}/api/tables", json=body).json()["id"]
+    table_id = httpx2.post(f"http://{base_url}/api/tables", json=body).json()["id"]
     monkeypatch.setattr(Client, "MAX_BACKLOG", 0)  # the first state message is one too many
     closed = asyncio.run(_first_close(base_url, table_id))
     assert closed.rcvd is not None, "no close frame"

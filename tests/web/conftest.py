@@ -1,7 +1,14 @@
-"""Browser tests: a real server on a loopback port and Debian's Chromium driven by Playwright."""
+"""Browser tests: a real server on a loopback port and a Chromium driven by Playwright.
+
+The browser is ``MOBTABLE_CHROMIUM`` when set, else ``chromium`` (or ``chromium-browser``)
+on PATH, else the one ``playwright install chromium`` downloads. Without any, the browser
+tests are reported as not run (see ``support.prerequisites``).
+"""
 
 from __future__ import annotations
 
+import os
+import shutil
 import socket
 import threading
 import time
@@ -10,7 +17,12 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
+from support.prerequisites import missing
+
+BROWSER_HINT = (
+    "apt-get install chromium (or .venv/bin/playwright install chromium, "
+    "or set MOBTABLE_CHROMIUM to a Chromium executable)"
+)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -60,13 +72,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     thread.join(timeout=10)
 
 
+def find_chromium() -> str | None:
+    """A Chromium executable installed on this machine (None: Playwright's own, if any)."""
+    override = os.environ.get("MOBTABLE_CHROMIUM")
+    if override is not None:
+        return override
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (scripts/test.sh does)")
     from playwright.sync_api import sync_playwright
 
+    executable = find_chromium()
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        if executable is None and Path(p.chromium.executable_path).is_file():
+            executable = p.chromium.executable_path
+        if executable is None or not os.access(executable, os.X_OK):
+            missing("a Chromium browser", f"none found: {BROWSER_HINT}")
+        b = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield b
         b.close()

@@ -5,14 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from playwright.sync_api import Page
 
 LEGAL = "[data-legal='1']"
 
 
 def _view(server: str, tid: str, token: str) -> dict[str, Any]:
-    state = httpx.get(
+    state = httpx2.get(
         f"{server}/api/tables/{tid}/state", params={"seat": 0}, headers={"X-Seat-Token": token}
     ).json()
     return state["view"]
@@ -31,7 +31,7 @@ def test_capo_crew_turn_up_and_suspicion_by_clicking(
     server: str, browser: Any, artifacts: Path
 ) -> None:
     seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3
-    created = httpx.post(
+    created = httpx2.post(
         f"{server}/api/tables",
         json={"game": "capo", "players": 4, "seats": seats, "seed": 11, "name": "Ann"},
     ).json()

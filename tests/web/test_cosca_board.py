@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
@@ -18,7 +18,7 @@ ACTION = "#cosca-action"
 
 def _table(server: str, seed: int) -> dict[str, Any]:
     seats = [{"kind": "human"}, {"kind": "human"}]
-    return httpx.post(
+    return httpx2.post(
         f"{server}/api/tables",
         json={
             "game": "cosca",
@@ -32,7 +32,7 @@ def _table(server: str, seed: int) -> dict[str, Any]:
 
 
 def _state(server: str, tid: str, seat: int, token: str) -> dict[str, Any]:
-    return httpx.get(
+    return httpx2.get(
         f"{server}/api/tables/{tid}/state", params={"seat": seat}, headers={"X-Seat-Token": token}
     ).json()
 
@@ -214,7 +214,7 @@ def test_a_whole_game_played_with_the_board_controls(
         ann.screenshot(path=str(artifacts / "cosca-board-end-desktop.png"), full_page=True)
         bob.screenshot(path=str(artifacts / "cosca-board-end-phone.png"), full_page=True)
 
-        record = httpx.get(f"{server}/api/tables/{tid}/record").json()
+        record = httpx2.get(f"{server}/api/tables/{tid}/record").json()
         assert records.check(record).is_over()
         for seat in (0, 1):  # exactly what the board's controls sent, in order
             assert [a for s, a in record["actions"] if s == seat] == played[seat]

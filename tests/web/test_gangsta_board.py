@@ -5,17 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 
 def test_the_board_marks_reconstructed_card_data(
     server: str, browser: Any, artifacts: Path
 ) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
-    created = httpx.post(
+    created = httpx2.post(
         f"{server}/api/tables", json={"game": "gangsta", "players": 3, "seats": seats, "seed": 5}
     ).json()
-    state = httpx.get(
+    state = httpx2.get(
         f"{server}/api/tables/{created['id']}/state",
         params={"seat": 0},
         headers={"X-Seat-Token": created["token"]},

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Any
 
 import typer
 from rich import box
 from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -57,27 +59,73 @@ def game_table(game: Game) -> RenderableType:
     return Group(*parts, Text(""))
 
 
-def overview() -> RenderableType:
-    """Every registered game on one line each; a broken package is listed, not fatal."""
-    table = Table(box=box.SIMPLE_HEAD)
-    for column in ("game", "title", "players", "variants", "options", "bots"):
-        table.add_column(column, overflow="fold")
+def overview(width: int = 100) -> RenderableType:
+    """Every registered game on one line each (a block each when ``width`` is too narrow).
+
+    Names are never broken: one variant or option a line in the table, and in the blocks
+    lines break only between entries. A broken package is listed, not fatal.
+    """
+    rows: list[tuple[str, str | Text, str, list[str], list[str], list[str]]] = []
     for name in registry.names():
         try:
             game = registry.get(name)
-            bots = ", ".join(bot_registry.available(name))
+            bots = bot_registry.available(name)
         except Exception as exc:  # a game being written must not break the listing
-            table.add_row(name, Text(f"unavailable ({exc})", style="dim"), "", "", "", "")
+            rows.append((name, Text(f"unavailable ({exc})", style="dim"), "", [], [], []))
             continue
+        variants = [v.name for v in game.variants]
+        options = [f"{o.name}={_value(o.default)}" for o in game.options]
+        rows.append(
+            (
+                name,
+                game.title,
+                f"{game.min_players}-{game.max_players}",
+                variants,
+                options,
+                list(bots),
+            )
+        )
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False)
+    table.add_column("game", no_wrap=True)
+    table.add_column("title", min_width=_longest_word(str(row[1]) for row in rows))
+    for column in ("players", "variants", "options"):
+        table.add_column(column, no_wrap=True)
+    table.add_column("bots", min_width=_longest_word(", ".join(row[5]) for row in rows))
+    for name, title, players, variants, options, bots in rows:
         table.add_row(
             name,
-            game.title,
-            f"{game.min_players}-{game.max_players}",
-            ", ".join(v.name for v in game.variants) or "-",
-            ", ".join(f"{o.name}={_value(o.default)}" for o in game.options) or "-",
-            bots,
+            title,
+            players,
+            "\n".join(variants) or "-",
+            "\n".join(options) or "-",
+            ", ".join(bots),
         )
-    return table
+    wide = Console(width=10_000)  # measured unclamped: the least width the table needs
+    if Measurement.get(wide, wide.options, table).minimum <= width:
+        return table
+    return Group(*(_block(*row) for row in rows))
+
+
+def _block(
+    name: str,
+    title: str | Text,
+    players: str,
+    variants: list[str],
+    options: list[str],
+    bots: list[str],
+) -> RenderableType:
+    facts = Table.grid(padding=(0, 1), pad_edge=True)
+    facts.add_column(no_wrap=True, min_width=len("variants") + 2)  # with its padding
+    facts.add_column()
+    for label, entries in (("variants", variants), ("options", options), ("bots", bots)):
+        if entries:
+            facts.add_row(label, ", ".join(entries))
+    head = Text.assemble((name, "bold"), " ", title, f" ({players} players)" if players else "")
+    return Group(head, facts, Text(""))
+
+
+def _longest_word(texts: Iterable[str]) -> int:
+    return max((len(word) for text in texts for word in text.split()), default=1)
 
 
 def games(
@@ -92,7 +140,7 @@ def games(
         console.print(game_table(load_game(name)))
         return
     if not detail:
-        console.print(overview())
+        console.print(overview(console.width))
         console.print(Text("'mobtable games GAME' shows a game's variants and options.", "dim"))
         return
     for game_name in registry.names():

@@ -6,10 +6,12 @@ from typing import Annotated
 
 import typer
 
+from mobtable.cli._errors import fail
+
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
@@ -69,8 +71,7 @@ def serve(
     ] = None,
 ) -> None:
     """Start the web app at http://HOST:PORT; games survive a restart (stored in the database)."""
-    from mobtable.cli._errors import fail
-    from mobtable.server import DEFAULT_DB, run
+    from mobtable.server import DEFAULT_DB, AddressInUse, run
     from mobtable.server.limits import ServerLimits
 
     try:
@@ -82,13 +83,23 @@ def serve(
         )
     except ValueError as exc:
         fail(str(exc))
-    typer.echo(f"mobtable: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)")
-    run(
-        host,
-        port,
-        db or DEFAULT_DB,
-        bot_delay=bot_delay,
-        bot_processes=bot_processes,
-        limits=limits,
-        trusted_proxies=trusted_proxy,
-    )
+    try:
+        run(
+            host,
+            port,
+            db or DEFAULT_DB,
+            bot_delay=bot_delay,
+            bot_processes=bot_processes,
+            limits=limits,
+            trusted_proxies=trusted_proxy,
+            on_ready=announce,
+        )
+    except AddressInUse as exc:
+        fail(str(exc))
+    except OSError as exc:  # a host that is no local address, a port below 1024, ...
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+
+
+def announce(url: str) -> None:
+    """Say where the server listens, once it does."""
+    typer.echo(f"mobtable: open {url} in a browser (Ctrl+C stops the server)")

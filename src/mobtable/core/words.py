@@ -54,9 +54,8 @@ class Reader:
     def for_table(cls, seat: Seat | None, names: Sequence[str | None], players: int) -> Reader:
         """A reader whose unnamed seats get default names."""
         defaults = default_names(players)
-        filled = tuple(
-            (names[i] if i < len(names) and names[i] else defaults[i]) for i in range(players)
-        )
+        given = [*names[:players], *[None] * (players - len(names))]
+        filled = tuple(name or default for name, default in zip(given, defaults, strict=True))
         return cls(seat, filled)
 
     def is_me(self, seat: Seat | None) -> bool:

@@ -5,8 +5,10 @@ Start it with :func:`run` (or ``python -m mobtable.server``).
 
 from __future__ import annotations
 
+import errno
 import os
-from collections.abc import Sequence
+import socket
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -23,6 +25,32 @@ def trusted_proxies_from(given: Sequence[str] | None) -> list[str]:
     return [p.strip() for p in os.environ.get(TRUSTED_PROXIES_ENV, "").split(",") if p.strip()]
 
 
+class AddressInUse(Exception):
+    """The port asked for is taken (another server, or another mobtable)."""
+
+
+_IN_USE = {errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)}
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: a free one); ``AddressInUse`` if taken."""
+    family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    try:
+        return socket.create_server((host, port), family=family)
+    except OSError as exc:
+        if exc.errno not in _IN_USE:
+            raise
+        raise AddressInUse(
+            f"port {port} on {host} is in use: pick another with --port, e.g. --port {port + 1}"
+        ) from exc
+
+
+def address(sock: socket.socket) -> str:
+    """The URL a browser opens for a bound socket."""
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
 def run(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -33,35 +61,54 @@ def run(
     log_level: str = "info",
     limits: ServerLimits | None = None,
     trusted_proxies: Sequence[str] | None = None,
+    on_ready: Callable[[str], None] | None = None,
 ) -> None:
     """Serve mobtable on ``host:port`` with the database at ``db_url`` (migrated first).
 
-    ``limits``: default ``ServerLimits.configured()`` (the environment, else the
-    defaults). ``trusted_proxies``: addresses of reverse proxies whose
-    ``X-Forwarded-For`` names the client (default: none, the header is ignored).
+    The socket is bound before anything else (``AddressInUse`` if the port is taken), and
+    ``on_ready`` gets the server's URL once it accepts connections. ``limits``: default
+    ``ServerLimits.configured()`` (the environment, else the defaults). ``trusted_proxies``:
+    addresses of reverse proxies whose ``X-Forwarded-For`` names the client (default: none,
+    the header is ignored).
     """
     import uvicorn
 
     from mobtable.server.app import create_app
     from mobtable.server.limits import ServerLimits
 
+    sock = bind(host, port)
     proxies = trusted_proxies_from(trusted_proxies)
-    app = create_app(
-        db_url,
-        bot_delay=bot_delay,
-        bot_processes=bot_processes,
-        limits=limits or ServerLimits.configured(),
-    )
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level=log_level,
-        ws_max_size=64 * 1024,
-        ws_per_message_deflate=False,  # views are small; compression only costs CPU
-        proxy_headers=bool(proxies),  # uvicorn's own default trusts 127.0.0.1
-        forwarded_allow_ips=",".join(proxies) or None,
-    )
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started and on_ready is not None:
+                on_ready(address(sock))
+
+    with sock:
+        app = create_app(
+            db_url,
+            bot_delay=bot_delay,
+            bot_processes=bot_processes,
+            limits=limits or ServerLimits.configured(),
+        )
+        config = uvicorn.Config(
+            app,
+            log_level=log_level,
+            ws_max_size=64 * 1024,
+            ws_per_message_deflate=False,  # views are small; compression only costs CPU
+            proxy_headers=bool(proxies),  # uvicorn's own default trusts 127.0.0.1
+            forwarded_allow_ips=",".join(proxies) or None,
+        )
+        Server(config).run(sockets=[sock])
 
 
-__all__ = ["DEFAULT_DB", "TRUSTED_PROXIES_ENV", "run", "trusted_proxies_from"]
+__all__ = [
+    "DEFAULT_DB",
+    "TRUSTED_PROXIES_ENV",
+    "AddressInUse",
+    "address",
+    "bind",
+    "run",
+    "trusted_proxies_from",
+]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
-from mobtable.server import DEFAULT_DB, run
+from mobtable.server import DEFAULT_DB, AddressInUse, run
 from mobtable.server.limits import ServerLimits
 
 LIMITS = {
@@ -18,7 +19,7 @@ LIMITS = {
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m mobtable.server", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--port", type=int, default=8000, help="0: any free port")
     parser.add_argument(
         "--db", default=DEFAULT_DB, help="sqlite:///path or postgresql+psycopg://user@host/db"
     )
@@ -53,16 +54,22 @@ def main(argv: list[str] | None = None) -> None:
         limits = ServerLimits.configured(**{name: getattr(args, name) for name in LIMITS})
     except ValueError as exc:
         parser.error(str(exc))
-    run(
-        args.host,
-        args.port,
-        args.db,
-        bot_delay=args.bot_delay,
-        bot_processes=args.bot_processes,
-        log_level=args.log_level,
-        limits=limits,
-        trusted_proxies=args.trusted_proxy,
-    )
+    try:
+        run(
+            args.host,
+            args.port,
+            args.db,
+            bot_delay=args.bot_delay,
+            bot_processes=args.bot_processes,
+            log_level=args.log_level,
+            limits=limits,
+            trusted_proxies=args.trusted_proxy,
+            on_ready=lambda url: print(f"mobtable: open {url} in a browser", flush=True),
+        )
+    except AddressInUse as exc:
+        sys.exit(f"Error: {exc}")
+    except OSError as exc:
+        sys.exit(f"Error: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
 
 
 if __name__ == "__main__":

@@ -318,7 +318,7 @@ def _simultaneous(
         first = guide(state, seat) if guide is not None and not edges.edges else None
         action, prob = edges.select_mixed(state.legal(seat), rng, params, first)
         joint.append((seat, action, prob, edges))
-    applied = []
+    applied: list[tuple[Seat, Action]] = []
     for seat, action, prob, edges in joint:
         if applied and seat not in state.pending():
             continue  # an earlier commit ended this seat's obligation: drop its choice

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
+from typing import overload
 
 from mobtable.core.actions import notation_text
 from mobtable.core.errors import InvalidNotation
@@ -192,7 +193,11 @@ class Placements(Sequence[Place]):
     def __len__(self) -> int:
         return len(self._cards) * len(self._cells)
 
-    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+    @overload
+    def __getitem__(self, index: int) -> Place: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Place]: ...
+    def __getitem__(self, index: int | slice) -> Place | list[Place]:
         cells = self._cells
         if type(index) is not int:
             if isinstance(index, slice):

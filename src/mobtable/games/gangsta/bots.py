@@ -57,13 +57,14 @@ class GreedyBot(Bot):
             return self._play(cards, view, [a for a in legal if isinstance(a, Play)])
         values = _grid_values(cards, view)
         if isinstance(first, Pick):
-            return max(legal, key=lambda a: (_best_cell(values, a.card.value)[0], a.card.value))  # type: ignore[union-attr]
+            picks = [a for a in legal if isinstance(a, Pick)]
+            return max(picks, key=lambda a: (_best_cell(values, a.card.value)[0], a.card.value))
         return max(
             (a for a in legal if isinstance(a, Place)),
             key=lambda a: (_place_score(values, a), -a.card.value, -a.cell),
         )
 
-    def _play(self, cards: CardSet, view: dict, plays: Sequence[Play]) -> Play:
+    def _play(self, cards: CardSet, view: dict[str, Any], plays: Sequence[Play]) -> Play:
         trump = cards.mafia_codes.index(view["trump_mafia"])
         trick = [(p["seat"], tuple(cards.card(c).id for c in p["cards"])) for p in view["trick"]]
 
@@ -118,7 +119,7 @@ def _prize(cards: CardSet, view: dict[str, Any]) -> int:
     return total
 
 
-def _grid_values(cards: CardSet, view: dict) -> list[int]:
+def _grid_values(cards: CardSet, view: dict[str, Any]) -> list[int]:
     values = [EMPTY] * CELLS
     for name, code in view["grid"].items():
         values[CELL_NAMES.index(name)] = cards.card(code).value

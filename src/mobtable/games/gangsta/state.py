@@ -142,14 +142,15 @@ class GangstaState(State):
     def _check(self, seat: Seat, action: Any) -> None:
         if action in self.legal(seat):
             return
-        expected = {
+        expected: dict[Phase, tuple[type | tuple[type, ...], str]] = {
             Phase.PLAY: (Play, "play one card, or two of the led mafia and one power"),
             Phase.PLACE: (Place, "place a won card on an empty cell, like R5W@C2"),
             Phase.PICK: (Pick, "pick one of the two opened cards"),
             Phase.REDRAW: ((Keep, Redraw), "keep the hand or redraw the three lowest cards"),
-        }[self.phase]
-        if not isinstance(action, expected[0]):
-            raise IllegalAction(f"{action} is not possible now: {expected[1]}", rule="phase")
+        }
+        kinds, hint = expected[self.phase]
+        if not isinstance(action, kinds):
+            raise IllegalAction(f"{action} is not possible now: {hint}", rule="phase")
         raise IllegalAction(self._why_illegal(seat, action), rule=self._rule_of(action))
 
     def _rule_of(self, action: Any) -> str:
@@ -329,7 +330,7 @@ class GangstaState(State):
             [values[c] for c in ROW_OF[cell]].count(value) < 2
             and [values[c] for c in COLUMN_OF[cell]].count(value) < 2
         ):
-            points, sizes = 0, []
+            points, sizes = 0, list[int]()
         else:
             points, sizes = placement_points(values, cell, self.adjacent)
         self.scores[seat] += points
