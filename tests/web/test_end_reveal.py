@@ -6,17 +6,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 BOTS = {"kind": "bot", "bot": "random"}
 
 
 def _finished(server: str, game: str, players: int, **spec: Any) -> dict[str, Any]:
     body = {"game": game, "players": players, "seats": [BOTS] * players, "sit": None, **spec}
-    created = httpx.post(f"{server}/api/tables", json=body).json()
+    created = httpx2.post(f"{server}/api/tables", json=body).json()
     deadline = time.monotonic() + 60
     while True:
-        summary = httpx.get(f"{server}/api/tables/{created['id']}").json()
+        summary = httpx2.get(f"{server}/api/tables/{created['id']}").json()
         if summary["status"] == "over":
             return dict(summary)
         assert time.monotonic() < deadline, "the bots did not finish"
@@ -44,7 +44,7 @@ def test_K_24_the_lobby_offers_to_reveal_everything_and_sends_the_choice(
         page.click("#create")
         page.wait_for_url("**/t/*")
         tid = page.url.rsplit("/", 1)[1]
-        assert httpx.get(f"{server}/api/tables/{tid}").json()["reveal_at_end"] is True
+        assert httpx2.get(f"{server}/api/tables/{tid}").json()["reveal_at_end"] is True
     finally:
         context.close()
 
