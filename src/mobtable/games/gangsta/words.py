@@ -292,7 +292,7 @@ def _redraw(d: Data, r: Reader, m: Mapping[str, str] | None) -> str:
 def _redraw_private(d: Data, r: Reader, m: Mapping[str, str] | None) -> str:
     if not r.is_me(d.get("seat", r.seat)):
         return _redraw(d, r, m)
-    return f"You put back {_names(d['discarded'], m)} and draw {_names(d['drawn'], m)}"
+    return f"Put back: {_names(d['discarded'], m)}; drawn: {_names(d['drawn'], m)}"
 
 
 _EVENT_LINES = {
