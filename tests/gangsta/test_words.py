@@ -25,7 +25,7 @@ from mobtable.games.gangsta.naming import card_name, mafia_words
 from mobtable.games.gangsta.state import GangstaState
 from mobtable.games.gangsta.words import NARRATION
 
-from .helpers import ANDREA, ANGELICA, GAME, JOHN, PETER, play, position
+from .helpers import ALL_CODES, ANDREA, ANGELICA, GAME, JOHN, PETER, play, position
 
 CARDS = builtin_cards()
 CODES = "|".join(re.escape(c) for c in CARDS.mafia_codes)
@@ -278,3 +278,19 @@ def example_redraw() -> str:
 def test_golden_words_of_the_rulebook_examples(name: str, build: Any) -> None:
     path = GOLDEN / f"words_{name}.txt"
     assert build() == path.read_text(), f"wording changed: review and rewrite {path.name}"
+
+
+def test_the_checks_reject_the_engine_lines_these_words_replace() -> None:
+    """The checks above can fail: the engine's own debugging lines break them."""
+    state = position([["R5W", "I2W"], ["R6W", "I3W"], ["R7W", "I4W"]])
+    play(state, "R5W", "R6W", "R7W", "R7W@A4")
+    engine_lines = [e.text for e in state.events]
+    assert engine_lines[0] == "Seat 0 plays R5W"
+    for text in engine_lines:
+        with pytest.raises(AssertionError):
+            check_text(text, set(ALL_CODES), "engine line")
+    with pytest.raises(AssertionError):  # a card the reader may not know
+        check_text("Marco plays Bratva 5 weak", set(), "label")
+    for wrong in ("1 cards", "3 point", "Card('R5W')", "['Marco']", "None"):
+        with pytest.raises(AssertionError):
+            check_text(f"Marco has {wrong}", set(), "plural")
