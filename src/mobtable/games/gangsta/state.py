@@ -191,7 +191,7 @@ class GangstaState(State):
         if not self.is_over():
             raise IllegalAction("the game is not over yet", rule="game-over")
         keys = [(self.scores[s], self.best[s]) for s in range(self.players)]
-        return Result.from_keys(self.scores, keys, ["best single trick (G-20)"])
+        return Result.from_keys(self.scores, keys, ["the best single trick"])  # G-20
 
     def view(self, seat: Seat | None) -> View:
         from mobtable.games.gangsta.view import build_view
