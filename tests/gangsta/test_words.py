@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from mobtable.core import Event
 from mobtable.core.cardfile import builtin_card_data
 from mobtable.core.words import Reader
 from mobtable.games.gangsta.cards import builtin_cards
@@ -84,7 +85,11 @@ def test_every_label_line_and_prompt_reads_as_words(
     readers = [Reader(seat, NAMES[:players]) for seat in (None, *range(players))]
     known: dict[int | None, set[str]] = {r.seat: set() for r in readers}
     kinds: set[str] = set()
-    options = {"combinations": "adjacent"} if seed % 2 else None
+    options = {  # every option off its default in some games
+        "combinations": "adjacent" if seed % 2 else "line",
+        "pair_must_beat": "contenders" if players % 2 else "all",
+        "first_player": seed % players,
+    }
     for state, seen in random_game(players, variants, seed, options):
         for reader in readers:
             known[reader.seat] |= known_codes(state, reader.seat)
@@ -294,3 +299,23 @@ def test_the_checks_reject_the_engine_lines_these_words_replace() -> None:
     for wrong in ("1 cards", "3 point", "Card('R5W')", "['Marco']", "None"):
         with pytest.raises(AssertionError):
             check_text(f"Marco has {wrong}", set(), "plural")
+
+
+def test_rare_events_read_as_words() -> None:
+    """The police deck reshuffled (a real table) and a full grid (a custom deck's corner case)."""
+    state = position(
+        [["R5S", "I2W"], ["R2W", "I3W"], ["R3W", "I4W"], ["R4W", "I6W"]],
+        grid={"A1": "Y2W", "A2": "Y3W", "A3": "Y4W", "A4": "Y6W"},
+    )
+    state.ambush_used, state.ambush_deck = state.ambush_deck, []
+    play(state, "R5S", "R2W", "R3W", "R4W", "R5S@A5")
+    reader = Reader(1, NAMES[:4])
+    lines = {e.kind: NARRATION.event(e, reader) for e in state.events}
+    assert lines["ambush-reshuffle"] == "The police ambush cards are shuffled into a new deck"
+    assert lines["raid"].startswith("Police raid! Row A is full. The ambush card marks row ")
+    full = Event("no-room", {"cards": ["R2W", "R3W"]}, "No empty cell: R2W, R3W discarded")
+    assert NARRATION.event(full, reader) == (
+        "No empty cell is left: Bratva 2 weak and Bratva 3 weak go to the discard pile unscored"
+    )
+    for line in lines.values():
+        check_text(line, set(ALL_CODES), "event")

@@ -46,13 +46,19 @@ def card_name(code: str, mafias: Mapping[str, str] | None = None) -> str:
     return f"{names.get(letter, letter)} {int(value)} {'strong' if power == 'S' else 'weak'}"
 
 
+def _value(code: str) -> int:
+    match = _CODE.match(code)
+    if match is None:
+        raise ValueError(f"{code!r} is not a Gangsta card code")
+    return int(match[2])
+
+
 def play_name(codes: Sequence[str], mafias: Mapping[str, str] | None = None) -> str:
     """One card, or a pair with its sum: "Yakuza 6 weak + Yakuza 8 weak (14)"."""
     names = " + ".join(card_name(c, mafias) for c in codes)
     if len(codes) < 2:
         return names
-    total = sum(int(_CODE.match(c)[2]) for c in codes)  # type: ignore[index]
-    return f"{names} ({total})"
+    return f"{names} ({sum(_value(c) for c in codes)})"
 
 
 def mafia_of(code: str, mafias: Mapping[str, str] | None = None) -> str:

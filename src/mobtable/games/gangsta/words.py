@@ -197,13 +197,13 @@ def _center(d: Data, r: Reader, m: Mapping[str, str] | None) -> str:
 
 
 def _opened(d: Data, r: Reader, m: Mapping[str, str] | None) -> str:
-    who = count(d["absent"], "player")
+    who = _sitting_out(d["absent"])
     take = (
         "the trick's winner keeps one of each two"
         if d.get("keep")
         else "the trick's winner takes them"
     )
-    return f"Opened for the {who} sitting out: {_names(d['cards'], m)}; {take}"
+    return f"Opened for {who}: {_names(d['cards'], m)}; {take}"
 
 
 def _play(d: Data, r: Reader, m: Mapping[str, str] | None) -> str:
@@ -229,11 +229,16 @@ def _trick_won(d: Data, r: Reader, m: Mapping[str, str] | None) -> str:
     return line
 
 
+def _sitting_out(absent: int) -> str:
+    """ "the player sitting out", "the 2 players sitting out"."""
+    return "the player sitting out" if absent == 1 else f"the {absent} players sitting out"
+
+
 def _extra(d: Data, r: Reader, m: Mapping[str, str] | None) -> str:
     seat = d["seat"]
-    absent = count(d.get("absent", len(d["cards"])), "player")
+    absent = _sitting_out(d.get("absent", len(d["cards"])))
     draws = r.verb(seat, "draw", "draws")
-    return f"{r.subject(seat)} {draws} {_names(d['cards'], m)} for the {absent} sitting out"
+    return f"{r.subject(seat)} {draws} {_names(d['cards'], m)} for {absent}"
 
 
 def _pick(d: Data, r: Reader, m: Mapping[str, str] | None) -> str:
