@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
+from types import MappingProxyType
 
 from mobtable.games.gangsta.cards import CardSet, builtin_cards
 
@@ -23,12 +24,15 @@ def mafia_word(name: str) -> str:
     return _ALIAS.sub("", name) or name
 
 
-def mafia_words(cards: CardSet) -> dict[str, str]:
-    """Mafia letter to its short name, for one card set."""
-    return {
-        code: mafia_word(name)
-        for code, name in zip(cards.mafia_codes, cards.mafia_names, strict=True)
-    }
+@lru_cache(maxsize=32)
+def mafia_words(cards: CardSet) -> Mapping[str, str]:
+    """Mafia letter to its short name, for one card set (read-only: it is shared)."""
+    return MappingProxyType(
+        {
+            code: mafia_word(name)
+            for code, name in zip(cards.mafia_codes, cards.mafia_names, strict=True)
+        }
+    )
 
 
 @cache

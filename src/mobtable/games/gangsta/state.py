@@ -60,7 +60,7 @@ class GangstaState(State):
         self.table = action_table(cards)
         self.rng = rng
         custom = mafia_words(cards)
-        self.event_mafias = None if custom == builtin_mafias() else custom
+        self.event_mafias = None if custom == builtin_mafias() else dict(custom)
         """A custom deck's mafia names, carried by events so their words can name cards."""
         self.adjacent = config.options["combinations"] == "adjacent"
         self.contenders_only = config.options["pair_must_beat"] == "contenders"

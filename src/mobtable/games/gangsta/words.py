@@ -88,12 +88,14 @@ class GangstaWords:
                 words = play_name([c.code for c in cards], mafias)
                 return f"Play {words}" if mine else f"{who} plays {words}"
             case Pick(card=card):
-                other = next((c for c in table.revealed[:2] if c != card.id), None)
                 kept = card_name(card.code, mafias)
-                rest = "" if other is None else f", discard {card_name(table.code(other), mafias)}"
+                other = next((c for c in table.revealed[:2] if c != card.id), None)
+                if other is None:
+                    return f"Keep {kept}" if mine else f"{who} keeps {kept}"
+                dropped = card_name(table.code(other), mafias)
                 if mine:
-                    return f"Keep {kept}{rest}"
-                return f"{who} keeps {kept}" + rest.replace("discard", "and discards")
+                    return f"Keep {kept}, discard {dropped}"
+                return f"{who} keeps {kept} and discards {dropped}"
             case Place(card=card, cell=cell):
                 where = f"{card_name(card.code, mafias)} on {CELL_NAMES[cell]}"
                 verb = "Place" if mine else f"{who} places"
@@ -137,8 +139,9 @@ class GangstaWords:
         if phase == "play":
             if not table.trick:
                 return f"Your turn: lead any card ({trumps} are trumps)"
+            led_mafia = table.cards.mafia[table.trick[0][1][0]]
             led = mafia_of(table.code(table.trick[0][1][0]), mafias)
-            if led == trumps:
+            if led_mafia == table.trump_mafia:
                 return f"Your turn: follow {led}, the trumps, if you can"
             return f"Your turn: follow {led} if you can ({trumps} are trumps)"
         if phase == "pick":
