@@ -319,3 +319,35 @@ def test_rare_events_read_as_words() -> None:
     )
     for line in lines.values():
         check_text(line, set(ALL_CODES), "event")
+
+
+@pytest.mark.parametrize(
+    ("variant", "deck", "expected"),
+    [
+        ("reveal-one", ["Y8S"], "Yakuza 8 strong; the trick's winner takes it"),
+        (
+            "reveal-two",
+            ["Y8S", "Y7S"],
+            "Yakuza 8 strong and Yakuza 7 strong; the trick's winner keeps one of each two",
+        ),
+        ("reveal-two", ["Y8S"], "Yakuza 8 strong; the trick's winner takes it"),
+    ],
+)
+def test_g17_opened_cards_say_what_the_winner_gets(
+    variant: str, deck: list[str], expected: str
+) -> None:
+    state = position([["R9S", "C2W"], ["R2W", "C3W"], []], deck=deck, variants=[variant])
+    line = NARRATION.event(state.events[-1], Reader(None, NAMES[:3]))
+    assert line == f"Opened for the player sitting out: {expected}"
+
+
+def test_g17_an_odd_last_card_opened_in_variant_2_is_simply_taken() -> None:
+    state = position(
+        [["R9S", "C2W"], ["R2W", "C3W"], [], []],
+        deck=["Y8S", "Y7S", "Y6S"],
+        variants=["reveal-two"],
+    )
+    assert NARRATION.event(state.events[-1], Reader(0, NAMES[:4])) == (
+        "Opened for the 2 players sitting out: Yakuza 8 strong, Yakuza 7 strong and Yakuza 6 "
+        "strong; the trick's winner keeps one of each two and takes the last one"
+    )

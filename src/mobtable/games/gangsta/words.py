@@ -201,11 +201,15 @@ def _center(d: Data, r: Reader, m: Mapping[str, str] | None) -> str:
 
 def _opened(d: Data, r: Reader, m: Mapping[str, str] | None) -> str:
     who = _sitting_out(d["absent"])
-    take = (
-        "the trick's winner keeps one of each two"
-        if d.get("keep")
-        else "the trick's winner takes them"
-    )
+    cards = len(d["cards"])
+    if cards == 1:
+        take = "the trick's winner takes it"
+    elif not d.get("keep"):
+        take = "the trick's winner takes them"
+    elif cards % 2:  # the deck ran out on an odd card: it is simply taken (G-17)
+        take = "the trick's winner keeps one of each two and takes the last one"
+    else:
+        take = "the trick's winner keeps one of each two"
     return f"Opened for {who}: {_names(d['cards'], m)}; {take}"
 
 
