@@ -277,8 +277,31 @@ def example_redraw() -> str:
     return "\n\n".join(blocks) + "\n"
 
 
+def example_5_with_variant_2() -> str:
+    """Example 5 (Angelica is out of cards) played with Variant 2: two cards are opened
+    for her, Peter wins the trick and keeps one of them."""
+    blocks = []
+    for seat in (None, PETER):
+        state = position(
+            [["R9S", "C2W"], ["R2W", "C3W"], ["R3W", "C4W"], []],
+            deck=["Y8S", "Y7S"],
+            variants=["reveal-two"],
+        )
+        reader = Reader(seat, TABLE)
+        log = [f"log: {NARRATION.event(e, reader)}" for e in state.events_for(seat)]
+        moves = ["R9S", "R2W", "R3W", "pick Y8S", "R9S@A1", "R2W@A2", "R3W@A3", "Y8S@A4"]
+        who = "a spectator" if seat is None else TABLE[seat]
+        blocks.append(f"# read by {who}\n" + "\n".join([*log, *narrate(state, moves, reader)]))
+    return "\n\n".join(blocks) + "\n"
+
+
 @pytest.mark.parametrize(
-    ("name", "build"), [("example-2-and-4", example_2_and_4), ("redraw", example_redraw)]
+    ("name", "build"),
+    [
+        ("example-2-and-4", example_2_and_4),
+        ("redraw", example_redraw),
+        ("example-5-variant-2", example_5_with_variant_2),
+    ],
 )
 def test_golden_words_of_the_rulebook_examples(name: str, build: Any) -> None:
     path = GOLDEN / f"words_{name}.txt"

@@ -232,7 +232,8 @@ def _trick_won(d: Data, r: Reader, m: Mapping[str, str] | None) -> str:
     if cards:
         line += f" with {play_name(cards, m)}"
     if "won" in d:
-        line += f" and {r.verb(seat, 'take', 'takes')} {count(d['won'], 'card')} to place"
+        cards = "the card played" if d["won"] == 1 else f"the {d['won']} cards played"
+        line += f" and {r.verb(seat, 'take', 'takes')} {cards}"
     return line
 
 
