@@ -362,7 +362,7 @@ def test_G_20_ties_go_to_the_best_single_trick_then_are_shared() -> None:
     state = position([["R9S"], ["R2W"], ["R3W"]], scores=[4, 4, 1], best_trick=[2, 3, 1], deck=[])
     play(state, "R9S", "R2W", "R3W", "R9S@A1", "R2W@B2", "R3W@C3")
     result = state.result()
-    assert result.winners == (JOHN,) and result.tiebreak == "best single trick (G-20)"
+    assert result.winners == (JOHN,) and result.tiebreak == "the best single trick"
     shared = position([["R9S"], ["R2W"], ["R3W"]], scores=[4, 4, 1], best_trick=[3, 3, 1], deck=[])
     play(shared, "R9S", "R2W", "R3W", "R9S@A1", "R2W@B2", "R3W@C3")
     assert shared.result().winners == (PETER, JOHN)

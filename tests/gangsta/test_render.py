@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from mobtable.core.cardfile import builtin_card_data
 from mobtable.games.gangsta.render import render_view
@@ -14,9 +15,9 @@ from .helpers import GAME, play, position
 MARK = "use --cards FILE with the real deck's data"
 
 
-def _text(view: dict[str, Any]) -> str:
+def _text(view: dict[str, Any] | RenderableType) -> str:
     console = Console(width=140, color_system=None, record=True)
-    console.print(render_view(view))
+    console.print(render_view(view) if isinstance(view, dict) else view)
     return console.export_text()
 
 
@@ -38,3 +39,21 @@ def test_render_of_a_real_deck_has_no_mark() -> None:
     state = GAME.new_state(GAME.config(3, card_data=data), seed=1)
     text = _text(state.view(0))
     assert "reconstructed" not in text and "Your hand" in text
+
+
+def test_render_names_cards_and_players_never_codes_or_seat_numbers() -> None:
+    state = position(
+        [["R5W", "I2W"], ["R6W", "I3W"], ["I4W", "Y7S"]], grid={"B2": "C5S", "A1": "Y3W"}
+    )
+    names = ["Marco", "Giulia", "Sal"]
+    play(state, "R5W", "R6W")
+    during = _text(render_view(state.view(2), names=names))
+    play(state, "Y7S")  # Sal holds no Bratva, and trumps
+    after = _text(render_view(state.view(2), names=names))
+    for text in (during, after):
+        assert not re.search(r"\b[YICR]\d[SW]\b|\bseat\s*\d", text, re.IGNORECASE), text
+        assert "Sal (you)" in text and "circled number: strong card" in text
+        assert "◆⑤" in text and "●3" in text  # a strong card's number is circled, as printed
+    assert "Marco: Я Bratva 5 weak   Giulia: Я Bratva 6 weak" in during
+    assert "Your hand: ● Yakuza 7 strong★, ☘ Irish 4 weak" in during  # trumps starred
+    assert "Last trick won by Sal" in after and "Known to hold none of — Sal: Bratva" in after

@@ -10,6 +10,7 @@ from mobtable.games.gangsta.actions import NUM_ACTIONS, GangstaAction, action_ta
 from mobtable.games.gangsta.cards import DECK_SIZE, CardSet, card_set
 from mobtable.games.gangsta.setup import HAND_SIZE, deal, from_setup, new_rng
 from mobtable.games.gangsta.state import GangstaState
+from mobtable.games.gangsta.words import NARRATION
 
 
 class Gangsta(Game):
@@ -24,33 +25,66 @@ class Gangsta(Game):
         "everyone may see the whole game, the deal included.",
         decision="G-30",
     )
+    blurb = (
+        "A trick-taking game of four rival mafias: win tricks, then lay the cards you won on "
+        "a shared 5 by 5 grid, scoring for equal values in a row or column, until a full line "
+        "brings the police."
+    )
+    length = "about 30 minutes"
+    narration = NARRATION
     variants = (
         Variant(
             "reveal-one",
-            "Variant 1: in tricks with absent players, one card per absent player is opened "
-            "before the trick; the winner takes them.",
+            "Open cards for the players sitting out: once someone has run out of cards, one "
+            "card per missing player is turned face up before each trick, so everyone knows "
+            "what the winner will also take. Less luck, more planning.",
         ),
         Variant(
             "reveal-two",
-            "Variant 2: two cards per absent player are opened before the trick; the winner "
-            "keeps one of each two, the other is discarded.",
+            "Like the one above, but two cards per missing player are turned face up and the "
+            "winner keeps one of each two; the other is discarded. More choice for the winner.",
         ),
     )
     options = (
-        Option("first_player", 0, (0, 1, 2, 3, 4, 5), "Seat that leads the first trick (G-06)."),
+        Option(
+            "first_player",
+            0,
+            (0, 1, 2, 3, 4, 5),
+            "The rulebook only says to pick someone to lead the first trick. Choose who does; "
+            "after that, the winner of each trick leads the next.",
+            label="Who leads the first trick",
+            decision="G-06",
+            choice_labels=(
+                "The first player",
+                "The second player",
+                "The third player",
+                "The fourth player",
+                "The fifth player",
+                "The sixth player",
+            ),
+        ),
         Option(
             "combinations",
             "line",
             ("line", "adjacent"),
-            "Equal values score anywhere in a row or column ('line'), or only as an unbroken "
-            "run of neighbouring cells ('adjacent') (G-11).",
+            "Whether a placed card scores with every card of its value anywhere in its row and "
+            "its column, or only with those right beside it in an unbroken run. Side by side "
+            "makes points rarer and where you place each card matters more.",
+            label="Which equal values score together",
+            decision="G-11",
+            choice_labels=("Anywhere in the row or column", "Only side by side"),
         ),
         Option(
             "pair_must_beat",
             "all",
             ("all", "contenders"),
-            "A combined pair must sum to more than every earlier play of the trick ('all'), or "
-            "only the plays that could still win it ('contenders') (G-08).",
+            "Two cards of the led mafia and one power may be played together when their sum "
+            "beats what was played before. Either every earlier play of the trick counts, or "
+            "only the plays that could still win it (trumps, or the led mafia when nobody "
+            "trumped). Counting only those makes pairs easier to play.",
+            label="What two cards played together must beat",
+            decision="G-08",
+            choice_labels=("Every earlier play", "Only the plays that could still win"),
         ),
     )
 

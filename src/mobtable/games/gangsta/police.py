@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mobtable.games.gangsta.grid import EMPTY, full_lines, line_name
+from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY, full_lines, line_name
 
 if TYPE_CHECKING:
     from mobtable.games.gangsta.state import GangstaState
@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 def raid(state: GangstaState) -> None:
     """Turn ambush cards until no line is full (at most one deck's worth); the
     cards they mark go to the box. An empty ambush deck is reshuffled first."""
-    filled = "" if state.silent else ", ".join(map(line_name, full_lines(state.grid)))
+    lines = [] if state.silent else [line_name(line) for line in full_lines(state.grid)]
+    filled = ", ".join(lines)
     for _ in range(len(state.cards.ambush)):
         if not state.ambush_deck:
             state.ambush_deck, state.ambush_used = state.ambush_used, []
@@ -34,6 +35,9 @@ def raid(state: GangstaState) -> None:
             f"{', '.join(state.codes(removed)) or 'nothing'}",
             ambush=index,
             removed=state.codes(removed),
+            lines=lines,
+            marks=ambush.label,
+            cells=[CELL_NAMES[c] for c in cells],
         )
         if not state.any_full_line():
             return

@@ -70,6 +70,7 @@ def apply(state: GangstaState, seat: Seat, ids: tuple[int, ...]) -> None:
         f"You discard {', '.join(state.codes(ids))} "
         f"and draw {', '.join(state.codes(sorted(drawn)))}",
         to=seat,
+        seat=seat,
         discarded=state.codes(ids),
         drawn=state.codes(sorted(drawn)),
     )

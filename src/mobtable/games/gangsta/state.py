@@ -33,6 +33,7 @@ from mobtable.games.gangsta.grid import (
     describe_sets,
     placement_points,
 )
+from mobtable.games.gangsta.naming import builtin_mafias, mafia_words
 from mobtable.games.gangsta.tricks import answers, pair_bar, strength, trick_winner
 
 if TYPE_CHECKING:
@@ -58,6 +59,9 @@ class GangstaState(State):
         self.cards = cards
         self.table = action_table(cards)
         self.rng = rng
+        custom = mafia_words(cards)
+        self.event_mafias = None if custom == builtin_mafias() else dict(custom)
+        """A custom deck's mafia names, carried by events so their words can name cards."""
         self.adjacent = config.options["combinations"] == "adjacent"
         self.contenders_only = config.options["pair_must_beat"] == "contenders"
         self.reveal = (
@@ -110,6 +114,8 @@ class GangstaState(State):
     def _event(self, kind: str, text: str, to: Seat | None = None, **data: Any) -> None:
         if self.silent:
             return
+        if self.event_mafias is not None:
+            data["mafias"] = self.event_mafias
         self.events.append(Event(kind, data, text, None if to is None else frozenset((to,))))
 
     # -- the contract -------------------------------------------------------
@@ -186,7 +192,7 @@ class GangstaState(State):
         if not self.is_over():
             raise IllegalAction("the game is not over yet", rule="game-over")
         keys = [(self.scores[s], self.best[s]) for s in range(self.players)]
-        return Result.from_keys(self.scores, keys, ["best single trick (G-20)"])
+        return Result.from_keys(self.scores, keys, ["the best single trick"])  # G-20
 
     def view(self, seat: Seat | None) -> View:
         from mobtable.games.gangsta.view import build_view
@@ -209,7 +215,12 @@ class GangstaState(State):
             return
         card = self.deck.pop()
         self._put(CENTER, card)
-        self._event("center-card", f"{self.code(card)} is laid on C3", card=self.code(card))
+        self._event(
+            "center-card",
+            f"{self.code(card)} is laid on C3",
+            card=self.code(card),
+            cell=CELL_NAMES[CENTER],
+        )
         self.start_trick(self.leader)
 
     # -- tricks -----------------------------------------------------------
@@ -232,6 +243,8 @@ class GangstaState(State):
                     "opened",
                     f"Opened for the absent players: {', '.join(self.codes(self.revealed))}",
                     cards=self.codes(self.revealed),
+                    absent=self.absent,
+                    keep=self.reveal == 2,
                 )
         self.phase, self.turn = Phase.PLAY, order[0]
 
@@ -240,14 +253,25 @@ class GangstaState(State):
         for c in ids:
             hand.remove(c)
         trick = self.trick
+        void = None
         if trick:
             led = self.cards.mafia[trick[0][1][0]]
             if self.cards.mafia[ids[0]] != led:
                 self.voids[seat] |= 1 << led
+                void = self.cards.mafia_codes[led]
+        lead = not trick
         trick.append((seat, ids))
         if not self.silent:
             codes = self.codes(ids)
-            self._event("play", f"Seat {seat} plays {'+'.join(codes)}", seat=seat, cards=codes)
+            self._event(
+                "play",
+                f"Seat {seat} plays {'+'.join(codes)}",
+                seat=seat,
+                cards=codes,
+                lead=lead,
+                void=void,
+                trump=self.cards.mafia[ids[0]] == self.trump_mafia,
+            )
         position = self.trick_order.index(seat) + 1
         if position < len(self.trick_order):
             self.turn = self.trick_order[position]
@@ -266,6 +290,9 @@ class GangstaState(State):
                 f"Seat {winner} wins the trick with {'+'.join(self.codes(ids))} "
                 f"(strength {strength(self.cards, ids)})",
                 seat=winner,
+                cards=self.codes(ids),
+                trump=self.cards.mafia[ids[0]] == self.trump_mafia,
+                won=len(self.to_place),
             )
         self.turn = winner
         if self.reveal == 1:
@@ -280,6 +307,7 @@ class GangstaState(State):
                     f"Seat {winner} draws {', '.join(self.codes(drawn))} for the absent players",
                     seat=winner,
                     cards=self.codes(drawn),
+                    absent=self.absent,
                 )
         self.to_place.sort()
         self._advance_picks()
@@ -301,7 +329,11 @@ class GangstaState(State):
         self.to_place.sort()
         self.discard.append(other)
         self._event(
-            "pick", f"Seat {self.turn} picks {self.code(card)}, {self.code(other)} is discarded"
+            "pick",
+            f"Seat {self.turn} picks {self.code(card)}, {self.code(other)} is discarded",
+            seat=self.turn,
+            card=self.code(card),
+            discarded=self.code(other),
         )
         self._advance_picks()
 
@@ -348,6 +380,7 @@ class GangstaState(State):
                 card=self.code(card),
                 cell=CELL_NAMES[cell],
                 points=points,
+                sets=sizes,
             )
         if self.filled[cell // SIZE] == SIZE or self.filled[SIZE + cell % SIZE] == SIZE:
             police.raid(self)
@@ -361,7 +394,9 @@ class GangstaState(State):
         """
         if self.to_place and not self.empty:
             self._event(
-                "no-room", f"No empty cell: {', '.join(self.codes(self.to_place))} discarded"
+                "no-room",
+                f"No empty cell: {', '.join(self.codes(self.to_place))} discarded",
+                cards=self.codes(self.to_place),
             )
             self.discard.extend(self.to_place)
             self.to_place = []
@@ -379,7 +414,13 @@ class GangstaState(State):
         self.turn = -1
         result = self.result()
         who = " and ".join(f"Seat {s}" for s in result.winners)
-        self._event("game-over", f"Game over: {who} win{'s' * (len(result.winners) == 1)}")
+        self._event(
+            "game-over",
+            f"Game over: {who} win{'s' * (len(result.winners) == 1)}",
+            winners=list(result.winners),
+            scores=list(self.scores),
+            best=list(self.best),
+        )
 
     # -- dispatch -----------------------------------------------------------
     def _apply(self, seat: Seat, action: Any) -> None:

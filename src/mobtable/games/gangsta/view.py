@@ -86,7 +86,8 @@ def _last_raid(state: GangstaState) -> dict[str, Any] | None:
     }
 
 
-def _public_cards(state: GangstaState) -> set[int]:
+def public_cards(state: GangstaState) -> set[int]:
+    """The ids of the cards every seat sees (or saw: a raided card stays known)."""
     known = {state.trump, *state.box, *state.discard, *state.to_place, *state.revealed}
     known.update(c for c in state.grid if c != EMPTY)
     known.update(c for _, ids in state.trick for c in ids)
@@ -107,7 +108,7 @@ def determinize(state: GangstaState, seat: Seat, rng: random.Random) -> GangstaS
     """
     sample = state.clone()
     sample.history, sample.events = [], []
-    known = _public_cards(state) | set(state.hands[seat])
+    known = public_cards(state) | set(state.hands[seat])
     unseen = [c for c in range(len(state.cards.cards)) if c not in known]
     others = [s for s in range(state.players) if s != seat and state.hands[s]]
     others.sort(key=lambda s: (-bin(state.voids[s]).count("1"), s))
