@@ -11,6 +11,7 @@ from mobtable.games.cosca.cards import Mobster, load_mobsters
 from mobtable.games.cosca.model import MAX_PLAYERS, MIN_PLAYERS
 from mobtable.games.cosca.rules import OPTIONS, TODAY, today_code
 from mobtable.games.cosca.state import CoscaState
+from mobtable.games.cosca.words import NARRATION
 
 
 class Cosca(Game):
@@ -24,6 +25,13 @@ class Cosca(Game):
     variants: tuple[Variant, ...] = ()
     options = OPTIONS
     simultaneous = True
+    blurb = (
+        "Mafia families spend a week winning over the city's mobsters. Every day you secretly "
+        "send your minion dice to places in the city to earn money and weapons and to meet "
+        "the mobsters' conditions, then fight for their loyalty with hidden offers."
+    )
+    length = "about 40 minutes"
+    narration = NARRATION
 
     def config(
         self,

@@ -29,14 +29,10 @@ def commit(state: CoscaState, seat: int, action: CoscaAction) -> None:
     state.events.append(
         Event("committed", {"seat": seat, "stage": stage.value}, f"seat {seat} has decided")
     )
-    state.events.append(
-        Event(
-            "my-choice",
-            {"seat": seat, "stage": stage.value, "action": text},
-            "you chose " + text,
-            to=_ONLY[seat],
-        )
-    )
+    mine: dict[str, Any] = {"seat": seat, "stage": stage.value, "action": text}
+    if isinstance(action, Club):  # the words name the invited mobsters
+        mine["mobsters"] = [state.mobster(p).name for p in action.positions]
+    state.events.append(Event("my-choice", mine, "you chose " + text, to=_ONLY[seat]))
     if state.sealed.commit(seat, action):
         choices = dict(state.sealed.choices)
         _RESOLVE[stage](state, choices)
@@ -146,7 +142,13 @@ def _end_of_day(state: CoscaState) -> None:
     if state.is_last_round():
         state.stage = Stage.OVER
         state.sealed = SealedStep.of(())
-        state.events.append(Event("game-over", {"round": state.round}, "the last day is over"))
+        state.events.append(
+            Event(
+                "game-over",
+                {"round": state.round, "day": state.weekday.code},
+                "the last day is over",
+            )
+        )
         return
     new_day(state)
     begin_dice(state)
