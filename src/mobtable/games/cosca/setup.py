@@ -107,6 +107,7 @@ def _announce(state: CoscaState) -> None:
             "setup",
             {
                 "day": state.weekday.code,
+                "round": state.round,
                 "row": [state.mobster(p).name for p in range(len(state.row))],
             },
             f"the game starts on {state.weekday.title}; mobsters in the row: {names}",

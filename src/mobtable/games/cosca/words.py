@@ -237,7 +237,8 @@ Line = Callable[[Data, Reader], str]
 
 def _setup(data: Data, reader: Reader) -> str:
     day = day_title(data["day"]) if "day" in data else "the first day"
-    return f"The week starts on {day}; in the row: {listing(data['row'])}"
+    when = f", day {data['round'] + 1} of {ROUNDS}" if "round" in data else ""
+    return f"The game begins on {day}{when}; in the row: {listing(data['row'])}"
 
 
 def _new_day(data: Data, reader: Reader) -> str:
@@ -406,3 +407,5 @@ _EVENTS: dict[str, Line] = {
 }
 
 NARRATION = CoscaWords()
+EVENT_KINDS = tuple(_EVENTS)
+"""Every event kind the engine emits, each with its words."""
