@@ -35,9 +35,9 @@ OPTIONS = (
         "supply",
         "limited",
         ("limited", "unlimited"),
-        "Limited keeps to what the box holds (50 money, 35 weapons, 29 dice): when the supply "
-        "runs short, everyone owed is paid one piece at a time, as far as it can pay all of "
-        "them. Unlimited never runs out, for groups who would rather not count tokens.",
+        "As in the box: 50 money, 35 weapons and 29 dice. When the supply runs short, everyone "
+        "owed is paid one piece at a time, as far as it can pay all of them. Or a supply that "
+        "never runs out, for groups who would rather not count tokens.",
         label="Supply of money, weapons and dice",
         decision="C-01",
         choice_labels=("As in the box", "Never runs out"),
@@ -47,8 +47,8 @@ OPTIONS = (
         "shared",
         ("shared", "strict"),
         "Who meets Little Buck (the fewest money) and Roberto di Salvo (the most weapons) when "
-        "players are level. Shared lets every tied player claim him, so they fight; strict "
-        "needs one player alone at the top, so a tie claims nothing.",
+        "players are level: every tied player claims him, and they fight; or only a player "
+        "alone at the top claims him, so a tie claims nothing.",
         label="Ties for the fewest money or the most weapons",
         decision="C-04",
         choice_labels=("Every tied player claims", "Only a player alone claims"),
