@@ -20,7 +20,7 @@ from mobtable.games.cosca import words
 from mobtable.games.cosca.model import LETTERS, WEEKDAY_CODES, Special, Stage
 from mobtable.games.cosca.state import CoscaState
 
-from .helpers import GAME, config
+from .helpers import GAME, config, table
 
 NARRATION = words.NARRATION
 
@@ -213,3 +213,21 @@ def test_the_engine_lines_themselves_would_fail() -> None:
     state = list(play(3, 7))[-1]
     flagged = [e.text for e in state.events if FORBIDDEN.search(e.text)]
     assert len(flagged) > len(state.events) // 2
+
+
+def test_resources_over_the_limit_are_given_back_in_the_log() -> None:
+    """Phase 1's limit of 10 is told: the engine used to give tokens back in silence."""
+    state = table(2, {"start": "new-day", "round": 2, "money": [12, 3], "weapons": [10, 11]})
+    assert (state.money, state.weapons) == ([10, 3], [10, 10])
+    lines = [NARRATION.event(e, Reader(0, NAMES[:2])) for e in state.events]
+    assert (
+        "More than 10 of a kind goes back to the supply: you give back 2 money and "
+        "Giulia gives back 1 weapon"
+    ) in lines
+
+
+def test_the_lobby_note_tells_how_long_the_row_grows() -> None:
+    assert GAME.players_note(3) == (
+        "The row starts with 3 mobsters and grows to 9 by the last day; "
+        "the most loyal mobsters win."
+    )

@@ -8,7 +8,7 @@ from typing import Any
 from mobtable.core import Config, Game, Variant
 from mobtable.games.cosca import actions, setup
 from mobtable.games.cosca.cards import Mobster, load_mobsters
-from mobtable.games.cosca.model import MAX_PLAYERS, MIN_PLAYERS
+from mobtable.games.cosca.model import MAX_PLAYERS, MIN_PLAYERS, NEW_MOBSTERS
 from mobtable.games.cosca.rules import OPTIONS, TODAY, today_code
 from mobtable.games.cosca.state import CoscaState
 from mobtable.games.cosca.words import NARRATION
@@ -47,6 +47,15 @@ class Cosca(Game):
         if values.get("start_day", TODAY) == TODAY:
             values["start_day"] = today_code()
         return super().config(players, variants=variants, options=values, card_data=card_data)
+
+    def players_note(self, players: int) -> str:
+        """How long the row of mobsters grows: one per player, then one a day."""
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            return ""
+        return (
+            f"The row starts with {players} mobsters and grows to {players + NEW_MOBSTERS} "
+            "by the last day; the most loyal mobsters win."
+        )
 
     def load_cards(self, card_data: Mapping[str, Any] | None) -> tuple[Mobster, ...]:
         return load_mobsters(card_data)

@@ -185,10 +185,14 @@ def new_day(state: CoscaState) -> None:
         revealed = state.cards[card].name
     else:  # pragma: no cover - setup guarantees a card for every day
         revealed = "nobody"
+    returned: dict[str, list[int]] = {}
     for seat in range(n):
-        for stock, held in ((Stock.MONEY, state.money), (Stock.WEAPONS, state.weapons)):
-            if held[seat] > RESOURCE_CAP:
-                supply.give_back(state, stock, seat, held[seat] - RESOURCE_CAP)
+        excess = [max(0, held[seat] - RESOURCE_CAP) for held in (state.money, state.weapons)]
+        for stock, amount in zip((Stock.MONEY, Stock.WEAPONS), excess, strict=True):
+            if amount:
+                supply.give_back(state, stock, seat, amount)
+        if any(excess):
+            returned[str(seat)] = excess
     state.events.append(
         Event(
             "new-day",
@@ -196,6 +200,15 @@ def new_day(state: CoscaState) -> None:
             f"{day.title}: dice {state.dice}, {revealed} joins the row",
         )
     )
+    if returned:
+        state.events.append(
+            Event(
+                "over-the-limit",
+                {"returned": returned, "limit": RESOURCE_CAP},
+                "over the limit, back to the supply: "
+                + ", ".join(f"seat {s} {m}m {w}w" for s, (m, w) in returned.items()),
+            )
+        )
 
 
 _RESOLVE: dict[Stage, Callable[[CoscaState, Mapping[int, Any]], None]] = {

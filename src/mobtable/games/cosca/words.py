@@ -255,6 +255,17 @@ def _new_day(data: Data, reader: Reader) -> str:
     return line[:1].upper() + line[1:]
 
 
+def _over_the_limit(data: Data, reader: Reader) -> str:
+    parts = []
+    for key, (money_, weapons_) in sorted(data["returned"].items(), key=lambda i: int(i[0])):
+        seat = int(key)
+        back = listing(
+            ([money(money_)] if money_ else []) + ([weapons(weapons_)] if weapons_ else [])
+        )
+        parts.append(f"{reader.name(seat)} {reader.verb(seat, 'give', 'gives')} back {back}")
+    return f"More than {data['limit']} of a kind goes back to the supply: {listing(parts)}"
+
+
 def _committed(data: Data, reader: Reader) -> str:
     seat = data["seat"]
     done = _DECIDED.get(data["stage"], "decided").format(
@@ -386,6 +397,7 @@ def _game_over_line(data: Data, reader: Reader) -> str:
 _EVENTS: dict[str, Line] = {
     "setup": _setup,
     "new-day": _new_day,
+    "over-the-limit": _over_the_limit,
     "committed": _committed,
     "my-choice": _my_choice,
     "dice-revealed": _dice_revealed,
