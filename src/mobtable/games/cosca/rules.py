@@ -46,10 +46,10 @@ OPTIONS = (
         "resource_ties",
         "shared",
         ("shared", "strict"),
-        "Who meets Little Buck (the fewest money) and Roberto di Salvo (the most weapons) when "
+        "Who meets Little Buck (the least money) and Roberto di Salvo (the most weapons) when "
         "players are level: every tied player claims him, and they fight; or only a player "
         "alone at the top claims him, so a tie claims nothing.",
-        label="Ties for the fewest money or the most weapons",
+        label="Ties for the least money or the most weapons",
         decision="C-04",
         choice_labels=("Every tied player claims", "Only a player alone claims"),
     ),

@@ -12,7 +12,7 @@ Example:
     >>> offer_words(2, 1)
     '2 money + 1 weapon (value 5)'
     >>> condition_words("BBG"), condition_words("fewest-money")
-    ('Bank 2, Gun Shop 1', 'the fewest money after the city')
+    ('Bank 2, Gun Shop 1', 'the least money after the city')
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ SPECIAL_WORDS = {
     Special.SAME: "all your dice show the same place",
     Special.DIFFERENT: "all your dice show different places",
     Special.MATCH3: "3 of your dice match another player's dice",
-    Special.FEWEST_MONEY: "the fewest money after the city",
+    Special.FEWEST_MONEY: "the least money after the city",
     Special.MOST_WEAPONS: "the most weapons after the city",
     Special.EQUAL: "as many weapons as money after the city",
 }
@@ -160,7 +160,7 @@ class CoscaWords:
         if seat is not None and seat in sealed.seats and seat not in done:
             return _ask(table, seat, reader)
         waiting = [s for s in sealed.seats if s not in done]
-        what = _what_waits(table, reader)
+        what = _what_waits(table)
         if seat is not None and seat in done:
             return f"You are ready; waiting for {_seats(reader, waiting)} {what}"
         return f"Waiting for {_seats(reader, waiting)} {what}"
@@ -205,7 +205,7 @@ def _ask(state: CoscaState, seat: int, reader: Reader) -> str:
     )
 
 
-def _what_waits(state: CoscaState, reader: Reader) -> str:
+def _what_waits(state: CoscaState) -> str:
     if state.stage is Stage.FIGHT:
         return f"to choose their offers for {state.mobster(state.fight_pos).name}"
     return _WAITING[state.stage]
