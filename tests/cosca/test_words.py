@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobtable.core import IllegalAction
 from mobtable.core.words import Reader, default_names
 from mobtable.games.cosca import words
 from mobtable.games.cosca.model import LETTERS, WEEKDAY_CODES, Special, Stage
@@ -231,3 +232,28 @@ def test_the_lobby_note_tells_how_long_the_row_grows() -> None:
         "The row starts with 3 mobsters and grows to 9 by the last day; "
         "the most loyal mobsters win."
     )
+
+
+FIGHT = {"round": 7, "row": ["Jacob Soldini"], "money": [1, 3, 0], "weapons": [1, 0, 0]}
+
+
+@pytest.mark.parametrize(
+    ("moves", "bad", "rule"),
+    [
+        ([], "BBBB", "dice-count"),
+        ([{0: "GGS", 1: "BBB", 2: "BBB"}], "gun3", "gun-shop"),
+        ([{0: "GGS", 1: "GGS", 2: "SSS"}, {0: "gun0", 1: "gun0"}], "5m0w", "fight-offer"),
+    ],
+)
+def test_a_refused_move_speaks_to_the_player_not_to_a_seat(
+    moves: list[dict[int, str]], bad: str, rule: str
+) -> None:
+    state = table(3, FIGHT)
+    for step in moves:
+        for seat, text in step.items():
+            state.apply_text(seat, text)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply_text(0, bad)
+    assert refused.value.rule == rule
+    assert not re.search(r"\bseat \d", str(refused.value)), str(refused.value)
+    assert str(refused.value).startswith("you ")
