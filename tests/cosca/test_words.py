@@ -257,3 +257,23 @@ def test_a_refused_move_speaks_to_the_player_not_to_a_seat(
     assert refused.value.rule == rule
     assert not re.search(r"\bseat \d", str(refused.value)), str(refused.value)
     assert str(refused.value).startswith("you ")
+
+
+def test_the_club_asks_in_words_and_names_the_mobsters() -> None:
+    state = table(2, {"row": ["Lucky", "Bobby"], "loyal": {"Lucky": 0}, "money": [2, 1]})
+    state.apply_text(0, "CCB")
+    state.apply_text(1, "BBB")
+    assert state.stage is Stage.CLUB
+    me = Reader(0, NAMES[:2])
+    assert NARRATION.prompt(state, me).startswith("Club: invite up to 1 loyal mobster for a drink")
+    assert [NARRATION.action(state, 0, a, me) for a in state.legal(0)] == [
+        "Invite nobody for a drink",
+        "Invite Lucky for a drink (1 money)",
+    ]
+    assert (
+        NARRATION.prompt(state, Reader(1, NAMES[:2])) == "Waiting for Marco to choose at the Club"
+    )
+    seen = len(state.events)
+    state.apply_text(0, "club1")
+    lines = [NARRATION.event(e, Reader(1, NAMES[:2])) for e in state.events[seen:]]
+    assert "Marco invites Lucky for a drink" in lines

@@ -160,7 +160,7 @@ class CoscaWords:
         if seat is not None and seat in sealed.seats and seat not in done:
             return _ask(table, seat, reader)
         waiting = [s for s in sealed.seats if s not in done]
-        what = _what_waits(table)
+        what = _what_waits(table, len(waiting))
         if seat is not None and seat in done:
             return f"You are ready; waiting for {_seats(reader, waiting)} {what}"
         return f"Waiting for {_seats(reader, waiting)} {what}"
@@ -205,9 +205,10 @@ def _ask(state: CoscaState, seat: int, reader: Reader) -> str:
     )
 
 
-def _what_waits(state: CoscaState) -> str:
+def _what_waits(state: CoscaState, waiting: int) -> str:
     if state.stage is Stage.FIGHT:
-        return f"to choose their offers for {state.mobster(state.fight_pos).name}"
+        offers = "offers" if waiting > 1 else "offer"
+        return f"to choose their {offers} for {state.mobster(state.fight_pos).name}"
     return _WAITING[state.stage]
 
 
