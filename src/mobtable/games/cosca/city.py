@@ -88,7 +88,11 @@ def resolve_club(state: CoscaState, invites: Mapping[int, Sequence[int]]) -> Non
             state.events.append(
                 Event(
                     "club",
-                    {"seat": seat, "positions": list(positions)},
+                    {
+                        "seat": seat,
+                        "positions": list(positions),
+                        "mobsters": [state.mobster(p).name for p in positions],
+                    },
                     f"seat {seat} invites {names} for a drink",
                 )
             )

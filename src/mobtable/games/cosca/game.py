@@ -8,9 +8,10 @@ from typing import Any
 from mobtable.core import Config, EndReveal, Game, Variant
 from mobtable.games.cosca import actions, setup
 from mobtable.games.cosca.cards import Mobster, load_mobsters
-from mobtable.games.cosca.model import MAX_PLAYERS, MIN_PLAYERS
+from mobtable.games.cosca.model import MAX_PLAYERS, MIN_PLAYERS, NEW_MOBSTERS
 from mobtable.games.cosca.rules import OPTIONS, TODAY, today_code
 from mobtable.games.cosca.state import CoscaState
+from mobtable.games.cosca.words import NARRATION
 
 
 class Cosca(Game):
@@ -30,6 +31,13 @@ class Cosca(Game):
         "mobster cards stays hidden, so after the game everyone may see the whole game.",
         decision="C-16",
     )
+    blurb = (
+        "Mafia families spend a week winning over the city's mobsters. Every day you secretly "
+        "send your minion dice to places in the city to earn money and weapons and to meet "
+        "the mobsters' conditions, then fight for their loyalty with hidden offers."
+    )
+    length = "about 40 minutes"
+    narration = NARRATION
 
     def config(
         self,
@@ -46,6 +54,15 @@ class Cosca(Game):
         if values.get("start_day") == TODAY:
             values["start_day"] = today_code()
         return super().config(players, variants=variants, options=values, card_data=card_data)
+
+    def players_note(self, players: int) -> str:
+        """How long the row of mobsters grows: one per player, then one a day."""
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            return ""
+        return (
+            f"The row starts with {players} mobsters and grows to {players + NEW_MOBSTERS} "
+            "by the last day; the most loyal mobsters win."
+        )
 
     def load_cards(self, card_data: Mapping[str, Any] | None) -> tuple[Mobster, ...]:
         return load_mobsters(card_data)

@@ -45,7 +45,7 @@ def spend_drink(state: CoscaState, pos: int) -> None:
     state.events.append(
         Event(
             "drink-spent",
-            {"seat": owner, "pos": pos},
+            {"seat": owner, "pos": pos, "mobster": state.mobster(pos).name},
             f"seat {owner} fights for {state.mobster(pos).name} with the drink: "
             "its money goes back to the supply",
         )
@@ -59,7 +59,11 @@ def gain(state: CoscaState, pos: int, seat: int, *, fought: bool) -> None:
     previous = state.loyal[pos]
     if previous == seat:
         state.events.append(
-            Event("loyalty-kept", {"seat": seat, "pos": pos}, f"{name} stays loyal to seat {seat}")
+            Event(
+                "loyalty-kept",
+                {"seat": seat, "pos": pos, "mobster": name, "fought": fought},
+                f"{name} stays loyal to seat {seat}",
+            )
         )
         return
     if state.drink[pos]:  # C-09: the old owner's drink goes back to the supply
@@ -70,7 +74,13 @@ def gain(state: CoscaState, pos: int, seat: int, *, fought: bool) -> None:
     state.events.append(
         Event(
             "loyalty-gained",
-            {"seat": seat, "pos": pos, "from": None if previous == NOBODY else previous},
+            {
+                "seat": seat,
+                "pos": pos,
+                "mobster": name,
+                "from": None if previous == NOBODY else previous,
+                "fought": fought,
+            },
             f"seat {seat} wins {name}'s loyalty {how}",
         )
     )
@@ -113,7 +123,7 @@ def resolve_fight(
     state.events.append(
         Event(
             "fight-tied",
-            {"pos": pos, "tied": best},
+            {"pos": pos, "mobster": name, "tied": best, "last_day": state.is_last_round()},
             f"tie for {name}: loyalty unchanged, seats {', '.join(map(str, best))} fight again "
             "tomorrow",
         )

@@ -1,23 +1,74 @@
-"""The terminal picture of a COSCA view (rich). Shows only what the view holds."""
+"""The terminal picture of a COSCA view (rich). Shows only what the view holds.
+
+Seats appear by the table's names (``names``; default names otherwise), dice
+and conditions in words, and a key explains the dice letters a player types.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from mobtable.core.words import count, default_names, listing
+from mobtable.games.cosca.actions import Club, Gun, Offer, SetDice, Villa, parse_action
+from mobtable.games.cosca.words import (
+    LETTER_KEY,
+    club_words,
+    condition_words,
+    dice_words,
+    gun_words,
+    notation_dice_words,
+    offer_words,
+)
+
 SEAT_STYLES = ("red", "green", "blue", "yellow", "magenta")
 RECONSTRUCTED = "reconstructed — owners of the real deck can load its data with --cards FILE"
 MARK = "✱"
+DICE_KEY = (
+    f"Dice letters, to type a setting: {LETTER_KEY}; "
+    "e.g. BBGS = Bank 2, Gun Shop 1, Street 1 (2 dice on the Bank, 1 on the Gun Shop, "
+    "1 on the Street)"
+)
+_STAGE = {
+    "dice": "setting their dice",
+    "gun": "choosing at the Gun Shop",
+    "club": "choosing at the Club",
+    "villa": "choosing at the Villa",
+    "fight": "choosing their offers",
+}
+_TIEBREAK = {
+    "resource value": "ahead on the most resources",
+    "leftmost loyal mobster": "ahead on the loyal mobster furthest left",
+    "tie not broken: shared victory": "a shared victory",
+}
+_TOKEN = {"black": "black side", "white": "white side", "box": "used up"}
 
 
-def _seat(seat: int | None) -> Text:
-    if seat is None:
-        return Text("-", style="dim")
-    return Text(f"P{seat}", style=f"bold {SEAT_STYLES[seat % len(SEAT_STYLES)]}")
+class _Names:
+    """How the board names a seat: the table's name, "you" for the viewer."""
+
+    def __init__(self, view: Mapping[str, Any], names: Sequence[str] | None) -> None:
+        self.names = tuple(names) if names else default_names(view["players"])
+        self.me = view.get("seat")
+
+    def text(self, seat: int | None, *, you: bool = True) -> Text:
+        """The seat's name ("you" for the viewer; with ``you=False``, "Vito (you)")."""
+        if seat is None:
+            return Text("-", style="dim")
+        name = self.names[seat]
+        if seat == self.me:
+            name = "you" if you else f"{name} (you)"
+        return Text(name, style=f"bold {SEAT_STYLES[seat % len(SEAT_STYLES)]}")
+
+    def word(self, seat: int) -> str:
+        return "you" if seat == self.me else self.names[seat]
+
+    def listing(self, seats: Sequence[int]) -> str:
+        return listing(self.word(s) for s in seats)
 
 
 def _calendar(view: Mapping[str, Any]) -> Text:
@@ -32,7 +83,7 @@ def _calendar(view: Mapping[str, Any]) -> Text:
         else:
             text.append(label)
         text.append(" ")
-    text.append(f"  day {cal['round']}/{cal['rounds']}  (* racetrack pays)", style="italic")
+    text.append(f"  day {cal['round']} of {cal['rounds']}  (* race day: the Racetrack pays)")
     return text
 
 
@@ -41,67 +92,101 @@ def _mark(mob: Mapping[str, Any], field: str, text: str) -> str:
     return f"{text} {MARK}" if field in mob.get("reconstructed", ()) else text
 
 
-def _row(view: Mapping[str, Any]) -> Table:
+def _row(view: Mapping[str, Any], names: _Names) -> Table:
     table = Table(title="Mobsters below the city", title_justify="left", expand=False)
-    for column in ("#", "Mobster", "Condition", "Works", "Loyal", "Drink", "Hats under"):
+    for column in ("#", "Mobster", "Loyal if", "Works", "Loyal to", "Drink", "Hats under"):
         table.add_column(column)
     for mob in view["row"]:
-        hats = Text(" ").join([_seat(s) for s in mob["hats_under"]]) if mob["hats_under"] else ""
+        hats = Text(", ").join([names.text(s) for s in mob["hats_under"]])
         works = " ".join(d.capitalize() for d in mob["days"])
         table.add_row(
             str(mob["pos"]),
             Text(_mark(mob, "name", mob["name"]), style="bold" if mob["works_today"] else ""),
-            _mark(mob, "condition", mob["condition"]),
+            _mark(mob, "condition", condition_words(mob["condition"])),
             _mark(mob, "days", works),
-            _seat(mob["loyal"]),
+            names.text(mob["loyal"]),
             "drink" if mob["drink"] else "",
             hats,
         )
     return table
 
 
-def _players(view: Mapping[str, Any]) -> Table:
+def _players(view: Mapping[str, Any], names: _Names) -> Table:
     revealed = view["revealed"]
     title = "Players"
     if revealed["round"] is not None:
-        title += f" (dice shown: day {revealed['round']})"
+        title += f" (dice shown on day {revealed['round']})"
     table = Table(title=title, title_justify="left")
-    for column in ("Seat", "Money", "Weapons", "Dice", "Mobsters", "Free hats", "Villa", "Shown"):
+    for column in ("Player", "Money", "Weapons", "Dice", "Mobsters", "Free hats", "Villa", "Shown"):
         table.add_column(column)
     for player in view["table"]:
         villa = player["villa"]
-        villa_text = villa["token"] + (" +die" if villa["die"] else "")
-        shown = revealed["dice"][player["seat"]] or ""
+        villa_text = _TOKEN.get(villa["token"], villa["token"])
+        if villa["die"]:
+            villa_text += ", a die for tomorrow"
+        shown = revealed["dice"][player["seat"]]
         table.add_row(
-            _seat(player["seat"]),
+            names.text(player["seat"], you=False),
             str(player["money"]),
             str(player["weapons"]),
             str(player["dice"]),
             str(player["mobsters"]),
             str(player["hats_free"]),
             villa_text,
-            shown,
+            notation_dice_words(shown) if shown else "",
         )
     return table
 
 
-def _decision(view: Mapping[str, Any]) -> Text:
+def _decision(view: Mapping[str, Any], names: _Names) -> Text:
     decision = view["decision"]
     if decision is None:
         result = view.get("result") or {}
-        winners = ", ".join(f"P{s}" for s in result.get("winners", []))
-        text = Text(f"Game over. Winner(s): {winners}", style="bold")
-        if result.get("tiebreak"):
-            text.append(f" (decided by {result['tiebreak']})")
+        winners = result.get("winners", [])
+        verb = "win" if len(winners) > 1 or names.me in winners else "wins"
+        text = Text(f"Game over: {names.listing(winners)} {verb}", style="bold")
+        tiebreak = result.get("tiebreak")
+        if tiebreak:
+            text.append(f" ({_TIEBREAK.get(tiebreak, tiebreak)})")
         return text
-    text = Text(f"Waiting for: {decision['stage']}")
-    if decision["stage"] == "fight":
-        text.append(f" for {decision['mobster']} between ")
-        text.append(", ".join(f"P{s}" for s in decision["fighters"]))
+    stage = decision["stage"]
+    text = Text(f"Now: {_STAGE.get(stage, stage)}")
+    if stage == "fight":
+        text.append(f" for {decision['mobster']}, between {names.listing(decision['fighters'])}")
     waiting = [s for s in decision["seats"] if s not in decision["committed"]]
-    text.append("  decided: " + (", ".join(f"P{s}" for s in decision["committed"]) or "nobody"))
-    text.append("  still deciding: " + (", ".join(f"P{s}" for s in waiting) or "nobody"))
+    text.append(".  Ready: " + names.listing(decision["committed"]))
+    text.append(".  Still deciding: " + names.listing(waiting))
     return text
+
+
+def choice_words(view: Mapping[str, Any], notation: str) -> str:
+    """A sealed choice (its notation) in words, naming the row's mobsters."""
+    action = parse_action(notation)
+    if isinstance(action, SetDice):
+        return dice_words(action.counts)
+    if isinstance(action, Gun):
+        return gun_words(action.exchanges)
+    if isinstance(action, Club):
+        row = view["row"]
+        return club_words([row[p]["name"] for p in action.positions if p < len(row)])
+    if isinstance(action, Villa):
+        return "Ask the Don for an extra die tomorrow" if action.ask else "Do not ask the Don"
+    assert isinstance(action, Offer)
+    return "Offer " + offer_words(action.money, action.weapons)
+
+
+def _fight(fight: Mapping[str, Any], names: _Names) -> Text:
+    parts = []
+    for seat, notation in fight["offers"].items():
+        offer = parse_action(notation)
+        assert isinstance(offer, Offer)
+        parts.append(f"{names.word(int(seat))} {offer_words(offer.money, offer.weapons)}")
+    if fight["winner"] is not None:
+        winner = int(fight["winner"])
+        outcome = f"{names.word(winner)} {'win' if winner == names.me else 'wins'}"
+    else:
+        outcome = "a tie"
+    return Text(f"Fight for {fight['mobster']}: {'; '.join(parts)} — {outcome}")
 
 
 def _provenance(view: Mapping[str, Any]) -> Text | None:
@@ -112,28 +197,36 @@ def _provenance(view: Mapping[str, Any]) -> Text | None:
     return Text(f"{MARK} Card data: {', '.join(parts)} ({RECONSTRUCTED})", style="italic")
 
 
-def render_view(view: Mapping[str, Any]) -> RenderableType:
-    """A seat's (or a spectator's) view as rich renderables."""
+def render_view(view: Mapping[str, Any], names: Sequence[str] | None = None) -> RenderableType:
+    """A seat's (or a spectator's) view as rich renderables; ``names``: the table's names."""
+    who = _Names(view, names)
     city = Text("City: " + " | ".join(view["city"]), style="bold")
-    parts: list[RenderableType] = [city, _calendar(view), _row(view), _players(view)]
+    parts: list[RenderableType] = [
+        city,
+        Text(DICE_KEY, style="dim"),
+        _calendar(view),
+        _row(view, who),
+        _players(view, who),
+    ]
     supply = view["supply"]
     if supply["limited"]:
         parts.append(
             Text(
-                f"Supply: {supply['money']} money, {supply['weapons']} weapons, "
-                f"{supply['dice']} dice"
+                f"Supply: {supply['money']} money, {count(supply['weapons'], 'weapon')}, "
+                f"{count(supply['dice'], 'die', 'dice')}"
             )
         )
-    parts.append(Text(f"Mobster deck: {view['deck_left']} cards face down"))
-    for fight in view["fights"]:
-        offers = ", ".join(f"P{s} {o}" for s, o in fight["offers"].items())
-        outcome = f"P{fight['winner']} wins" if fight["winner"] is not None else "tie"
-        parts.append(Text(f"Fight for {fight['mobster']}: {offers} - {outcome}"))
-    parts.append(_decision(view))
-    mine = view.get("mine")
-    if view.get("seat") is not None and mine is not None:
-        choice = mine["choice"] or "not decided yet"
-        parts.append(Text(f"You are P{view['seat']}. Your sealed choice: {choice}", style="bold"))
+    parts.append(Text(f"Mobster deck: {count(view['deck_left'], 'card')} face down"))
+    parts.extend(_fight(fight, who) for fight in view["fights"])
+    parts.append(_decision(view, who))
+    seat, mine, decision = view.get("seat"), view.get("mine"), view["decision"]
+    if seat is not None and mine is not None:
+        line = f"You are {who.names[seat]}."
+        if mine["choice"]:
+            line += f" Your secret choice: {choice_words(view, mine['choice'])}"
+        elif decision is not None and seat in decision["seats"]:
+            line += " Your move: not decided yet"
+        parts.append(Text(line, style="bold"))
     provenance = _provenance(view)
     if provenance is not None:
         parts.append(provenance)

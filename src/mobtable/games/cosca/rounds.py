@@ -29,14 +29,10 @@ def commit(state: CoscaState, seat: int, action: CoscaAction) -> None:
     state.events.append(
         Event("committed", {"seat": seat, "stage": stage.value}, f"seat {seat} has decided")
     )
-    state.events.append(
-        Event(
-            "my-choice",
-            {"seat": seat, "stage": stage.value, "action": text},
-            "you chose " + text,
-            to=_ONLY[seat],
-        )
-    )
+    mine: dict[str, Any] = {"seat": seat, "stage": stage.value, "action": text}
+    if isinstance(action, Club):  # the words name the invited mobsters
+        mine["mobsters"] = [state.mobster(p).name for p in action.positions]
+    state.events.append(Event("my-choice", mine, "you chose " + text, to=_ONLY[seat]))
     if state.sealed.commit(seat, action):
         choices = dict(state.sealed.choices)
         _RESOLVE[stage](state, choices)
@@ -146,7 +142,13 @@ def _end_of_day(state: CoscaState) -> None:
     if state.is_last_round():
         state.stage = Stage.OVER
         state.sealed = SealedStep.of(())
-        state.events.append(Event("game-over", {"round": state.round}, "the last day is over"))
+        state.events.append(
+            Event(
+                "game-over",
+                {"round": state.round, "day": state.weekday.code},
+                "the last day is over",
+            )
+        )
         return
     new_day(state)
     begin_dice(state)
@@ -183,10 +185,14 @@ def new_day(state: CoscaState) -> None:
         revealed = state.cards[card].name
     else:  # pragma: no cover - setup guarantees a card for every day
         revealed = "nobody"
+    returned: dict[str, list[int]] = {}
     for seat in range(n):
-        for stock, held in ((Stock.MONEY, state.money), (Stock.WEAPONS, state.weapons)):
-            if held[seat] > RESOURCE_CAP:
-                supply.give_back(state, stock, seat, held[seat] - RESOURCE_CAP)
+        excess = [max(0, held[seat] - RESOURCE_CAP) for held in (state.money, state.weapons)]
+        for stock, amount in zip((Stock.MONEY, Stock.WEAPONS), excess, strict=True):
+            if amount:
+                supply.give_back(state, stock, seat, amount)
+        if any(excess):
+            returned[str(seat)] = excess
     state.events.append(
         Event(
             "new-day",
@@ -194,6 +200,15 @@ def new_day(state: CoscaState) -> None:
             f"{day.title}: dice {state.dice}, {revealed} joins the row",
         )
     )
+    if returned:
+        state.events.append(
+            Event(
+                "over-the-limit",
+                {"returned": returned, "limit": RESOURCE_CAP},
+                "over the limit, back to the supply: "
+                + ", ".join(f"seat {s} {m}m {w}w" for s, (m, w) in returned.items()),
+            )
+        )
 
 
 _RESOLVE: dict[Stage, Callable[[CoscaState, Mapping[int, Any]], None]] = {

@@ -16,31 +16,56 @@ OPTIONS = (
         "start_day",
         SEED,
         (SEED, TODAY, *WEEKDAY_CODES),
-        "The weekday of the first round; the last round is the day before it (C-11). "
-        "'seed' (the default) takes it from the table's seed, so a seeded game never depends "
-        "on the clock; 'today' becomes the local weekday once, when the config is created.",
+        "The weekday of the first day of play; the week ends on the day before it, and the day "
+        "decides when the Racetrack pays and which mobsters bring an extra die. By default the "
+        "deal picks it, so a game never depends on the day it is played; the box starts on the "
+        "day you really play ('Today'); pick a day to replay a particular week.",
+        label="First day of the week",
+        decision="C-11",
+        choice_labels=(
+            "Picked by the deal",
+            "Today",
+            "Monday",
+            "Tuesday",
+            "Wednesday",
+            "Thursday",
+            "Friday",
+            "Saturday",
+            "Sunday",
+        ),
     ),
     Option(
         "supply",
         "limited",
         ("limited", "unlimited"),
-        "C-01: 'limited' keeps the box's 50 money, 35 weapons and 29 dice; when the supply "
-        "cannot pay everyone owed at one place, it pays them one token each in turn while it "
-        "can pay all of them. 'unlimited' never runs out.",
+        "As in the box: 50 money, 35 weapons and 29 dice. When the supply runs short, everyone "
+        "owed is paid one piece at a time, as far as it can pay all of them. Or a supply that "
+        "never runs out, for groups who would rather not count tokens.",
+        label="Supply of money, weapons and dice",
+        decision="C-01",
+        choice_labels=("As in the box", "Never runs out"),
     ),
     Option(
         "resource_ties",
         "shared",
         ("shared", "strict"),
-        "C-04: 'shared' lets every player tied for the fewest money (Little Buck) or the most "
-        "weapons (Roberto di Salvo) meet the condition; 'strict' needs a single player.",
+        "Who meets Little Buck (the least money) and Roberto di Salvo (the most weapons) when "
+        "players are level: every tied player claims him, and they fight; or only a player "
+        "alone at the top claims him, so a tie claims nothing.",
+        label="Ties for the least money or the most weapons",
+        decision="C-04",
+        choice_labels=("Every tied player claims", "Only a player alone claims"),
     ),
     Option(
         "henrietta",
         "multiset",
         ("multiset", "symbols"),
-        "C-05: 'multiset' needs 3 dice matched one-for-one by another player's dice; "
-        "'symbols' needs 3 dice showing symbols that appear among another player's dice.",
+        "How Henrietta's 3 matching dice are counted. Die for die: each of your 3 dice needs "
+        "its own die of the same place among one other player's dice. By place: a die counts "
+        "when its place shows anywhere among that player's dice, which is easier to meet.",
+        label="Henrietta's matching dice",
+        decision="C-05",
+        choice_labels=("Die for die", "By place"),
     ),
 )
 

@@ -105,7 +105,11 @@ def _announce(state: CoscaState) -> None:
     state.events.append(
         Event(
             "setup",
-            {"row": [state.mobster(p).name for p in range(len(state.row))]},
+            {
+                "day": state.weekday.code,
+                "round": state.round,
+                "row": [state.mobster(p).name for p in range(len(state.row))],
+            },
             f"the game starts on {state.weekday.title}; mobsters in the row: {names}",
         )
     )

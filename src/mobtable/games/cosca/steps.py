@@ -7,6 +7,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import IllegalAction
+from mobtable.core.words import count
 from mobtable.games.cosca import city
 from mobtable.games.cosca.actions import (
     FACES,
@@ -78,15 +79,15 @@ def check(state: CoscaState, seat: int, action: Any) -> None:
         counts = action.counts
         if action.size != state.dice[seat] or len(counts) != FACES or min(counts) < 0:
             raise IllegalAction(
-                f"seat {seat} has {state.dice[seat]} dice today and must set all of them, "
-                f"not {action.size}",
+                f"you have {count(state.dice[seat], 'die', 'dice')} today and must set all of "
+                f"them, not {action.size}",
                 rule="dice-count",
             )
     elif isinstance(action, Gun):
         most = city.gun_max(state, seat)
         if not 0 <= action.exchanges <= most:
             raise IllegalAction(
-                f"seat {seat} may exchange at most {most} money at the Gun Shop "
+                f"you may exchange at most {most} money at the Gun Shop "
                 "(one per Gun Shop die, paid in money, from the weapons in the supply)",
                 rule="gun-shop",
             )
@@ -96,22 +97,27 @@ def check(state: CoscaState, seat: int, action: Any) -> None:
         for pos in action.positions:
             if pos not in eligible:
                 raise IllegalAction(
-                    f"row position {pos + 1} is not a mobster loyal to seat {seat} without a drink",
+                    f"mobster {pos + 1} of the row is not one of your loyal mobsters without "
+                    "a drink",
                     rule="club",
                 )
         if len(action.positions) > most:
             raise IllegalAction(
-                f"seat {seat} may invite at most {most} (one per Club die, one money each)",
+                f"you may invite at most {most} (one per Club die, one money each)",
                 rule="club",
             )
     elif isinstance(action, Villa):
         if action.ask and not city.villa_can_ask(state, seat):
-            raise IllegalAction(f"seat {seat} cannot ask the Don now", rule="villa")
+            raise IllegalAction(
+                "you cannot ask the Don now (no Villa die, no ask left, the last day, "
+                "or no die in the supply)",
+                rule="villa",
+            )
     elif isinstance(action, Offer) and (
         not 0 <= action.money <= state.money[seat] or not 0 <= action.weapons <= state.weapons[seat]
     ):
         raise IllegalAction(
-            f"seat {seat} holds {state.money[seat]} money and {state.weapons[seat]} weapons; "
-            f"cannot offer {action}",
+            f"you hold {state.money[seat]} money and {count(state.weapons[seat], 'weapon')}; "
+            f"you cannot offer {action.money} money and {count(action.weapons, 'weapon')}",
             rule="fight-offer",
         )
