@@ -198,7 +198,7 @@ def _played(data: Fact, reader: Reader) -> str:
 def _turned_up(data: Fact, reader: Reader) -> str:
     facts = data["facts"]
     parts = [
-        f"{reader.subject(s)} {reader.verb(s, 'turn', 'turns')} {_cards(facts, up)} face up"
+        f"{reader.name(s)} {reader.verb(s, 'turn', 'turns')} {_cards(facts, up)} face up"
         for s, up in enumerate(data["face_up"])
         if up
     ]
