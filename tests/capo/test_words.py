@@ -285,3 +285,17 @@ def test_K_18_joram_at_zero_gains_nothing_in_words() -> None:
 if __name__ == "__main__":
     GOLDEN.write_text(transcript(), encoding="utf-8")
     print(f"wrote {GOLDEN}")
+
+
+def test_the_lobby_reads_plain_words() -> None:
+    """Blurb, length, option labels, descriptions and choices: words, ids only as a reference."""
+    assert GAME.narration is WORDS
+    assert GAME.blurb and GAME.length == "about 30 minutes"
+    for option in GAME.options:
+        assert option.label and re.fullmatch(r"K-\d\d", option.decision), option.name
+        assert len(option.choice_labels) == len(option.choices), option.name
+        for text in (option.description, option.label, *option.choice_labels):
+            assert not re.search(r"K-\d|'[a-z-]+'|_", text), (option.name, text)
+            assert all(c not in text for c in option.choices if "-" in str(c)), text
+    for variant in GAME.variants:
+        assert not re.search(r"K-\d|_", variant.description)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mobtable.core import SealedStep
+from mobtable.core import SealedStep, words
 from mobtable.games.capo import events as ev
 from mobtable.games.capo import scoring
 from mobtable.games.capo.assignments import describe
@@ -188,7 +188,9 @@ def draw(state: CapoState, seat: int, count: int) -> None:
     if not drawn:
         return
     state.hands[seat] = sorted(state.hands[seat] + drawn)
-    state.log("draw", f"seat {seat} draws {len(drawn)} card(s)", seat=seat, count=len(drawn))
+    state.log(
+        "draw", f"seat {seat} draws {words.count(len(drawn), 'card')}", seat=seat, count=len(drawn)
+    )
     facts = state.cards.facts(drawn)
     state.log("drawn", f"you draw cards {drawn}", seat, seat=seat, cards=drawn, facts=facts)
 

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mobtable.core import Config, Event, Game, IllegalAction, Origin, Result, SealedStep, State
+from mobtable.core.words import count
 from mobtable.games.capo import events as ev
 from mobtable.games.capo import phases
 from mobtable.games.capo.actions import (
@@ -179,7 +180,7 @@ class CapoState(State):
         if isinstance(action, Declare):
             self.declared[seat] = action.count
             self.picked[seat] = []
-            text = f"you will play {action.count} card(s)"
+            text = f"you will play {count(action.count, 'card')}"
             self.log("declared", text, seat, seat=seat, count=action.count)
         elif isinstance(action, Place):
             chosen = self.picked[seat]
@@ -189,7 +190,7 @@ class CapoState(State):
             self.log("placed", text, seat, seat=seat, card=action.card, facts=facts)
             if not self.rules.sealed_crews:  # K-23: open placement shows each card go down
                 down = len(chosen)
-                text = f"seat {seat} has {down} card(s) face down"
+                text = f"seat {seat} has {count(down, 'card')} face down"
                 self.log("face-down", text, seat=seat, count=down)
             if len(chosen) == self.declared[seat]:
                 self._commit(seat, tuple(sorted(chosen)), "has played")
