@@ -24,11 +24,12 @@ from mobtable.core.cardfile import builtin_card_data
 from mobtable.core.words import Reader
 from mobtable.games.capo import GAME
 from mobtable.games.capo.actions import Declare, Place, Suspect, TurnUp
-from mobtable.games.capo.cards import Special
+from mobtable.games.capo.cards import Effect, Special
 from mobtable.games.capo.state import CapoState
 from mobtable.games.capo.words import WORDS, card_words
 
-from .helpers import CARDS, Picker, joram_danny_erik, new, play, relabelled
+from .helpers import CARDS, Picker, joram_danny_erik, new, play, play_round, relabelled
+from .helpers import event as event_card
 
 GOLDEN = Path(__file__).parent / "golden" / "words_joram_danny_erik.txt"
 
@@ -277,9 +278,7 @@ def test_K_18_joram_at_zero_gains_nothing_in_words() -> None:
         state.apply(p, Suspect(target))
     scored = next(e for e in reversed(state.events) if e.kind == "scored")
     line = WORDS.event(scored, Reader(0, NAMES))
-    assert line.startswith(
-        "You gain nothing (0 for wrongly suspecting Erik (no respect left to give)); "
-    )
+    assert line.startswith("You gain nothing (nothing to lose for wrongly suspecting Erik); ")
 
 
 if __name__ == "__main__":
@@ -299,3 +298,68 @@ def test_the_lobby_reads_plain_words() -> None:
             assert all(c not in text for c in option.choices if "-" in str(c)), text
     for variant in GAME.variants:
         assert not re.search(r"K-\d|_", variant.description)
+
+
+def _last_line(state: CapoState, kind: str, reader: Reader) -> str:
+    event = next(e for e in reversed(state.events) if e.kind == kind)
+    line = WORDS.event(event, reader)
+    check_text(line)
+    return line
+
+
+VITO = ("Vito", "Marco", "Sal")
+
+
+def test_K_12_a_game_to_the_round_limit_reads_plainly() -> None:
+    """Everyone plays one card and suspects nobody for 100 rounds: reshuffles, a shared win."""
+    pick = Picker()
+    state = new([pick.fillers(5) for _ in range(3)], respect=[0, 0, 0], variants=["first-game"])
+    giulia = set(CARDS.with_special(Special.GIULIA_NAPOLI))
+    while not state.is_over():
+        for seat in range(3):
+            play(state, seat, [next(c for c in state.hands[seat] if c not in giulia)])
+        for seat in range(3):
+            state.apply(seat, Suspect(None))
+    lines = {WORDS.event(e, Reader(1, VITO)) for e in state.events_for(1)}
+    for line in lines:
+        check_text(line)
+    assert "The used Assignment cards are shuffled into a new stack." in lines
+    best = max(state.respect)
+    assert WORDS.prompt(state, Reader(1, VITO)) == (
+        f"Game over after 100 rounds: Vito, you and Sal share the victory with {best} respect"
+    )
+    assert _last_line(state, "game-over", Reader(None, VITO)).startswith(
+        "Game over after 100 rounds: Vito, Marco and Sal share the victory"
+    )
+
+
+def test_K_20_have_a_sit_down_in_words() -> None:
+    pick = Picker()
+    hands = [pick.fillers(5) for _ in range(3)]
+    state = new(hands, envelope_next=True, events=[event_card(Effect.SIT_DOWN)])
+    play_round(state, {s: hands[s][:1] for s in range(3)}, suspicions={0: 1, 1: 0, 2: 0})
+    line = _last_line(state, "suspicions", Reader(2, VITO))
+    assert line == (
+        "Suspicions: Vito suspects Marco, Marco suspects Vito and you suspect Vito."
+        " Have a sit down: Vito and Marco suspect each other, so both suspicions are dropped."
+        " Nobody suspects Marco or you: their cards stay hidden and count as a success."
+    )
+
+
+def test_K_04_mario_beretta_in_words() -> None:
+    pick = Picker()
+    mario = pick.card(special=Special.MARIO_BERETTA)
+    hands = [pick.fillers(5), pick.fillers(5), [mario, *pick.fillers(4)]]
+    state = new(hands, respect=[0, 1, 0], counter=2)
+    play_round(state, {0: hands[0][:1], 1: hands[1][:1], 2: [mario]}, suspicions={0: 2, 1: 2})
+    reveal = _last_line(state, "reveal", Reader(0, VITO))
+    assert reveal.startswith("Sal shows Mario Beretta (Pistol, 2 stars): 2 stars, symbols missing")
+    # Sal scores first (he counts): Vito has nothing yet to give, Marco gives his 1
+    assert _last_line(state, "scored", Reader(0, VITO)) == (
+        "Sal gains 1 respect (nothing to take from you with Mario Beretta,"
+        " +1 taken from Marco with Mario Beretta); you gain 3 respect (nothing to give to"
+        " Sal's Mario Beretta, +1 for the assignment, +2 for rightly suspecting Sal);"
+        " Marco gains 2 respect (\N{MINUS SIGN}1 taken by Sal's Mario Beretta,"
+        " +1 for the assignment, +2 for rightly suspecting Sal)."
+        " Respect now: you have 3, Marco has 3 and Sal has 1."
+    )

@@ -268,13 +268,17 @@ def _reason(entry: Fact, reader: Reader) -> str:
 
 
 def _item(entry: Fact, reader: Reader) -> str:
-    amount = entry["amount"]
-    sign = "+" if amount > 0 else MINUS if amount < 0 else ""
-    text = f"{sign}{abs(amount)} {_reason(entry, reader)}"
-    if amount == 0:
-        gaining = entry["why"] in ("job", "giulia", "right")
-        text += " (the respect supply is empty)" if gaining else " (no respect left to give)"
-    return text
+    amount, why, other = entry["amount"], entry["why"], entry["other"]
+    if amount == 0:  # a floor at 0 (K-04, K-18) or an empty supply (K-05)
+        if why == "wrong":
+            return f"nothing to lose {_reason(entry, reader)}"
+        if why == "mario-took":
+            return f"nothing to take from {reader.name(other)} with Mario Beretta"
+        if why == "mario-lost":
+            return f"nothing to give to {reader.possessive(other)} Mario Beretta"
+        return f"nothing {_reason(entry, reader)}, as the respect supply is empty"
+    sign = "+" if amount > 0 else MINUS
+    return f"{sign}{abs(amount)} {_reason(entry, reader)}"
 
 
 def _scored(data: Fact, reader: Reader) -> str:
