@@ -9,6 +9,7 @@ from rich.console import Console
 
 from mobtable.games.capo import GAME
 from mobtable.games.capo.actions import Declare, Place
+from mobtable.games.capo.cards import Special
 from mobtable.games.capo.render import card_text, render_view
 
 from .helpers import Picker, new, play, play_round
@@ -76,3 +77,11 @@ def test_K_14_render_shows_who_the_step_waits_for(sizes: str) -> None:
         assert "▮" not in text and "(ready, hidden)" in text and "(choosing)" in text
     mine = state.view(2)
     assert card_text(mine, hands[2][0]) + " (down)" in _text(mine)
+
+
+def test_the_hand_says_what_a_special_card_does() -> None:
+    pick = Picker()
+    giulia = pick.card(special=Special.GIULIA_NAPOLI)
+    hands = [[giulia, *pick.fillers(4)], pick.fillers(5), pick.fillers(5)]
+    text = _text(new(hands).view(0))
+    assert "Giulia Napoli (Cash, 1 star) — If your job succeeds, you gain 1 extra respect." in text

@@ -109,6 +109,9 @@ def _mine(view: dict[str, Any], reader: Reader) -> RenderableType:
     lines.append("Your hand:", style="bold")
     for card in view["hand"]:
         lines.append(f"\n  {card_text(view, card)}")
+        power = (view["cards"].get(str(card)) or {}).get("text")
+        if power:  # a special card says what it does
+            lines.append(f" — {power}", style="dim")
     if not view["hand"]:
         lines.append(" (empty)")
     me = view["me"] or {}
