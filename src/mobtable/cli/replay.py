@@ -15,6 +15,7 @@ from mobtable.cli._errors import FAILURE, fail
 from mobtable.cli.rendering import render_events, render_result, render_view, seat_label
 from mobtable.core import MobtableError, Result, Seat, State
 from mobtable.core import record as records
+from mobtable.core.limits import shown
 
 
 def seat_names(record: Mapping[str, Any], players: int) -> list[str] | None:
@@ -41,9 +42,13 @@ def replay(
     """Replay a record: the events, the final view and the result."""
     console = Console(highlight=False)
     try:
-        record = records.load(file)
+        record = records.load(file)  # its errors name the file
     except MobtableError as exc:
         fail(str(exc))
+    try:
+        state = records.start_from_record(record)  # a malformed record is a usage error too
+    except MobtableError as exc:
+        fail(f"{file}: {exc}")
     if check:
         try:
             state = records.check(record)
@@ -56,10 +61,6 @@ def replay(
             soft_wrap=True,
         )
         return
-    try:
-        state = records.start_from_record(record)
-    except MobtableError as exc:
-        fail(f"{file} does not replay: {exc}", code=FAILURE)
     if seat is not None and not 0 <= seat < state.players:
         fail(f"--seat must be between 0 and {state.players - 1}, not {seat}")
     console.print(Text(f"{file}: {state.game.title}, {state.players} players", style="bold"))
@@ -90,10 +91,10 @@ def _play_through(
     seen = 0
     for number, entry in enumerate(actions):
         try:
-            acting, text = entry
+            acting, text = records.action_entry(number, entry)
             state.apply_text(acting, text)
-        except (MobtableError, TypeError, ValueError) as exc:
-            fail(f"action #{number} {entry!r} does not replay: {exc}", code=FAILURE)
+        except MobtableError as exc:
+            fail(f"action #{number} {shown(entry)} does not replay: {exc}", code=FAILURE)
         events = state.events_for(seat, seen)
         seen = len(state.events)
         if step and (seat is None or acting == seat):  # a seat sees only its own actions

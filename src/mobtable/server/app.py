@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request
 from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -18,7 +19,7 @@ from mobtable.core.cardfile import builtin_card_data
 from mobtable.core.record import to_record
 from mobtable.server import replay as replays
 from mobtable.server.bot_turns import default_bot
-from mobtable.server.errors import Conflict, NotFound, ServerError
+from mobtable.server.errors import Conflict, NotFound, ServerError, validation_error
 from mobtable.server.limits import BodySizeLimit, ServerLimits, TooManyRequests
 from mobtable.server.manager import TableManager
 from mobtable.server.schemas import (
@@ -98,6 +99,7 @@ def create_app(
     )
     app.state.manager = manager
     app.add_middleware(BodySizeLimit, max_bytes=max_body)
+    app.add_exception_handler(RequestValidationError, validation_error)
 
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, exc: ServerError) -> JSONResponse:

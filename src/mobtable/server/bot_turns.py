@@ -185,6 +185,8 @@ class BotTurns:
             else:
                 decision = Decision(table.state.clone(), seat)
                 bot = self._bot(table, seat, stand_in)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
         try:
             if job is not None and self.search_pool is not None:
                 notation = await self.search_pool.run(job)
@@ -209,6 +211,11 @@ class BotTurns:
                 decision = Decision(table.state.clone(), seat)
                 bot = self._bot(table, seat, stand_in=True)
             notation = await self._in_thread(bot, decision)
+        # A search answers a forced move at once and an open one at its time cap:
+        # every move takes the cap, so its speed reveals nothing of the bot's hand.
+        padding = bots.think_time(name, table.game.name) - (loop.time() - started)
+        if padding > 0:
+            await asyncio.sleep(padding)
         async with table.lock:
             table.thinking.discard(seat)
             if not self._still_to_move(table, seat, stand_in):

@@ -1,5 +1,7 @@
-"""Limits: request bodies (a pure ASGI middleware, HTTP 413), and what one client
-(tables created, bot-only tables) and bot-only tables may take of the server (429)."""
+"""Limits: request bodies (a pure ASGI middleware, HTTP 413, counting the bytes received, so
+a chunked body without a Content-Length is refused as surely as one that declares its size),
+and what one client (tables created, bot-only tables) and bot-only tables may take of the
+server (429)."""
 
 from __future__ import annotations
 
@@ -14,10 +16,6 @@ from typing import Any, ClassVar
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mobtable.server.errors import ServerError
-
-
-class BodyTooLarge(Exception):
-    pass
 
 
 class BodySizeLimit:
@@ -38,29 +36,33 @@ class BodySizeLimit:
                 if too_big:
                     await self._refuse(send)
                     return
+        # Read the whole body here, counting every chunk: a chunked upload has no
+        # Content-Length, and an error raised inside the app's receive would reach
+        # FastAPI's body parser, which turns it into a 400.
+        chunks: list[bytes] = []
         received = 0
-        started = False
-
-        async def limited_receive() -> Message:
-            nonlocal received
+        more = True
+        while more:
             message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_bytes:
-                    raise BodyTooLarge
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            received += len(chunk)
+            if received > self.max_bytes:
+                await self._refuse(send)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body: Message | None = {"type": "http.request", "body": b"".join(chunks)}
+
+        async def buffered_receive() -> Message:
+            nonlocal body
+            if body is None:
+                return await receive()
+            message, body = body, None
             return message
 
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, limited_receive, tracking_send)
-        except BodyTooLarge:
-            if not started:
-                await self._refuse(send)
+        await self.app(scope, buffered_receive, send)
 
     async def _refuse(self, send: Send) -> None:
         body: Any = json.dumps(

@@ -146,8 +146,9 @@ class TableManager:
             game = games.get(row.game)
         except KeyError as exc:
             raise Unavailable(f"table {table_id}: {exc.args[0]}") from exc
-        table = LiveTable(row, game.new_state(game.config_from_json(row.config), seed=row.seed))
-        try:
+        try:  # a row stored before a check was tightened (an option ``true``) fails here
+            config = game.config_from_json(row.config)
+            table = LiveTable(row, game.new_state(config, seed=row.seed))
             table.rebuild(row.actions)
         except MobtableError as exc:
             raise Unavailable(f"table {table_id} does not replay: {exc}") from exc

@@ -26,6 +26,8 @@ MAX_CARD_STARS = 5
 MAX_CARD_SYMBOLS = 3
 MAX_ASSIGNMENT_STARS = 10
 MAX_CHOICE = 3
+MAX_SYMBOLS = 20
+"""More symbol kinds than a deck could use (the box has 5)."""
 
 
 class Special(Enum):
@@ -231,10 +233,12 @@ def _symbols(
     return tuple(value)
 
 
-def _entries(data: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+def _entries(data: Mapping[str, Any], key: str, most: int) -> list[Mapping[str, Any]]:
     value = data.get(key)
     if not isinstance(value, list) or not value:
         raise BadCardData(f"{key}: expected a non-empty list of tables ([[{key}]])")
+    if len(value) > most:
+        raise BadCardData(f"{key}: at most {most} entries, got {len(value)}")
     for i, entry in enumerate(value):
         if not isinstance(entry, Mapping):
             raise BadCardData(f"{key}[{i}]: expected a table, got {entry!r}")
@@ -251,7 +255,7 @@ def _flag(entry: Mapping[str, Any], key: str, where: str, default: bool) -> bool
 def _load_symbols(data: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     keys: list[str] = []
     names: list[str] = []
-    for i, entry in enumerate(_entries(data, "symbols")):
+    for i, entry in enumerate(_entries(data, "symbols", MAX_SYMBOLS)):
         key = _text(entry, "key", f"symbols[{i}]")
         if key in keys:
             raise BadCardData(f"symbols[{i}].key: symbol {key!r} is listed twice")
@@ -271,7 +275,7 @@ def _symbols_reconstructed(data: Mapping[str, Any]) -> bool:
 def _load_mafiosi(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tuple[Mafioso, ...]:
     cards: list[Mafioso] = []
     specials = {s.value: s for s in Special}
-    for i, entry in enumerate(_entries(data, "mafiosi")):
+    for i, entry in enumerate(_entries(data, "mafiosi", MAFIOSO_CARDS)):
         where = f"mafiosi[{i}]"
         name = _text(entry, "name", where)
         syms = _symbols(entry, where, symbols, MAX_CARD_SYMBOLS)
@@ -298,7 +302,7 @@ def _load_mafiosi(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tuple[Ma
 
 def _load_assignments(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tuple[Assignment, ...]:
     cards: list[Assignment] = []
-    entries = _entries(data, "assignments")
+    entries = _entries(data, "assignments", ASSIGNMENT_CARDS)
     if len(entries) != ASSIGNMENT_CARDS:
         raise BadCardData(f"assignments: expected {ASSIGNMENT_CARDS} cards, got {len(entries)}")
     for i, entry in enumerate(entries):
@@ -318,7 +322,7 @@ def _load_assignments(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tupl
 def _load_events(data: Mapping[str, Any]) -> tuple[EventCard, ...]:
     cards: list[EventCard] = []
     effects = {e.value: e for e in Effect}
-    entries = _entries(data, "events")
+    entries = _entries(data, "events", EVENT_CARDS)
     if len(entries) != EVENT_CARDS:
         raise BadCardData(f"events: expected {EVENT_CARDS} cards, got {len(entries)}")
     for i, entry in enumerate(entries):

@@ -8,10 +8,14 @@ from typing import Any
 
 from mobtable.core.cardfile import CardSets, require
 from mobtable.core.errors import BadCardData
+from mobtable.core.limits import shown
 from mobtable.games.cosca.model import LETTERS, MAX_ROW, Place, Special, Weekday
 
 RECONSTRUCTABLE = ("name", "condition", "days")
 _IN_WORDS = {"name": "names", "condition": "loyalty conditions", "days": "working days"}
+CARD_FILE_VERSION = 1
+MAX_MOBSTERS = 100
+"""More mobster cards than any deck could hold (the box has 20)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +122,15 @@ def _mobster(entry: Any, where: str) -> Mobster:
 
 def parse_mobsters(card_data: Mapping[str, Any]) -> tuple[Mobster, ...]:
     """Validate a card document into mobster cards."""
+    version = card_data.get("version", CARD_FILE_VERSION)
+    if type(version) is not int or version != CARD_FILE_VERSION:
+        raise BadCardData(
+            f"version: this engine reads COSCA card files of version {CARD_FILE_VERSION}, "
+            f"not {shown(version)}"
+        )
     entries = require(card_data, "mobsters", list, "card data")
+    if len(entries) > MAX_MOBSTERS:
+        raise BadCardData(f"mobsters: at most {MAX_MOBSTERS} cards, got {len(entries)}")
     mobsters = tuple(_mobster(e, f"mobsters[{i}]") for i, e in enumerate(entries))
     if len(mobsters) < MAX_ROW:
         raise BadCardData(

@@ -135,7 +135,7 @@ def _names(setup: Mapping[str, Any], key: str, index: Mapping[str, int]) -> list
         raise BadSetup(f"setup '{key}' must be a list of mobster names")
     ids = []
     for name in value:
-        if name not in index:
+        if not isinstance(name, str) or name not in index:
             raise BadSetup(f"setup '{key}': no mobster card is called {name!r}")
         ids.append(index[name])
     return ids
