@@ -114,6 +114,23 @@ def play_round(
         state.apply(seat, Suspect((suspicions or {}).get(seat)))
 
 
+def joram_danny_erik() -> tuple[CapoState, list[int], list[int], list[int]]:
+    """The rulebook's phase 4 example: Joram, Danny and Erik on "Protection racket".
+
+    Joram: cash 2 stars + pistol 2 stars: the symbols, but 4 stars.
+    Danny: a lone knife: he bluffs, but nobody suspects him.
+    Erik: cash 1 star + pistol 1 star: symbols and 2 stars.
+    Returns the table (cash and pistol, at most 3 stars) and the three crews.
+    """
+    pick = Picker()
+    joram = [pick.card("cash", stars=2), pick.card("pistol", stars=2)]
+    danny = [pick.card("knife", stars=0)]
+    erik = [pick.card("cash", stars=1), pick.card("pistol", stars=1)]
+    hands = [joram + pick.fillers(3), danny + pick.fillers(4), erik + pick.fillers(3)]
+    state = new(hands, first="Protection racket", respect=[3, 3, 3])
+    return state, joram, danny, erik
+
+
 def all_cards(state: CapoState) -> list[int]:
     """Every Mafioso card's id, from every zone (for accounting)."""
     zones: list[int] = [*state.stack, *state.discard, *state.box]

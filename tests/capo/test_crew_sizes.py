@@ -75,7 +75,7 @@ def _before_own_commit(
 def test_K_23_crew_sizes_are_sealed_by_default_with_an_open_option() -> None:
     assert GAME.config(PLAYERS).option("crew_sizes") == "sealed"
     option = next(o for o in GAME.options if o.name == "crew_sizes")
-    assert option.choices == ("sealed", "open") and "K-23" in option.description
+    assert option.choices == ("sealed", "open") and option.decision == "K-23"
     assert GAME.config(PLAYERS, options=OPEN).option("crew_sizes") == "open"
 
 

@@ -8,25 +8,13 @@ from mobtable.games.capo.actions import Declare, Place, Suspect, TurnUp
 from mobtable.games.capo.assignments import succeeds
 from mobtable.games.capo.rules import Phase
 
-from .helpers import CARDS, Picker, assignment, new, play_round
+from .helpers import CARDS, Picker, assignment, joram_danny_erik, new, play_round
 
 JORAM, DANNY, ERIK = 0, 1, 2
 
 
 def _table() -> tuple:
-    """Joram, Danny and Erik on "Protection racket" (cash and pistol, at most 3 stars).
-
-    Joram: cash 2 stars + pistol 2 stars: the symbols, but 4 stars.
-    Danny: a lone knife: he bluffs, but nobody suspects him.
-    Erik: cash 1 star + pistol 1 star: symbols and 2 stars.
-    """
-    pick = Picker()
-    joram = [pick.card("cash", stars=2), pick.card("pistol", stars=2)]
-    danny = [pick.card("knife", stars=0)]
-    erik = [pick.card("cash", stars=1), pick.card("pistol", stars=1)]
-    hands = [joram + pick.fillers(3), danny + pick.fillers(4), erik + pick.fillers(3)]
-    state = new(hands, first="Protection racket", respect=[3, 3, 3])
-    return state, joram, danny, erik
+    return joram_danny_erik()
 
 
 def _play_example(state, joram, danny, erik) -> None:

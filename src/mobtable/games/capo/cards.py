@@ -156,6 +156,37 @@ class CardSet:
     def with_special(self, special: Special) -> tuple[int, ...]:
         return tuple(c.id for c in self.mafiosi if c.special is special)
 
+    def symbol_name(self, key: str) -> str:
+        return self.symbol_names[self.symbols.index(key)]
+
+    def facts(self, mafiosi: Iterable[int]) -> dict[str, dict[str, Any]]:
+        """What a log line needs to name these Mafioso cards, keyed by id as text.
+
+        Events carry these beside the card ids (a custom card file may name
+        cards differently, and the words see only the event).
+        """
+        return {str(c): self.fact(c) for c in mafiosi}
+
+    def fact(self, card: int) -> dict[str, Any]:
+        """One Mafioso card as words need it: name, symbol names, stars, special."""
+        info = self.mafiosi[card]
+        return {
+            "name": info.name,
+            "symbols": [self.symbol_name(s) for s in info.symbols],
+            "stars": info.stars,
+            "special": None if info.special is None else info.special.value,
+        }
+
+    def assignment_fact(self, assignment: int, max_stars: int) -> dict[str, Any]:
+        """An Assignment card as words need it (``max_stars``: after this round's event)."""
+        card = self.assignments[assignment]
+        return {
+            "name": card.name,
+            "symbols": [self.symbol_name(s) for s in card.symbols],
+            "choice": card.choice,
+            "max_stars": max_stars,
+        }
+
     def reconstructed(self, mafiosi: Iterable[int], events: Iterable[int]) -> list[str]:
         """What of the cards in play is our own design, in plain words.
 

@@ -11,6 +11,7 @@ from mobtable.games.capo.cards import CardSet, load_cards
 from mobtable.games.capo.rules import FIRST_GAME, CrewSizes, EventDeck, Supply, TonyStars
 from mobtable.games.capo.setup import new_state
 from mobtable.games.capo.state import CapoState
+from mobtable.games.capo.words import WORDS
 
 
 class Capo(Game):
@@ -28,11 +29,19 @@ class Capo(Game):
         "neither are the hands left at the end nor the order of the stacks.",
         decision="K-24",
     )
+    blurb = (
+        "Capos play a crew of Mafioso cards face down for the boss's assignment, show "
+        "part of it, and bluff; catch a bluffer by suspecting him, but a wrong "
+        "suspicion costs respect. The first to 15 respect wins."
+    )
+    length = "about 30 minutes"
+    narration = WORDS
     variants = (
         Variant(
             FIRST_GAME,
-            "Suggested first game: the three Little Tony cards and all Event cards stay in "
-            "the box, envelopes are ignored, and 10 respect wins.",
+            "First game: a gentler start for new players. The three Little Tony cards and "
+            "all Event cards stay in the box, envelopes on the Assignment cards mean "
+            "nothing, and 10 respect wins instead of 15.",
         ),
     )
     options = (
@@ -40,29 +49,43 @@ class Capo(Game):
             "event_deck",
             EventDeck.ALL.value,
             tuple(e.value for e in EventDeck),
-            "K-16: 'all' shuffles the ten Event cards; 'sit-down-only' plays with the "
-            "rulebook's 'Have a sit down' card alone (reshuffled whenever it is needed).",
+            'The rulebook describes only one of the ten Event cards, "Have a sit down"; '
+            "the other nine are our own designs. Play with all ten for variety, or with "
+            "the rulebook's card alone to stay close to the printed game.",
+            label="Event cards",
+            decision="K-16",
+            choice_labels=("all ten Event cards", 'only "Have a sit down"'),
         ),
         Option(
             "little_tony_stars",
             TonyStars.PER_CARD.value,
             tuple(t.value for t in TonyStars),
-            "K-03: each suspected Little Tony adds 1 star to every suspected player "
-            "('per-card'), or all of them together add just 1 ('once').",
+            "When suspected players have played Little Tony, each of his cards adds a "
+            "star to every suspected player's crew; a group that finds two or three extra "
+            "stars too harsh can count at most one, however many Little Tony cards show.",
+            label="Little Tony's extra stars",
+            decision="K-03",
+            choice_labels=("one star per Little Tony card", "at most one star in all"),
         ),
         Option(
             "respect_supply",
             Supply.UNLIMITED.value,
             tuple(s.value for s in Supply),
-            "K-05: the 100 respect points are a component, not a limit ('unlimited'); "
-            "'limited' stops gains once the supply is empty.",
+            "The box holds 100 respect points. Usually that is just a component and "
+            "nobody runs short; a group can instead treat it as a limit, so that nobody "
+            "gains respect once the supply is empty and lost respect goes back to it.",
+            label="Respect supply",
+            decision="K-05",
+            choice_labels=("unlimited", "limited to the 100 points in the box"),
         ),
         Option(
             "crew_sizes",
             CrewSizes.SEALED.value,
             tuple(c.value for c in CrewSizes),
-            "K-23: how many cards each player puts face down stays hidden until all have "
-            "played ('sealed'), or each card is seen to go down as it is placed ('open').",
+            "Whether the others see how many cards you play before they play their own. "
+            "Hidden (the default) is how a table lays its crews down together, and "
+            "nobody gains by waiting; seen shows each card as it goes down, so a "
+            "player who waits knows how many cards the others played.",
             label="Crews go down together",
             decision="K-23",
             choice_labels=(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mobtable.core import SealedStep
+from mobtable.core import SealedStep, words
 from mobtable.games.capo import events as ev
 from mobtable.games.capo import scoring
 from mobtable.games.capo.assignments import describe
@@ -44,15 +44,28 @@ def start_round(state: CapoState) -> None:
                 state.event_stack = sorted(state.events_used)
                 state.rng.shuffle(state.event_stack)
                 state.events_used = []
-                state.log("reshuffle", "the used Event cards are shuffled into a new stack")
+                text = "the used Event cards are shuffled into a new stack"
+                state.log("reshuffle", text, pile="events")
             if state.event_stack:
                 state.event = state.event_stack.pop(0)
     card = state.cards.assignments[state.assignment]
-    text = f"round {state.round}: {describe(card, ev.max_stars(card, state.effect))}"
+    limit = ev.max_stars(card, state.effect)
+    text = f"round {state.round}: {describe(card, limit)}"
+    event_fact = None
     if state.event is not None:
         event = state.cards.events[state.event]
         text += f"; event {event.name}: {event.text}"
-    state.log("round", text, round=state.round, assignment=state.assignment, event=state.event)
+        event_fact = {"name": event.name, "text": event.text}
+    state.log(
+        "round",
+        text,
+        round=state.round,
+        assignment=state.assignment,
+        event=state.event,
+        counter=state.counter,
+        assignment_fact=state.cards.assignment_fact(state.assignment, limit),
+        event_fact=event_fact,
+    )
     state.phase = Phase.PLAY
     state.step = SealedStep.of(range(state.players))
     state.declared, state.picked = {}, {}
@@ -65,7 +78,8 @@ def _reshuffle_assignments(state: CapoState) -> None:
     state.assignment_stack = sorted(state.assignments_used)
     state.rng.shuffle(state.assignment_stack)
     state.assignments_used = []
-    state.log("reshuffle", "the used Assignment cards are shuffled into a new stack")
+    text = "the used Assignment cards are shuffled into a new stack"
+    state.log("reshuffle", text, pile="assignments")
 
 
 # -- the sealed steps ---------------------------------------------------------
@@ -103,7 +117,8 @@ def _resolve_turn(state: CapoState) -> None:
     for seat, cards in state.step.in_seat_order():
         state.face_up[seat] = sorted(cards)
     shown = [list(f) for f in state.face_up]
-    state.log("turned-up", f"cards turned face up: {shown}", face_up=shown)
+    facts = state.cards.facts(c for f in shown for c in f)
+    state.log("turned-up", f"cards turned face up: {shown}", face_up=shown, facts=facts)
     _open_suspicions(state)
 
 
@@ -122,23 +137,31 @@ def end_round(state: CapoState) -> None:
     top = max(state.respect)
     leaders = [s for s, r in enumerate(state.respect) if r == top]
     if top >= state.rules.target and len(leaders) == 1:
-        _finish(state, f"seat {leaders[0]} has {top} respect and wins")
+        _finish(state, f"seat {leaders[0]} has {top} respect and wins", leaders)
         return
     if state.round >= MAX_ROUNDS:
         state.capped = True
-        _finish(state, f"the round limit ({MAX_ROUNDS}) is reached")
+        _finish(state, f"the round limit ({MAX_ROUNDS}) is reached", leaders)
         return
     if top >= state.rules.target:
-        state.log("extra-round", f"seats {leaders} share the lead with {top}: an extra round")
+        text = f"seats {leaders} share the lead with {top}: an extra round"
+        state.log("extra-round", text, leaders=leaders, respect=top)
     refill(state)
     state.counter = (state.counter + 1) % state.players  # K-07
     start_round(state)
 
 
-def _finish(state: CapoState, text: str) -> None:
+def _finish(state: CapoState, text: str, winners: list[int]) -> None:
     state.phase = Phase.OVER
     state.step = SealedStep(())
-    state.log("game-over", text, respect=list(state.respect))
+    state.log(
+        "game-over",
+        text,
+        respect=list(state.respect),
+        winners=winners,
+        rounds=state.round,
+        capped=state.capped,
+    )
 
 
 def refill(state: CapoState) -> None:
@@ -165,8 +188,11 @@ def draw(state: CapoState, seat: int, count: int) -> None:
     if not drawn:
         return
     state.hands[seat] = sorted(state.hands[seat] + drawn)
-    state.log("draw", f"seat {seat} draws {len(drawn)} cards", seat=seat, count=len(drawn))
-    state.log("drawn", f"you draw cards {drawn}", seat, cards=drawn)
+    state.log(
+        "draw", f"seat {seat} draws {words.count(len(drawn), 'card')}", seat=seat, count=len(drawn)
+    )
+    facts = state.cards.facts(drawn)
+    state.log("drawn", f"you draw cards {drawn}", seat, seat=seat, cards=drawn, facts=facts)
 
 
 def _reshuffle_discard(state: CapoState) -> None:
@@ -177,4 +203,5 @@ def _reshuffle_discard(state: CapoState) -> None:
     state.discard = []
     state.seen_discard = set()
     state.own_discard = [set() for _ in range(state.players)]
-    state.log("reshuffle", "the discard pile is shuffled into a new Mafioso stack")
+    text = "the discard pile is shuffled into a new Mafioso stack"
+    state.log("reshuffle", text, pile="mafiosi")

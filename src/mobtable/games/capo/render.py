@@ -1,13 +1,16 @@
 """Drawing a Capo view in the terminal with rich.
 
-``render_view(view)`` shows only what the view holds: the assignment and
-event, the respect track, every seat's played cards (face-down ones as
-``▮``), who the sealed step still waits for, the seat's own hand and
-choices, and how the last round went.
+``render_view(view, names=...)`` shows only what the view holds: the
+assignment and event, the respect track, every seat's played cards
+(face-down ones as ``▮``), who the sealed step still waits for, the seat's
+own hand and choices, and how the last round went. Cards are named with
+their symbols and stars, seats by the table's names (the words of
+:mod:`words`), never by ids or numbers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich import box
@@ -16,34 +19,33 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from mobtable.core.words import Reader, count, default_names, listing
+from mobtable.games.capo.words import assignment_words, card_words, people
+
 FACE_DOWN = "▮"
 RECONSTRUCTED = "reconstructed — owners of the real deck can load its data with --cards FILE"
 MADE_UP = " (reconstructed)"
 
 
 def card_text(view: dict[str, Any], card: int) -> str:
-    """``Soldato [pistol] 1★ #27`` for a card the view describes."""
+    """``Soldato (Cash, 1 star)`` for a card the view describes."""
     info = view["cards"].get(str(card))
     if info is None:
-        return f"#{card}"
-    symbols = " ".join(info["symbols"]) or "-"
-    if info["special"] == "vincenzo-forza":
-        symbols = "any"
-    return f"{info['name']} [{symbols}] {info['stars']}★ #{card}"
+        return "a card"
+    symbols = view["symbols"]
+    fact = dict(info, symbols=[symbols.get(k, k) for k in info["symbols"]])
+    return card_words(fact)
 
 
 def _assignment(view: dict[str, Any]) -> Text:
     a = view["assignment"]
-    needs = list(a["symbols"])
-    if a["choice"] == 1:
-        needs.append("?")
-    elif a["choice"] > 1:
-        needs.append(f"{a['choice']}x the same ?")
+    fact = dict(a, symbols=[view["symbols"].get(k, k) for k in a["symbols"]])
+    name, _, needs = assignment_words(fact).partition(": ")
     text = Text.assemble(
         ("Assignment: ", "bold"),
-        (a["name"], "bold yellow"),
+        (name, "bold yellow"),
         MADE_UP if a.get("reconstructed") else "",
-        f" — needs {', '.join(needs)}; at most {a['max_stars']}★",
+        f" — needs {needs}",
     )
     if view["event"] is not None:
         event = view["event"]
@@ -55,11 +57,10 @@ def _assignment(view: dict[str, Any]) -> Text:
     return text
 
 
-def _track(view: dict[str, Any]) -> Table:
+def _track(view: dict[str, Any], reader: Reader) -> Table:
     table = Table(box=box.SIMPLE_HEAD, expand=False)
-    for column in ("seat", "respect", "hand", "played", "on the table"):
+    for column in ("player", "respect", "hand", "played", "on the table"):
         table.add_column(column)
-    me = view["seat"]
     committed = set((view.get("step") or {}).get("committed", ()))
     for seat, respect in enumerate(view["respect"]):
         spot = view["table"][seat]
@@ -71,73 +72,83 @@ def _track(view: dict[str, Any]) -> Table:
             shown = ["(ready, hidden)" if seat in committed else "(choosing)"]
         else:
             shown = up + [FACE_DOWN] * (spot["played"] - len(up))
-        label = (
-            f"{seat}" + (" (you)" if seat == me else "") + (" ✎" if seat == view["counter"] else "")
-        )
+        label = reader.names[seat] + (" (you)" if reader.is_me(seat) else "")
+        if seat == view["counter"]:
+            label += " ✎"
         bar = "●" * min(respect, view["target"])
         table.add_row(
-            label,
+            Text(label),
             f"{respect:>2} {bar}",
             str(view["hand_sizes"][seat]),
             "?" if spot["played"] is None else str(spot["played"]),
-            Text(", ".join(shown) or "-"),  # not markup: "[cash car]" must show
+            Text(", ".join(shown) or "-"),  # not markup: names may hold brackets
         )
     return table
 
 
 _STEPS = {"play": "playing cards", "turn": "turning cards up", "suspect": "suspicions"}
+_DONE = {"play": "played", "turn": "chosen", "suspect": "laid the Suspicion card"}
 
 
-def _step(view: dict[str, Any]) -> Text | None:
-    """``Playing cards: waiting for seats 1, 3; seats 0, 2 have committed``."""
+def _step(view: dict[str, Any], reader: Reader) -> Text | None:
+    """``Playing cards: waiting for Carla and Salvo; Vito and you have played``."""
     step = view.get("step")
     if not step:
         return None
     text = Text(f"{_STEPS.get(step['phase'], step['phase']).capitalize()}: ", style="bold")
-    waiting = ", ".join(str(s) for s in step["waiting"])
-    text.append(f"waiting for seat{'s' if len(step['waiting']) > 1 else ''} {waiting}")
-    if step["committed"]:
-        done = ", ".join(str(s) for s in step["committed"])
-        text.append(f"; seat{'s' if len(step['committed']) > 1 else ''} {done} committed")
+    text.append(f"waiting for {people(reader, step['waiting'])}")
+    done = step["committed"]
+    if done:
+        have = "has" if len(done) == 1 and not reader.is_me(done[0]) else "have"
+        text.append(f"; {people(reader, done)} {have} {_DONE.get(step['phase'], 'chosen')}")
     return text
 
 
-def _mine(view: dict[str, Any]) -> RenderableType:
+def _mine(view: dict[str, Any], reader: Reader) -> RenderableType:
     lines = Text()
-    lines.append("Your hand: ", style="bold")
-    lines.append("; ".join(card_text(view, c) for c in view["hand"]) or "(empty)")
+    lines.append("Your hand:", style="bold")
+    for card in view["hand"]:
+        lines.append(f"\n  {card_text(view, card)}")
+        power = (view["cards"].get(str(card)) or {}).get("text")
+        if power:  # a special card says what it does
+            lines.append(f" — {power}", style="dim")
+    if not view["hand"]:
+        lines.append(" (empty)")
     me = view["me"] or {}
     if me.get("declared") is not None:
-        placed = ", ".join(card_text(view, c) for c in me.get("placed", []))
-        lines.append(f"\nYou play {me['declared']} cards: {placed or '(none placed yet)'}")
+        placed = listing((card_text(view, c) for c in me.get("placed", [])), empty="")
+        lines.append(f"\nYou play {count(me['declared'], 'card')}: {placed or 'none placed yet'}")
     if me.get("turning"):
-        lines.append("\nTurning up: " + ", ".join(card_text(view, c) for c in me["turning"]))
+        lines.append("\nTurning up: " + listing(card_text(view, c) for c in me["turning"]))
     if view["phase"] == "suspect" and me.get("committed"):
         target = me.get("suspects")
-        lines.append("\nYou suspect " + ("nobody" if target is None else f"seat {target}"))
+        lines.append("\nYou suspect " + ("nobody" if target is None else reader.name(target)))
     return lines
 
 
-def _last_round(view: dict[str, Any]) -> RenderableType | None:
+def _last_round(view: dict[str, Any], reader: Reader) -> RenderableType | None:
     last = view["last_round"]
     if last is None:
         return None
     lines = Text()
     lines.append(f"Round {last['round']}: {last['assignment_name']}", style="bold")
-    lines.append(f" (at most {last['max_stars']}★)")
+    lines.append(f" (at most {count(last['max_stars'], 'star')})")
     for seat, target in enumerate(last["laid"]):
         outcome = "success" if last["success"][seat] else "PRISON"
         cards = last["revealed"][seat]
-        shown = "cards unseen" if cards is None else ", ".join(card_text(view, c) for c in cards)
-        suspicion = "nobody" if target is None else f"seat {target}"
+        shown = "cards unseen" if cards is None else listing(card_text(view, c) for c in cards)
+        suspicion = "nobody" if target is None else reader.name(target)
         if target is not None and last["suspicions"][seat] is None:
             suspicion += " (withdrawn)"
         change = last["change"][seat]
+        suspects = "suspect" if reader.is_me(seat) else "suspects"
         lines.append(
-            f"\n seat {seat}: {outcome} ({shown}); suspects {suspicion}; respect {change:+d}"
+            f"\n {reader.subject(seat)}: {outcome} ({shown}); {suspects} {suspicion}; "
+            f"respect {change:+d}"
         )
     if last["little_tony_stars"]:
-        lines.append(f"\n Little Tony added {last['little_tony_stars']}★ to suspected players")
+        extra = count(last["little_tony_stars"], "star")
+        lines.append(f"\n Little Tony added {extra} to every suspected crew")
     return Panel(lines, title="last round", title_align="left", box=box.ROUNDED)
 
 
@@ -149,26 +160,33 @@ def _provenance(view: dict[str, Any]) -> Text | None:
     return Text(f"Card data: {', '.join(parts)} ({RECONSTRUCTED})", style="italic")
 
 
-def render_view(view: dict[str, Any]) -> RenderableType:
-    """A rich rendering of one seat's (or a spectator's) Capo view."""
-    who = "spectator" if view["seat"] is None else f"seat {view['seat']}"
-    title = (
-        f"Capo della Mafia — {who} — round {view['round']} ({view['phase']}), "
-        f"{view['target']} respect wins"
+def render_view(view: dict[str, Any], *, names: Sequence[str] | None = None) -> RenderableType:
+    """A rich rendering of one seat's (or a spectator's) Capo view.
+
+    ``names``: the table's player names (unnamed seats get default names).
+    """
+    reader = Reader.for_table(
+        view["seat"], names or default_names(view["players"]), view["players"]
     )
-    parts: list[RenderableType] = [_assignment(view), _track(view)]
-    step = _step(view)
+    who = "spectator" if view["seat"] is None else f"{reader.names[view['seat']]} (you)"
+    phase = "game over" if view["phase"] == "over" else _STEPS.get(view["phase"], view["phase"])
+    title = (
+        f"Capo della Mafia — {who} — round {view['round']}, {phase} — {view['target']} respect wins"
+    )
+    parts: list[RenderableType] = [_assignment(view), _track(view, reader)]
+    step = _step(view, reader)
     if step is not None:
         parts.append(step)
     if view["hand"] is not None:
-        parts.append(_mine(view))
-    last = _last_round(view)
+        parts.append(_mine(view, reader))
+    last = _last_round(view, reader)
     if last is not None:
         parts.append(last)
     if view["result"] is not None:
-        winners = ", ".join(f"seat {s}" for s in view["result"]["winners"])
-        parts.append(Text(f"Game over — winner: {winners}", style="bold green"))
+        winners = view["result"]["winners"]
+        parts.append(Text(f"Game over — won by {people(reader, winners)}", style="bold green"))
     provenance = _provenance(view)
     if provenance is not None:
         parts.append(provenance)
+    parts.append(Text("✎ counts this round: scoring goes clockwise from this player", style="dim"))
     return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mobtable.games.capo import events as ev
-from mobtable.games.capo.assignments import star_total, succeeds
+from mobtable.games.capo.assignments import star_total, succeeds, symbols_met
 from mobtable.games.capo.cards import Special
 from mobtable.games.capo.rules import Rules, Supply, TonyStars
 
@@ -59,8 +59,15 @@ class _Ledger:
         self.state = state
         self.change = [0] * state.players
         self.lines: list[str] = []
+        self.entries: list[dict[str, Any]] = []
+        """Each move as data for the words: seat, amount (signed), why, other seat."""
 
-    def gain(self, seat: int, amount: int, why: str) -> None:
+    def _note(self, seat: int, amount: int, why: str, other: int | None = None) -> None:
+        self.entries.append({"seat": seat, "amount": amount, "why": why, "other": other})
+
+    def gain(
+        self, seat: int, amount: int, why: str, *, reason: str, other: int | None = None
+    ) -> None:
         state = self.state
         if state.rules.supply is Supply.LIMITED:
             left = state.supply or 0
@@ -69,8 +76,9 @@ class _Ledger:
         state.respect[seat] += amount
         self.change[seat] += amount
         self.lines.append(f"seat {seat} +{amount} ({why})")
+        self._note(seat, amount, reason, other)
 
-    def lose(self, seat: int, amount: int, why: str) -> None:
+    def lose(self, seat: int, amount: int, why: str, *, reason: str, other: int) -> None:
         state = self.state
         amount = min(amount, state.respect[seat])
         state.respect[seat] -= amount
@@ -78,6 +86,7 @@ class _Ledger:
         if state.rules.supply is Supply.LIMITED:
             state.supply = (state.supply or 0) + amount
         self.lines.append(f"seat {seat} -{amount} ({why})")
+        self._note(seat, -amount, reason, other)
 
     def steal(self, thief: int, victim: int, why: str) -> None:
         state = self.state
@@ -87,6 +96,8 @@ class _Ledger:
         self.change[victim] -= amount
         self.change[thief] += amount
         self.lines.append(f"seat {thief} takes {amount} from seat {victim} ({why})")
+        self._note(thief, amount, "mario-took", victim)
+        self._note(victim, -amount, "mario-lost", thief)
 
 
 def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
@@ -103,6 +114,13 @@ def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
         if target is not None:
             suspectors[target].append(seat)
     suspected = [bool(suspectors[s]) for s in range(n)]
+    state.log(
+        "suspicions",
+        f"suspicions laid: {[laid.get(s) for s in range(n)]}",
+        laid=[laid.get(s) for s in range(n)],
+        applied=[applied.get(s) for s in range(n)],
+        suspected=suspected,
+    )
     extra = tony_stars(state, suspected)
     assignment = cards.assignments[state.assignment]
     limit = ev.max_stars(assignment, effect)
@@ -120,6 +138,11 @@ def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
                 seat=seat,
                 cards=list(state.table[seat]),
                 success=success[seat],
+                stars=totals[seat],
+                max_stars=limit,
+                symbols_met=symbols_met(crew, assignment, cards.symbols),
+                little_tony_stars=extra,
+                facts=cards.facts(state.table[seat]),
             )
     ledger = _Ledger(state)
     giulia = set(cards.with_special(Special.GIULIA_NAPOLI))
@@ -127,12 +150,19 @@ def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
     shown_giulia: list[int] = []
     for seat in clockwise(state, state.counter):
         if success[seat]:
-            ledger.gain(seat, ev.success_respect(effect), "assignment carried out")
+            ledger.gain(seat, ev.success_respect(effect), "assignment carried out", reason="job")
             for card in state.table[seat]:
                 if card in giulia:
-                    ledger.gain(seat, 1, "Giulia Napoli")
                     if not suspected[seat] and card not in state.face_up[seat]:
                         shown_giulia.append(card)  # K-11: shown to claim the respect
+                        state.log(
+                            "giulia-shown",
+                            f"seat {seat} shows Giulia Napoli (card {card})",
+                            seat=seat,
+                            card=card,
+                            facts=cards.facts([card]),
+                        )
+                    ledger.gain(seat, 1, "Giulia Napoli", reason="giulia")
         if suspected[seat] and any(c in mario for c in state.table[seat]):
             for other in clockwise(state, seat)[1:]:
                 if other in suspectors[seat]:
@@ -140,14 +170,22 @@ def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
         target = applied.get(seat)
         if target is not None:
             if success[target]:
-                ledger.lose(seat, ev.wrong_suspicion_cost(effect), f"wrongly suspected {target}")
+                cost = ev.wrong_suspicion_cost(effect)
+                ledger.lose(seat, cost, f"wrongly suspected {target}", reason="wrong", other=target)
             else:
-                ledger.gain(seat, ev.right_suspicion_respect(effect), f"rightly suspected {target}")
+                gain = ev.right_suspicion_respect(effect)
+                ledger.gain(seat, gain, f"rightly suspected {target}", reason="right", other=target)
     summary = _summary(state, laid, applied, suspected, success, totals, extra, limit)
     summary.update(change=ledger.change, giulia_shown=sorted(shown_giulia))
     state.last_round = summary
     _discard_played(state, suspected, shown_giulia)
-    state.log("scored", "; ".join(ledger.lines) or "no respect changes", change=ledger.change)
+    state.log(
+        "scored",
+        "; ".join(ledger.lines) or "no respect changes",
+        change=ledger.change,
+        entries=ledger.entries,
+        respect=list(state.respect),
+    )
 
 
 def _discard_played(state: CapoState, suspected: list[bool], shown: list[int]) -> None:

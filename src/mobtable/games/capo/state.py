@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mobtable.core import Config, Event, Game, IllegalAction, Origin, Result, SealedStep, State
+from mobtable.core.words import count
 from mobtable.games.capo import events as ev
 from mobtable.games.capo import phases
 from mobtable.games.capo.actions import (
@@ -179,21 +180,26 @@ class CapoState(State):
         if isinstance(action, Declare):
             self.declared[seat] = action.count
             self.picked[seat] = []
-            self.log("declared", f"you will play {action.count} cards", seat, count=action.count)
+            text = f"you will play {count(action.count, 'card')}"
+            self.log("declared", text, seat, seat=seat, count=action.count)
         elif isinstance(action, Place):
             chosen = self.picked[seat]
             chosen.append(action.card)
-            self.log("placed", f"you place card {action.card} face down", seat, card=action.card)
+            text = f"you place card {action.card} face down"
+            facts = self.cards.facts([action.card])
+            self.log("placed", text, seat, seat=seat, card=action.card, facts=facts)
             if not self.rules.sealed_crews:  # K-23: open placement shows each card go down
                 down = len(chosen)
-                text = f"seat {seat} has {down} cards face down"
+                text = f"seat {seat} has {count(down, 'card')} face down"
                 self.log("face-down", text, seat=seat, count=down)
             if len(chosen) == self.declared[seat]:
                 self._commit(seat, tuple(sorted(chosen)), "has played")
         elif isinstance(action, TurnUp):
             chosen = self.picked.setdefault(seat, [])
             chosen.append(action.card)
-            self.log("turning", f"you will turn up card {action.card}", seat, card=action.card)
+            text = f"you will turn up card {action.card}"
+            facts = self.cards.facts([action.card])
+            self.log("turning", text, seat, seat=seat, card=action.card, facts=facts)
             if len(chosen) == self.must_turn[seat]:
                 self._commit(seat, tuple(sorted(chosen)), "has chosen what to turn up")
         else:
