@@ -24,13 +24,12 @@ def steps(table: LiveTable) -> list[dict[str, Any]]:
         return cached
     record = to_record(table.state)
     state = start_from_record(record)
-    out = [
-        {
-            "seat": None,
-            "view": state.view(None),
-            "events": [e.to_json() for e in state.events_for(None)],
-        }
-    ]
+    words = table.narrator(None)
+
+    def events(since: int) -> list[dict[str, Any]]:
+        return [{**e.to_json(), "text": words.event(e)} for e in state.events_for(None, since)]
+
+    out = [{"seat": None, "view": state.view(None), "events": events(0)}]
     for seat, text in record["actions"]:
         before = len(state.events)
         state.apply_text(seat, text)
@@ -38,7 +37,7 @@ def steps(table: LiveTable) -> list[dict[str, Any]]:
             {
                 "seat": seat,
                 "view": state.view(None),
-                "events": [e.to_json() for e in state.events_for(None, before)],
+                "events": events(before),
             }
         )
     _CACHE[table.id] = out
