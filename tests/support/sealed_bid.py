@@ -26,6 +26,8 @@ from mobtable.core import (
     State,
 )
 
+from support.sealed_bid_words import WORDS
+
 COINS = 10
 PRIZES = (1, 2, 3, 4, 5)
 ROUNDS = 3
@@ -136,6 +138,9 @@ class SealedBid(Game):
     max_players = 3
     rules_version = "1"
     simultaneous = True
+    blurb = "Bid coins in secret for three prizes; the single highest bid wins each one."
+    length = "a minute"
+    narration = WORDS
 
     def new_state(
         self, config: Config, *, seed: int | None = None, setup: Mapping[str, Any] | None = None

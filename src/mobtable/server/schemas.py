@@ -125,6 +125,7 @@ class SeatPublic(BaseModel):
     bot: str | None
     name: str | None
     display: str = Field(default="", description="the name players read (a default if unnamed)")
+    label: str = Field(default="", description='the name with a bot\'s level: "Vito (bot, hard)"')
     claimed: bool
     connected: bool
     away_since: float | None

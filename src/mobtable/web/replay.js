@@ -1,5 +1,5 @@
 // The replay viewer: steps through a finished game as a spectator saw it.
-import { api, seatLabel } from "./api.js";
+import { api, seatLabel, seatName } from "./api.js";
 import { h } from "./dom.js";
 import { rendererFor } from "./games/index.js";
 import { resultPanel } from "./result.js";
@@ -22,12 +22,12 @@ export async function showReplay(root, tableId) {
   const counter = h("span", { id: "step" });
   const slider = h("input", { type: "range", min: "0", max: String(last), value: String(step), id: "slider" });
   const log = h("ol", { class: "log" });
-  const ctx = { seat: null, table, legal: [], name: (s) => seatLabel(table, s), pending: [], thinking: [] };
+  const ctx = { seat: null, table, legal: [], name: (s) => seatName(table, s), pending: [], thinking: [] };
 
   function show() {
     slider.value = String(step);
     const current = data.steps[step];
-    counter.textContent = `step ${step} / ${last}${current.seat !== null ? ` · after ${seatLabel(table, current.seat)}` : " · the deal"}`;
+    counter.textContent = `step ${step} / ${last}${current.seat !== null ? ` · after ${seatName(table, current.seat)}'s move` : " · the deal"}`;
     board.replaceChildren(renderer.render(current.view, ctx));
     const events = data.steps.slice(0, step + 1).flatMap((st) => st.events);
     log.replaceChildren(...events.map((e) => h("li", {}, e.text)));
@@ -43,7 +43,7 @@ export async function showReplay(root, tableId) {
     h("div", { class: "table-page" },
       h("div", { class: "status" }, h("button", { id: "first", onclick: () => go(0) }, "|◀"), h("button", { id: "prev", onclick: () => go(step - 1) }, "◀"), h("button", { id: "next", onclick: () => go(step + 1) }, "▶"), h("button", { id: "last", onclick: () => go(last) }, "▶|"), " ", slider, " ", counter),
       h("div", { class: "layout" },
-        h("div", { class: "main-col" }, board, resultPanel(table, ctx.name, h("a", { class: "button secondary", href: "/" }, "Lobby"))),
+        h("div", { class: "main-col" }, board, resultPanel(table, (s) => seatLabel(table, s), h("a", { class: "button secondary", href: "/" }, "Lobby"))),
         h("aside", {}, h("h3", {}, "Log"), log)),
     ),
   );

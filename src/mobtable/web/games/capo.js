@@ -26,9 +26,9 @@ function wrap(words, width) {
   return lines;
 }
 
-// "Seat 2 · Ann (you)" → "Ann (you)": the coloured seat dot already says which seat.
+// The seat's name ("Ann (you)"); the coloured seat dot shows which seat it is.
 function shortName(ctx, seat) {
-  return ctx.name(seat).replace(/^Seat \d+ · /, "");
+  return ctx.name(seat);
 }
 
 function clip(str, n) {
@@ -306,7 +306,7 @@ function jobPanel(view) {
     const r = view.respect[seat];
     const at = Math.min(r, view.target);
     p.push(s("g", { class: "capo-respect", "data-seat": String(seat), "data-respect": String(r) },
-      title(`Seat ${seat}: ${r} respect`),
+      title(`${shortName(ctx, seat)}: ${r} respect`),
       s("line", { x1: tx, x2: tx + cells * cw, y1: y, y2: y, stroke: "rgba(255,255,255,.08)" }),
       text(tx - 8, y + 4, `${r}`, { "text-anchor": "end", class: "small" }),
       seatDot(seat, tx + at * cw + cw / 2, y, 7.5),
@@ -348,7 +348,7 @@ function handPanel(view, ctx) {
       hint = `Turn ${must} of your face-down cards up: click them on the table`;
     } else if (phase === "turn") hint = taking ? "Chosen; waiting for the others" : "The others turn cards up";
     else if (phase === "suspect" && !committed) hint = "Suspect a seat: click its row on the table (or nobody)";
-    else if (phase === "suspect") hint = me.suspects == null ? "You suspect nobody" : `You suspect seat ${me.suspects}`;
+    else if (phase === "suspect") hint = me.suspects == null ? "You suspect nobody" : `You suspect ${shortName(ctx, me.suspects)}`;
     else if (phase === "over") hint = "The game is over";
     p.push(text(12, 46, hint, { class: "small", style: "fill:#ffd166" }));
     y = 58;
@@ -396,7 +396,7 @@ function tablePanel(view, ctx) {
     const mine = seat === ctx.seat;
     // the row itself is where a suspicion points
     p.push(s("g", { class: "capo-seat", "data-token": phase === "suspect" ? `s${seat}` : undefined, "data-seat": String(seat) },
-      title(mine ? "you" : `suspect seat ${seat}`),
+      title(mine ? "you" : `suspect ${shortName(ctx, seat)}`),
       s("rect", { x: lane, y: y + 2, width: W - lane - 6, height: RH - 6, rx: 8, fill: mine ? "rgba(255,209,102,.08)" : "rgba(0,0,0,.22)", stroke: mine ? "rgba(255,209,102,.55)" : "rgba(255,255,255,.14)" })));
     const info = [
       seatDot(seat, lane + 16, y + 20, 9),
@@ -513,11 +513,11 @@ function lastRoundPanel(view, ctx) {
     p.push(arrow(lane, rowY(seat) + RH * 0.3, rowY(target) + RH * 0.62 + spread, seat, {
       dashed: withdrawn,
       bend: Math.min(lane - 6, 14 + span * 9 + seat * 2),
-      label: `seat ${seat} suspected seat ${target}${withdrawn ? " (withdrawn: they sat down)" : ""}`,
+      label: `${shortName(ctx, seat)} suspected ${shortName(ctx, target)}${withdrawn ? " (withdrawn: they sat down)" : ""}`,
     }));
   });
   const nobody = last.laid.map((t, seat) => (t == null ? seat : null)).filter((x) => x !== null);
-  if (nobody.length) p.push(text(W - 8, 22, `seat${nobody.length > 1 ? "s" : ""} ${nobody.join(", ")} suspected nobody`, { "text-anchor": "end", class: "small muted" }));
+  if (nobody.length) p.push(text(W - 8, 22, `${nobody.map((seat) => shortName(ctx, seat)).join(", ")} suspected nobody`, { "text-anchor": "end", class: "small muted" }));
   return svgRoot(W, top + n * RH + foot.length * 15 + 6, p);
 }
 
