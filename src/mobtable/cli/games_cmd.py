@@ -54,11 +54,7 @@ def game_table(game: Game) -> RenderableType:
         parts.append(variants)
     if game.options:
         options = Table(
-            "option",
-            "choices (default first)",
-            "what it changes",
-            box=box.SIMPLE_HEAD,
-            show_edge=False,
+            "option", "default", "choices", "what it changes", box=box.SIMPLE_HEAD, show_edge=False
         )
         for option in game.options:
             label = Text(option.label or option.name)
@@ -66,14 +62,12 @@ def game_table(game: Game) -> RenderableType:
                 label.append(f"\n{option.name}", style="dim")
             if option.decision:
                 label.append(f" · {option.decision}", style="dim")
-            ordered = [option.default, *(c for c in option.choices if c != option.default)]
-            choices = ", ".join(
-                f"{choice_words(option, c)} ({_value(c)})"
-                if choice_words(option, c) != _value(c)
-                else _value(c)
-                for c in ordered
+            options.add_row(
+                label,
+                choice_words(option, option.default),
+                ", ".join(choice_words(option, c) for c in option.choices),
+                option.description,
             )
-            options.add_row(label, choices, option.description)
         parts.append(options)
     return Group(*parts, Text(""))
 
