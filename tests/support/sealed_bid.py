@@ -25,7 +25,6 @@ from mobtable.core import (
     SealedStep,
     State,
 )
-
 from support.sealed_bid_words import WORDS
 
 COINS = 10

@@ -24,7 +24,8 @@ class SealedBidWords:
         if event.kind == "bids-revealed":
             bids = [int(b) for b in event.data["bids"]]
             said = listing(f"{reader.name(s)} {count(b, 'coin')}" for s, b in enumerate(bids))
-            return f"The bids are shown: {said}; the prize was worth {count(event.data['prize'], 'point')}."
+            prize = count(int(event.data["prize"]), "point")
+            return f"The bids are shown: {said}; the prize was worth {prize}."
         return event.text
 
     def prompt(self, state: State, reader: Reader) -> str:

@@ -20,7 +20,7 @@ def rules_markdown(game: Game, package: str) -> str:
     """The Markdown of ``game``'s rules page (``package``: the game's Python package)."""
     try:
         return resources.files(package).joinpath(RULES_FILE).read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError, TypeError):
         return declared_rules(game)
 
 
