@@ -111,3 +111,26 @@ def test_an_unknown_games_rules_are_a_clear_404(client: TestClient) -> None:
     assert page.status_code == 404 and "no game 'poker'" in html.unescape(page.text)
     api = client.get("/api/games/poker/rules")
     assert api.status_code == 404 and "no game 'poker'" in api.json()["detail"]
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_games_payload_labels_are_its_narrations(client: TestClient, name: str) -> None:
+    game = games.get(name)
+    players = game.min_players
+    created = new_table(
+        client, game=name, players=players, seats=[{"kind": "human"}] * players, seed=11
+    )
+    tid = created["id"]
+    tokens = {0: created["token"], **{s: claim(client, tid, s) for s in range(1, players)}}
+    live = game.new_state(game.config(players), seed=11)
+    names = [s["display"] for s in client.get(f"/api/tables/{tid}").json()["seats"]]
+    for seat in live.pending():
+        payload = state(client, tid, seat, tokens[seat]).json()
+        words = Narrator(game, seat, names, players)
+        assert payload["legal"] == [
+            {"a": str(a), "label": words.action(live, seat, a)} for a in live.legal(seat)
+        ]
+        assert payload["prompt"] == words.prompt(live)
+        assert [e["text"] for e in payload["events"]] == [
+            words.event(e) for e in live.events_for(seat)
+        ]
