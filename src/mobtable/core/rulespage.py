@@ -27,6 +27,11 @@ def rules_markdown(game: Game, package: str) -> str:
 def declared_rules(game: Game) -> str:
     """A page from the game's declaration alone (for a game whose rules.md is missing)."""
     lines = [f"# {game.title}", ""]
+    lines += [
+        "*The full rules page in our own words is still being written; "
+        "this one lists what the game declares.*",
+        "",
+    ]
     if game.blurb:
         lines += [game.blurb, ""]
     facts = f"**Players:** {game.min_players} to {game.max_players}."
