@@ -94,7 +94,7 @@ function createForm(gameList) {
     for (let n = g.min_players; n <= g.max_players; n++) playersSelect.append(h("option", { value: String(n) }, String(n)));
     fillSeats();
     facts.replaceChildren(
-      g.blurb ? h("p", { class: "blurb" }, g.blurb) : null,
+      ...(g.blurb ? [h("p", { class: "blurb" }, g.blurb)] : []),
       h("p", { class: "small" }, `${g.min_players} to ${g.max_players} players${g.length ? ` · ${g.length}` : ""} · `,
         h("a", { href: `/rules/${g.name}`, id: "rules-link" }, "How to play")),
     );

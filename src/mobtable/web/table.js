@@ -24,8 +24,7 @@ export async function showTable(root, tableId) {
   };
   root.replaceChildren(
     h("div", { class: "table-page" },
-      ui.status,
-      ui.rules,
+      h("div", { class: "status-row" }, ui.status, ui.rules),
       h("div", { class: "layout" },
         h("div", { class: "main-col" }, ui.prompt, ui.board, ui.note, ui.choice, ui.result),
         h("aside", {}, ui.seats, ui.invite, h("h3", {}, "Log"), ui.log),

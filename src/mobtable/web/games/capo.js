@@ -234,7 +234,7 @@ function arrow(x, ys, yt, seat, { dashed = false, bend = 20, label = null } = {}
 
 // -- panels -----------------------------------------------------------------------------------
 
-function jobPanel(view) {
+function jobPanel(view, ctx) {
   const a = view.assignment;
   const p = [];
   const phase = view.phase === "over" ? "game over" : (STEP_WORDS[view.phase] || view.phase).toLowerCase();
@@ -532,7 +532,7 @@ function resultPanel(view, ctx) {
 // one column on a phone in the same order.
 export function render(view, ctx) {
   const over = view.phase === "over";
-  const left = [wrapPanel("capo-job", jobPanel(view)), view.hand ? wrapPanel("capo-hand", handPanel(view, ctx)) : wrapPanel("capo-watching", watchingPanel(view))];
+  const left = [wrapPanel("capo-job", jobPanel(view, ctx)), view.hand ? wrapPanel("capo-hand", handPanel(view, ctx)) : wrapPanel("capo-watching", watchingPanel(view))];
   const right = [];
   if (!over) right.push(wrapPanel("capo-table", tablePanel(view, ctx)));
   if (view.last_round) right.push(wrapPanel("capo-last", lastRoundPanel(view, ctx)));
