@@ -94,7 +94,9 @@ def test_bots_on_every_seat_means_watching_and_a_default_record_path(
 
 
 def test_watch_flag_fills_every_seat_with_one_bot_name(invoke: Invoke) -> None:
-    result = invoke(["play", "sealed-bid", "--watch", "--players", "3", "--bots", "random"])
+    result = invoke(
+        ["play", "sealed-bid", "--watch", "--players", "3", "--bots", "random", "--delay", "0"]
+    )
     assert result.exit_code == 0, result.output
     assert "3 players" in result.stdout and "Result" in result.stdout
 
