@@ -254,6 +254,18 @@ function mobsterTile(mob, view, ctx, invite) {
   return el;
 }
 
+// A sealed choice of this seat in words (it is no longer among the legal moves).
+function sealedWords(a) {
+  const offer = /^(\d+)m(\d+)w$/.exec(a);
+  if (offer) return `${offer[1]} money + ${offer[2]} weapon${offer[2] === "1" ? "" : "s"} (value ${offerValue(a)})`;
+  const gun = /^gun(\d+)$/.exec(a);
+  if (gun) return gun[1] === "0" ? "no exchange" : `exchange ${gun[1]} money for ${gun[1]} weapon${gun[1] === "1" ? "" : "s"}`;
+  if (a === "villa") return "ask the Don for a die";
+  if (a === "novilla") return "do not ask the Don";
+  if (a.startsWith("club")) return a === "club-" ? "no drinks" : "drinks for the mobsters you picked";
+  return a;
+}
+
 function shortName(ctx, seat, most = 12) {
   return clip(ctx.name(seat), most);
 }
@@ -358,7 +370,7 @@ function actionPanel(view, ctx, picker, refreshers) {
     if (!d.seats.includes(ctx.seat)) return h("div", { class: "cosca-action muted" }, "Nothing for you to decide in this step.");
     if (mine) {
       return h("div", { class: "cosca-action" }, "Your sealed choice: ",
-        stage === "dice" ? h("span", { class: "cosca-dice-chips" }, [...mine].map(dieChip)) : h("strong", {}, mine),
+        stage === "dice" ? h("span", { class: "cosca-dice-chips" }, [...mine].map(dieChip)) : h("strong", {}, sealedWords(mine)),
         h("span", { class: "muted" }, " — waiting for the others."));
     }
     return null;
