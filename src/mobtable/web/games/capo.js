@@ -215,10 +215,13 @@ function overview(x, y, success, { w = 40, h = 56, why = "" } = {}) {
   return s("g", { class: success ? "capo-hat" : "capo-prison", transform: `translate(${x},${y})` }, parts);
 }
 
+// The initial of each seat's name, set by render(): a dot names a player, not a seat number.
+let initials = [];
+
 function seatDot(seat, cx, cy, r = 8) {
   return s("g", {},
     s("circle", { cx, cy, r, fill: seatColor(seat), stroke: "#111", "stroke-width": 1 }),
-    text(cx, cy + r * 0.42, String(seat), { "text-anchor": "middle", style: `fill:#111;font-size:${Math.round(r * 1.2)}px;font-weight:800` }));
+    text(cx, cy + r * 0.42, initials[seat] || "", { "text-anchor": "middle", style: `fill:#111;font-size:${Math.round(r * 1.2)}px;font-weight:800` }));
 }
 
 // A suspicion: from (x, ys) round the left margin to (x, yt), arrowhead pointing right.
@@ -531,6 +534,7 @@ function resultPanel(view, ctx) {
 // Two columns on a wide screen (the job and your hand | the table and the last round),
 // one column on a phone in the same order.
 export function render(view, ctx) {
+  initials = Array.from({ length: view.players || (view.respect || []).length }, (_, i) => (ctx.name(i) || "?").charAt(0).toUpperCase());
   const over = view.phase === "over";
   const left = [wrapPanel("capo-job", jobPanel(view, ctx)), view.hand ? wrapPanel("capo-hand", handPanel(view, ctx)) : wrapPanel("capo-watching", watchingPanel(view))];
   const right = [];
