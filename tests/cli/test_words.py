@@ -127,3 +127,11 @@ def test_replay_names_the_seats_as_play_did(invoke: Invoke, tmp_path: Path) -> N
         assert "Carla (bot, random)" in out
         assert not re.search(r"seat \d", out, re.IGNORECASE)
     assert records.check(json.loads((tmp_path / "g.json").read_text())).is_over()
+
+
+def test_your_name_is_used_in_the_log_the_board_and_the_result(invoke: Invoke) -> None:
+    result = invoke([*TWO, "--seed", "5", "--name", "Marco", "--save", "g.json"], input="b0\n" * 3)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "you are Marco" in out and "Sealed Bid (test game): Marco" in out
+    assert "Marco (you)" in out and "Vito" not in out

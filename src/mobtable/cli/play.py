@@ -66,6 +66,10 @@ def play(
         bool,
         typer.Option("--hints", help="Before each of your moves, show what 'hard' would play."),
     ] = False,
+    your_name: Annotated[
+        str | None,
+        typer.Option("--name", help="Your name at the table (default: the seat's default name)."),
+    ] = None,
     delay: Annotated[
         float,
         typer.Option(
@@ -101,7 +105,9 @@ def play(
     seat_names = ["you" if s == human else "" for s in range(players)]
     for s, name in zip(bot_seats, lineup, strict=True):
         seat_names[s] = name
-    people = default_names(players)
+    people = list(default_names(players))
+    if human is not None and your_name and your_name.strip():
+        people[human] = your_name.strip()[:40]
     labels = [
         f"{people[s]} (you)" if s == human else seat_label(people[s], seat_names[s])
         for s in range(players)
