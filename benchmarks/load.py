@@ -8,10 +8,14 @@ then prints actions per second and the p50/p99 latency from a simulated
 person's action to every client of that table receiving the updated view.
 The first ``--search-tables`` tables seat ``--search-bot`` bots (e.g. ``hard``),
 the others ``--bot``; ``--bot-processes`` is passed to the server (0: bots in
-threads, the old way).
+threads, the old way). ``--burst N`` creates N bot-only tables (every seat
+``--bot``) as fast as it can once play has started, to see how much they slow
+the tables with people; ``--server-arg`` passes an option on to the server
+(the per-client limits are off unless given: one load generator creates all).
 
     .venv/bin/python benchmarks/load.py --tables 200 --clients 4 --seconds 30
     .venv/bin/python benchmarks/load.py --tables 100 --search-tables 20 --search-bot hard
+    .venv/bin/python benchmarks/load.py --tables 10 --burst 300 --server-arg=--bot-only-moves=0
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import httpx
@@ -102,6 +107,22 @@ async def client(
                 acting = asyncio.create_task(act())
 
 
+async def bot_only_burst(base: str, args: argparse.Namespace) -> tuple[Counter[int], float]:
+    """Create ``args.burst`` bot-only tables, ten requests at a time: (statuses, seconds)."""
+    start, statuses = time.perf_counter(), Counter[int]()
+    seats = [{"kind": "bot", "bot": args.bot}] * args.players
+    body = {"game": args.game, "players": args.players, "seats": seats, "sit": None}
+    gate = asyncio.Semaphore(10)
+
+    async def one(http: httpx.AsyncClient) -> None:
+        async with gate:
+            statuses[(await http.post("/api/tables", json=body)).status_code] += 1
+
+    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
+        await asyncio.gather(*(one(http) for _ in range(args.burst)))
+    return statuses, time.perf_counter() - start
+
+
 async def main(args: argparse.Namespace) -> None:
     port = free_port()
     db = Path(tempfile.mkdtemp(prefix="mobtable-load-")) / "db.sqlite"
@@ -119,6 +140,9 @@ async def main(args: argparse.Namespace) -> None:
             "--log-level",
             "warning",
             *([] if args.bot_processes is None else ["--bot-processes", str(args.bot_processes)]),
+            "--tables-per-minute=0",
+            "--bot-tables=0",
+            *args.server_arg,
         ],
     )
     base = f"127.0.0.1:{port}"
@@ -174,8 +198,10 @@ async def main(args: argparse.Namespace) -> None:
                     )
                 )
         start = time.perf_counter()
+        burst = asyncio.create_task(bot_only_burst(base, args))
         await asyncio.sleep(args.seconds)
         stop.set()
+        statuses, burst_seconds = await burst
         elapsed = time.perf_counter() - start
         await asyncio.gather(*tasks, return_exceptions=True)
         actions = sum(t.actions for t, _ in tables)
@@ -199,6 +225,12 @@ async def main(args: argparse.Namespace) -> None:
             f"max={(lat[-1] * 1000 if lat else float('nan')):.1f} ms"
             f" mean={(statistics.fmean(lat) * 1000 if lat else float('nan')):.1f} ms"
         )
+        if args.burst:
+            print(
+                f"burst: {args.burst} bot-only tables asked for in {burst_seconds:.1f} s, "
+                f"answers {dict(sorted(statuses.items()))}"
+                f" (server options: {' '.join(args.server_arg) or 'defaults'})"
+            )
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -223,8 +255,12 @@ if __name__ == "__main__":
     parser.add_argument("--think-min", type=float, default=0.3)
     parser.add_argument("--think-max", type=float, default=1.5)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--burst", type=int, default=0, help="bot-only tables created at once")
+    parser.add_argument(
+        "--server-arg", action="append", default=[], help="an option for the server (repeatable)"
+    )
     args = parser.parse_args()
-    if not 0 < args.tables <= 2000 or not 0 < args.seconds <= 600:
+    if not 0 < args.tables <= 2000 or not 0 < args.seconds <= 600 or not 0 <= args.burst <= 2000:
         parser.error("keep it bounded: at most 2000 tables and 600 seconds")
     args.humans = min(args.humans, args.clients, args.players)
     asyncio.run(main(args))

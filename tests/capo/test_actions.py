@@ -55,10 +55,13 @@ def test_notation_is_forgiving_about_case_and_spaces() -> None:
         GAME.action_index("d3", CONFIG)
 
 
-def _table():
+OPEN = {"crew_sizes": "open"}
+
+
+def _table(options=None):
     pick = Picker()
     hands = [pick.fillers(5) for _ in range(4)]
-    return new(hands), hands
+    return new(hands, options=options), hands
 
 
 def test_K_13_declare_then_place_in_any_order() -> None:
@@ -142,7 +145,7 @@ def test_K_14_views_show_who_has_committed_never_what() -> None:
         "committed": [],
         "waiting": [0, 1, 2, 3],
     }
-    # playing: the declared count is private, each card is seen to go down, not which
+    # playing: the declared count and the cards are private, even once all are down (K-23)
     fresh = _others(state)
     declared = set()
     for count in (2, 3):
@@ -156,8 +159,8 @@ def test_K_14_views_show_who_has_committed_never_what() -> None:
         play(trial, 0, crew)
         view = trial.view(1)
         assert view["step"]["committed"] == [0] and view["step"]["waiting"] == [1, 2, 3]
-        assert view["table"][0]["played"] == 2 and "cards" not in view["table"][0]
-        assert view["hand_sizes"][0] == 3 and trial.view(0)["hand"] == sorted(
+        assert view["table"][0]["played"] is None and "cards" not in view["table"][0]
+        assert view["hand_sizes"][0] == 5 and trial.view(0)["hand"] == sorted(
             set(hands[0]) - set(crew)
         )
         assert not set(hands[0]) & {int(c) for c in view["cards"]}
@@ -166,7 +169,7 @@ def test_K_14_views_show_who_has_committed_never_what() -> None:
     state.apply(1, Declare(3))
     state.apply(1, Place(hands[1][4]))
     view = state.view(2)
-    assert view["table"][1]["played"] == 1 and view["step"]["committed"] == []
+    assert view["table"][1]["played"] is None and view["step"]["committed"] == []
     assert state.view(1)["table"][1] == {
         "played": 1,
         "face_up": [],
@@ -206,7 +209,7 @@ def test_K_14_views_show_who_has_committed_never_what() -> None:
 
 
 def test_K_14_a_sample_shows_the_same_step_and_decides_again() -> None:
-    state, hands = _table()
+    state, hands = _table(OPEN)  # what the table shows of the crews (K-23)
     play(state, 0, hands[0][:2])
     state.apply(2, Declare(3))
     state.apply(2, Place(hands[2][1]))

@@ -114,3 +114,16 @@ def test_card_file_text_round_trip() -> None:
         parse_card_text("mafiosi = [", source="mine.toml")
     with pytest.raises(BadCardData):
         GAME.load_cards({"symbols": [{"key": "pistol", "name": "P"}], "mafiosi": ["x"]})
+
+
+def test_lists_longer_than_a_deck_are_refused_before_each_entry_is_read() -> None:
+    from mobtable.games.capo.cards import MAX_SYMBOLS
+
+    data = _data()
+    data["mafiosi"] = [dict(data["mafiosi"][0], copies=1)] * 100_000
+    with pytest.raises(BadCardData, match="mafiosi: at most 70 entries"):
+        GAME.load_cards(data)
+    data = _data()
+    data["symbols"] = [{"key": f"s{i}", "name": f"S{i}"} for i in range(100_000)]
+    with pytest.raises(BadCardData, match=f"symbols: at most {MAX_SYMBOLS} entries"):
+        GAME.load_cards(data)

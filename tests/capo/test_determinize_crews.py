@@ -41,11 +41,16 @@ def rules_meet(state: CapoState, crew: list[int] | tuple[int, ...]) -> bool:
     return succeeds(mafiosi, job, limit, state.cards.symbols, extra_stars=tonies)
 
 
+OPEN = {"crew_sizes": "open"}
+"""Crews in progress show only with open placement (K-23); the tables after the
+playing step are the same under either option."""
+
+
 def greedy_positions(seeds: range, players: int = 5) -> list[CapoState]:
     """Every position of greedy self-play games, some of them in each step."""
     found = []
     for seed in seeds:
-        state = GAME.new_state(GAME.config(players), seed=seed)
+        state = GAME.new_state(GAME.config(players, options=OPEN), seed=seed)
         state.silent = True
         bots = [GreedyBot(seed=seed * 31 + s) for s in range(players)]
         while not state.is_over():
@@ -206,7 +211,7 @@ def test_a_crew_in_progress_comes_from_a_successful_crew_when_the_hand_has_one()
 
 def test_a_crew_in_progress_keeps_the_view_and_decides_again() -> None:
     hands = [list(range(i * 5, i * 5 + 5)) for i in range(4)]
-    state = new(hands, first="A few bucks on the side")
+    state = new(hands, first="A few bucks on the side", options=OPEN)
     state.apply(1, Declare(3))
     state.apply(1, Place(hands[1][0]))
     job = CARDS.assignments[assignment("A few bucks on the side")]

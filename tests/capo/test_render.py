@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from rich.console import Console
 
 from mobtable.games.capo import GAME
@@ -50,17 +51,22 @@ def test_render_every_phase_of_a_random_game() -> None:
     assert "Game over" in _text(state.view(None))
 
 
-def test_K_14_render_shows_who_the_step_waits_for() -> None:
+@pytest.mark.parametrize("sizes", ["sealed", "open"])
+def test_K_14_render_shows_who_the_step_waits_for(sizes: str) -> None:
     pick = Picker()
     hands = [pick.fillers(5) for _ in range(3)]
-    state = new(hands)
+    state = new(hands, options={"crew_sizes": sizes})
     assert "Playing cards: waiting for seats 0, 1, 2" in _text(state.view(1))
     play(state, 0, hands[0][:2])
     state.apply(2, Declare(3))
     state.apply(2, Place(hands[2][0]))
     text = _text(state.view(1))
     assert "waiting for seats 1, 2; seat 0 committed" in text
-    assert "▮, ▮" in text and f"#{hands[0][0]}" not in text
+    assert f"#{hands[0][0]}" not in text
+    if sizes == "open":
+        assert "▮, ▮" in text
+    else:  # K-23: nothing of the others' crews shows before all have played
+        assert "▮" not in text and "(ready, hidden)" in text and "(choosing)" in text
     mine = state.view(2)
     assert "[" in card_text(mine, hands[2][0])  # symbols are text, not rich markup
     assert card_text(mine, hands[2][0]) + " (down)" in _text(mine)

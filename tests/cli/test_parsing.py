@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mobtable import games
 from mobtable.cli.parsing import Command, Empty, Parsed, parse_input
 from mobtable.cli.setup import coerce_choice
-from mobtable.core import IllegalAction, InvalidNotation, Option
+from mobtable.core import IllegalAction, InvalidNotation, MobtableError, Option
 
 GAME = games.get("sealed-bid")
 CONFIG = GAME.config(2)
@@ -71,3 +75,17 @@ def test_option_values_are_read_by_the_declared_choices(
 ) -> None:
     coerced = coerce_choice(Option("x", choices[0], choices, ""), text)
     assert coerced == value and type(coerced) is type(value)
+
+
+@pytest.mark.parametrize("text", ["²", "#²", "①", "#" + "1" * 5000, "1" * 5000, "b" + "1" * 5000])
+def test_unicode_digits_and_huge_numbers_at_the_prompt_are_refused_cleanly(text: str) -> None:
+    with pytest.raises((IllegalAction, InvalidNotation)) as caught:
+        parse(text)
+    assert len(str(caught.value)) < 300
+
+
+@given(st.text(max_size=30) | st.from_regex(r"\A#?[0-9\u00b2\u2460\u0663]{1,6}\Z"))
+@settings(max_examples=200, deadline=None)
+def test_whatever_is_typed_gives_a_move_a_command_or_a_mobtable_error(text: str) -> None:
+    with contextlib.suppress(MobtableError):
+        parse(text)

@@ -266,3 +266,24 @@ def test_states_pickle_for_process_pools(game) -> None:
         copy = pickle.loads(pickle.dumps(state))
         assert as_json(copy.fingerprint()) == as_json(state.fingerprint())
         assert as_json(copy.view(None)) == as_json(state.view(None))
+
+
+def test_commits_of_several_actions_stay_sealed(game) -> None:
+    """A commit made of several actions (a Capo crew: its count, then each card)
+    shows no more than a one-action commit: whatever the first seat commits,
+    another seat still deciding sees the same."""
+    config = next(configs(game))
+    rng = random.Random(13)
+    for state in positions(game, config, seed=161, every=1):
+        pending = state.pending()
+        if len(pending) < 2:
+            continue
+        first, watcher = pending[0], pending[-1]
+        views = set()
+        for _ in range(4):
+            trial = state.clone()
+            while first in trial.pending():
+                legal = trial.legal(first)
+                trial.apply(first, legal[rng.randrange(len(legal))])
+            views.add(as_json([trial.view(watcher), trial.view(None)]))
+        assert len(views) == 1, "another seat's sealed commit showed in a view"

@@ -122,3 +122,27 @@ def test_a_users_own_cards_are_played() -> None:
     assert all(m["name"].startswith("Boss") for m in state.view(0)["row"])
     decide(state, {0: "BBB", 1: "CCC"})
     assert [m["loyal"] for m in state.view(None)["row"]] == [0, 0, None]
+
+
+def test_a_deck_over_the_mobster_limit_is_refused_naming_the_limit() -> None:
+    from mobtable.games.cosca.cards import MAX_MOBSTERS
+
+    data = _data()
+    card = data["mobsters"][5]
+    data["mobsters"] = [dict(card, name=f"Mobster {i}") for i in range(100_000)]
+    with pytest.raises(BadCardData, match=f"at most {MAX_MOBSTERS} cards"):
+        GAME.load_cards(data)
+    data["mobsters"] = data["mobsters"][:MAX_MOBSTERS]
+    assert len(GAME.load_cards(data)) == MAX_MOBSTERS
+
+
+@pytest.mark.parametrize("version", [2, 0, "1", True, 1.0])
+def test_a_card_file_version_other_than_1_is_refused(version: object) -> None:
+    data = _data()
+    data["version"] = version
+    with pytest.raises(
+        BadCardData, match="version: this engine reads COSCA card files of version 1"
+    ):
+        GAME.load_cards(data)
+    del data["version"]
+    assert GAME.load_cards(data)  # the version may be left out

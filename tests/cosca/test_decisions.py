@@ -290,6 +290,74 @@ def test_C_09_the_drink_returns_to_the_supply_when_loyalty_passes() -> None:
     assert totals(state) == (50, 35, 29)
 
 
+def _tied_owner_with_a_drink() -> dict[str, object]:
+    """Red owns Jacob Soldini (Gun Shop + Street), tied with green yesterday (both
+    hats still under the card) and has since bought him a new drink."""
+    return {
+        **LAST,
+        "row": ["Jacob Soldini"],
+        "loyal": {"Jacob Soldini": RED},
+        "drinks": ["Jacob Soldini"],
+        "hats_under": {"Jacob Soldini": [RED, GREEN]},
+        "money": [2, 2],
+        "weapons": [0, 0],
+        "dice": [3, 3],
+    }
+
+
+def test_C_09_a_tied_owner_who_fights_without_meeting_the_condition_returns_the_drink() -> None:
+    """Rulebook, Club: taking part in a fight without meeting the condition returns
+    the money token, whatever brought the owner into the fight."""
+    state = table(2, _tied_owner_with_a_drink())
+    before = state.supply[0]
+    decide(state, {RED: "CCC", GREEN: "BBB"})  # red does not meet the condition today
+    assert state.stage.value == "fight" and state.fighters == (RED, GREEN)
+    # green's three Bank dice take 3 money from the supply, the drink brings 1 back
+    assert not drink(state, "Jacob Soldini") and state.supply[0] == before - 3 + 1
+    assert any(e.kind == "drink-spent" for e in state.events)
+    decide(state, {RED: "1m0w", GREEN: "1m0w"})
+    assert loyal_to(state, "Jacob Soldini") == RED and not drink(state, "Jacob Soldini")
+    assert totals(state) == (50, 35, 29)
+
+
+def test_C_09_a_tied_owner_who_meets_the_condition_keeps_the_drink() -> None:
+    state = table(2, _tied_owner_with_a_drink())
+    decide(state, {RED: "GSC", GREEN: "BBB"})
+    decide(state, {RED: "gun0"})  # no exchange at the Gun Shop
+    assert state.stage.value == "fight" and state.fighters == (RED, GREEN)
+    assert drink(state, "Jacob Soldini")
+    decide(state, {RED: "1m0w", GREEN: "0m0w"})
+    assert loyal_to(state, "Jacob Soldini") == RED and drink(state, "Jacob Soldini")
+    assert totals(state) == (50, 35, 29)
+
+
+def test_C_09_a_resource_condition_is_judged_after_the_city_not_after_fights() -> None:
+    """Red has the fewest money after the city, so he meets Little Buck's condition;
+    green's offer in the earlier fight leaves green poorer, which changes nothing."""
+    state = table(
+        3,
+        {
+            **LAST,
+            "row": ["Jacob Soldini", "Little Buck"],
+            "loyal": {"Little Buck": RED},
+            "drinks": ["Little Buck"],
+            "hats_under": {"Little Buck": [RED, BLUE]},
+            "money": [1, 2, 2],
+            "weapons": [0, 0, 0],
+            "dice": [3, 3, 3],
+        },
+    )
+    decide(state, {RED: "CCC", GREEN: "GSS", BLUE: "GSS"})
+    decide(state, {GREEN: "gun0", BLUE: "gun0"})
+    assert state.fighters == (GREEN, BLUE) and state.money == [1, 3, 3]
+    decide(state, {GREEN: "3m0w", BLUE: "0m0w"})  # green now has less money than red
+    assert state.fighters == (RED, BLUE) and state.money[GREEN] < state.money[RED]
+    assert drink(state, "Little Buck")  # red met the condition when the hats were placed
+    decide(state, {RED: "0m0w", BLUE: "0m0w"})
+    assert loyal_to(state, "Little Buck") == RED and drink(state, "Little Buck")
+    assert totals(state) == (50, 35, 29)
+
+
 # C-10 ----------------------------------------------------------------------------
 def test_C_10_city_choices_are_sealed_and_only_real_choices_are_asked() -> None:
     state = table(3, {**LAST, "row": ["Bobby"], "money": [2, 2, 0]})

@@ -116,3 +116,13 @@ def test_reconstructed_card_data_is_flagged_and_every_view_says_so() -> None:
     assert GAME.load_cards(_broken(lambda d: d.update(reconstructed=False))).reconstructed == ()
     with pytest.raises(BadCardData, match=r"reconstructed: expected a list of 'mafia'"):
         GAME.config(3, card_data=_broken(lambda d: d.update(reconstructed=["zones"])))
+
+
+def test_an_ambush_deck_over_the_limit_is_refused_naming_the_limit() -> None:
+    from mobtable.games.gangsta.cards import MAX_AMBUSH_CARDS
+
+    data = _broken(lambda d: d.update(ambush=[{"rows": ["A"]}] * 100_000))
+    with pytest.raises(BadCardData, match=f"ambush: at most {MAX_AMBUSH_CARDS} cards"):
+        GAME.config(4, card_data=data)
+    data["ambush"] = data["ambush"][:MAX_AMBUSH_CARDS]
+    GAME.config(4, card_data=data)

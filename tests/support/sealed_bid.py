@@ -25,6 +25,7 @@ from mobtable.core import (
     SealedStep,
     State,
 )
+from mobtable.core.actions import notation_text
 from support.sealed_bid_words import WORDS
 
 COINS = 10
@@ -154,8 +155,12 @@ class SealedBid(Game):
         return SealedBidState(self, config, Origin(seed, setup), deck)
 
     def parse_action(self, text: str, config: Config) -> Bid:
-        text = text.strip()
-        if not (text.startswith("b") and text[1:].isdigit()) or int(text[1:]) > COINS:
+        text = notation_text(text, "sealed-bid")
+        digits = text[1:]
+        if (
+            not (text.startswith("b") and digits.isdigit() and len(digits) <= 2)
+            or int(digits) > COINS
+        ):
             raise InvalidNotation(f"{text!r} is not a bid like 'b3'")
         return BIDS[int(text[1:])]
 

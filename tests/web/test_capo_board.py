@@ -55,6 +55,13 @@ def test_capo_crew_turn_up_and_suspicion_by_clicking(
         page.locator(".capo-hand .ccard").first.click()
         page.wait_for_selector("#note:has-text('how many cards')")
         page.screenshot(path=str(artifacts / "capo-board-start-desktop.png"), full_page=True)
+        # K-23: the bots' crews stay off the table until every seat has played
+        assert [spot["played"] for spot in view["table"][1:]] == [None, None, None]
+        assert page.locator(".capo-table .capo-sealed").count() == 3
+        assert page.locator(".capo-table .cback").count() == 0
+        # reconstructed card data is marked, with the way to load the real deck's
+        note = page.text_content(".capo-reconstructed") or ""
+        assert all(part in note for part in view["reconstructed"]) and "--cards FILE" in note
 
         _click(page, f".capo-hand [data-token='p2']{LEGAL}")
         picked = []

@@ -78,6 +78,11 @@ def test_dice_set_die_by_die_on_the_city_reach_the_server(
             shown = ann.text_content(f".cosca-mob[data-pos='{mob['pos']}']") or ""
             assert all(word in shown for word in mob["name"].split())
         assert [ann.text_content(f".cosca-city[data-place='{t[0]}']") for t in view["city"]]
+        # reconstructed card data is marked, with the way to load the real deck's
+        marked = [mob for mob in view["row"] if mob["reconstructed"]]
+        assert ann.locator(".cosca-mob .cosca-reconstructed").count() == len(marked) > 0
+        note = ann.text_content(".cosca-provenance") or ""
+        assert all(part in note for part in view["reconstructed"]) and "--cards FILE" in note
 
         def city(page: Page, letter: str) -> None:
             page.locator(f".cosca-city[data-place='{letter}']").click()

@@ -61,6 +61,16 @@ def describe(name: str, game_name: str) -> str:
     return own if isinstance(own, str) and own else DESCRIPTIONS.get(name, "")
 
 
+def think_time(name: str, game_name: str) -> float:
+    """The longest a bot called ``name`` may think per move (its search budget's time
+    cap; 0 for bots without one). A server pads every move of such a bot to this time,
+    so how fast it answers (a forced move is instant) tells nobody what it holds."""
+    cls = game_bots(game_name).get(name) or GENERIC.get(name)
+    budget = getattr(cls, "budget", None)
+    seconds = getattr(budget, "seconds", None)
+    return float(seconds) if seconds else 0.0
+
+
 def make(name: str, game_name: str, *, seed: int | None = None) -> Bot:
     """A bot called ``name`` for ``game_name``; ``KeyError`` naming the choices."""
     specific = game_bots(game_name)
@@ -70,4 +80,4 @@ def make(name: str, game_name: str, *, seed: int | None = None) -> Bot:
     return cls(seed=seed)
 
 
-__all__ = ["GENERIC", "Bot", "Decision", "RandomBot", "available", "describe", "make"]
+__all__ = ["GENERIC", "Bot", "Decision", "RandomBot", "available", "describe", "make", "think_time"]

@@ -70,18 +70,20 @@ def parse_input(
     if line in by_text:
         return by_text[line]
     number = line[1:] if line.startswith("#") else line
-    if number.isdigit():
+    if number.isascii() and number.isdigit():  # not '²': str.isdigit takes it, int() does not
         if not numbers:
             raise IllegalAction(NOT_LISTED)
-        return _numbered(int(number), legal)
+        return _numbered(number, legal)
     return _notation(line, legal, by_text, game, config)
 
 
-def _numbered(number: int, legal: Sequence[Action]) -> Action:
+def _numbered(digits: str, legal: Sequence[Action]) -> Action:
     if not legal:
         raise IllegalAction("you have no move to choose now")
+    number = int(digits) if len(digits) <= 9 else 0
     if not 1 <= number <= len(legal):
-        raise IllegalAction(f"there is no move number {number}: choose 1 to {len(legal)}")
+        shown = digits if len(digits) <= 9 else f"{digits[:9]}..."
+        raise IllegalAction(f"there is no move number {shown}: choose 1 to {len(legal)}")
     return legal[number - 1]
 
 

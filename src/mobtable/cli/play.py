@@ -79,6 +79,7 @@ def play(
 ) -> None:
     """Play one seat in the terminal against bots; type moves, numbers, 'help' or 'quit'."""
     game = setup.load_game(game_name)
+    setup.check_seed(seed)
     names = setup.split_names(bots)
     if players is None:
         players = len(names) + (0 if watch else 1) if len(names) > 1 else game.min_players

@@ -17,6 +17,7 @@ from mobtable.cli._errors import FAILURE, fail
 from mobtable.cli.rendering import render_events, render_result, render_view, view_title
 from mobtable.core import MobtableError, Result, State
 from mobtable.core import record as records
+from mobtable.core.limits import shown
 from mobtable.core.narrator import Narrator, seat_label
 from mobtable.core.words import default_names, listing
 
@@ -83,9 +84,13 @@ def replay(
     """Replay a record: the log in words, the final board and the result."""
     console = Console(highlight=False)
     try:
-        record = records.load(file)
+        record = records.load(file)  # its errors name the file
     except MobtableError as exc:
         fail(str(exc))
+    try:
+        state = records.start_from_record(record)  # a malformed record is a usage error too
+    except MobtableError as exc:
+        fail(f"{file}: {exc}")
     if check:
         try:
             state = records.check(record)
@@ -98,10 +103,6 @@ def replay(
             soft_wrap=True,
         )
         return
-    try:
-        state = records.start_from_record(record)
-    except MobtableError as exc:
-        fail(f"{file} does not replay: {exc}", code=FAILURE)
     if seat is not None and not 0 <= seat < state.players:
         fail(f"--seat must be between 0 and {state.players - 1}, not {seat}")
     people, labels = table_names(record, state.game.name, state.players)
@@ -167,12 +168,12 @@ def _play_through(
     seen = 0
     for number, entry in enumerate(actions):
         try:
-            acting, text = entry
+            acting, text = records.action_entry(number, entry)
             action = state.game.parse_action(text, state.config)
             label = words.action(state, acting, action) if stepper.on else ""
             state.apply(acting, action)
-        except (MobtableError, TypeError, ValueError) as exc:
-            fail(f"action #{number} {entry!r} does not replay: {exc}", code=FAILURE)
+        except MobtableError as exc:
+            fail(f"action #{number} {shown(entry)} does not replay: {exc}", code=FAILURE)
         events = state.events_for(seat, seen)
         seen = len(state.events)
         if stepper.on and (seat is None or acting == seat):  # a seat sees only its own actions

@@ -27,9 +27,68 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    tables_per_minute: Annotated[
+        int | None,
+        typer.Option(
+            help="Tables one client may create per minute (default: "
+            "$MOBTABLE_TABLES_PER_MINUTE or 30; 0: no limit).",
+            show_default=False,
+        ),
+    ] = None,
+    bot_tables: Annotated[
+        int | None,
+        typer.Option(
+            help="Unfinished bot-only tables one client may have (default: "
+            "$MOBTABLE_BOT_TABLES or 4; 0: no limit).",
+            show_default=False,
+        ),
+    ] = None,
+    bot_only_moves: Annotated[
+        int | None,
+        typer.Option(
+            help="Moves of bot-only tables under way at once, server-wide (default: "
+            "$MOBTABLE_BOT_ONLY_MOVES or 1; 0: no limit).",
+            show_default=False,
+        ),
+    ] = None,
+    finished_tables: Annotated[
+        int | None,
+        typer.Option(
+            help="Finished tables kept in memory, more are reloaded on demand (default: "
+            "$MOBTABLE_FINISHED_TABLES or 256; 0: no limit).",
+            show_default=False,
+        ),
+    ] = None,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A reverse proxy whose X-Forwarded-For names the client (repeatable; "
+            "default: $MOBTABLE_TRUSTED_PROXIES or none: the header is ignored).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Start the web app at http://HOST:PORT; games survive a restart (stored in the database)."""
+    from mobtable.cli._errors import fail
     from mobtable.server import DEFAULT_DB, run
+    from mobtable.server.limits import ServerLimits
 
+    try:
+        limits = ServerLimits.configured(
+            tables_per_minute=tables_per_minute,
+            bot_tables=bot_tables,
+            bot_only_moves=bot_only_moves,
+            finished_tables=finished_tables,
+        )
+    except ValueError as exc:
+        fail(str(exc))
     typer.echo(f"mobtable: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)")
-    run(host, port, db or DEFAULT_DB, bot_delay=bot_delay, bot_processes=bot_processes)
+    run(
+        host,
+        port,
+        db or DEFAULT_DB,
+        bot_delay=bot_delay,
+        bot_processes=bot_processes,
+        limits=limits,
+        trusted_proxies=trusted_proxy,
+    )

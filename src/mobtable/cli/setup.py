@@ -14,7 +14,7 @@ from typing import Any
 from mobtable import bots as bot_registry
 from mobtable import games
 from mobtable.cli._errors import fail
-from mobtable.core import BadCardData, Config, Game, MobtableError, Option
+from mobtable.core import BadCardData, Config, Game, MobtableError, Option, limits
 from mobtable.core.cardfile import read_card_file
 
 _TRUE = {"true", "yes", "on", "1"}
@@ -105,6 +105,15 @@ def build_config(
     except MobtableError as exc:
         where = f"card file {cards}: " if isinstance(exc, BadCardData) and cards else ""
         fail(f"{where}{exc}")
+
+
+def check_seed(seed: int | None) -> None:
+    """Fail cleanly on a seed outside ``0 <= seed < 2**63`` (as records and the server do)."""
+    if seed is not None:
+        try:
+            limits.check_seed(seed, "--seed")
+        except MobtableError as exc:
+            fail(str(exc))
 
 
 def split_names(text: str | None) -> list[str]:

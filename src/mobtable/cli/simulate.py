@@ -111,6 +111,7 @@ def simulate(
 ) -> None:
     """Play bot-vs-bot games and report win rates per seat and per bot."""
     game = setup.load_game(game_name)
+    setup.check_seed(seed)
     names = setup.split_names(bots)
     if not names:
         fail("--bots needs at least one bot name")

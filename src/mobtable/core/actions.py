@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from mobtable.core.errors import InvalidNotation
+
 
 @runtime_checkable
 class Action(Protocol):
@@ -18,3 +20,26 @@ class Action(Protocol):
     def __str__(self) -> str: ...
 
     def __hash__(self) -> int: ...
+
+
+MAX_NOTATION = 200
+"""The longest notation any game reads (the web API's limit too)."""
+
+
+def notation_text(text: object, game: str) -> str:
+    """``text`` stripped, for a game's parser: short printable ASCII, else ``InvalidNotation``.
+
+    Every notation is ASCII, so refusing the rest up front keeps parsers from
+    reading Unicode digits (``²``, ``٣``) that ``str.isdigit`` or ``\\d`` accept
+    and ``int()`` refuses or reads, and bounds every number they convert.
+    """
+    if not isinstance(text, str):
+        raise InvalidNotation(f"notation must be text, not {type(text).__name__}")
+    if len(text) > MAX_NOTATION:
+        raise InvalidNotation(f"a {game} move is at most {MAX_NOTATION} characters")
+    stripped = text.strip()
+    if not (text.isascii() and stripped.isprintable()):
+        raise InvalidNotation(
+            f"{text!r} is not a {game} move: moves are written in plain letters and digits"
+        )
+    return stripped

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from importlib import resources
@@ -11,22 +10,17 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from mobtable.core.errors import BadCardData
+from mobtable.core.limits import MAX_CARD_FILE_BYTES, MAX_DEPTH, parse_toml, read_text
 
 
 def read_card_file(path: str | Path) -> dict[str, Any]:
-    """Parse a TOML card file; a missing or malformed file raises ``BadCardData``."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BadCardData(f"cannot read card file {path}: {exc.strerror or exc}") from exc
+    """Parse a TOML card file; a missing, oversized or malformed file raises ``BadCardData``."""
+    text = read_text(path, limit=MAX_CARD_FILE_BYTES, what="card file", error=BadCardData)
     return parse_card_text(text, source=str(path))
 
 
 def parse_card_text(text: str, *, source: str = "card data") -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BadCardData(f"{source} is not valid TOML: {exc}") from exc
+    return parse_toml(text, source, BadCardData)
 
 
 def builtin_card_data(package: str, filename: str = "cards.toml") -> dict[str, Any]:
@@ -69,6 +63,8 @@ class CardSets(Generic[T]):
             text = json.dumps(card_data, sort_keys=True, default=_plain)
         except (TypeError, ValueError) as exc:
             raise BadCardData(f"card data is not plain data: {exc}") from exc
+        except RecursionError:
+            raise BadCardData(f"card data is nested too deeply (limit {MAX_DEPTH})") from None
         result: T = self._parse_text(text)
         return result
 

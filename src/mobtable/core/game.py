@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from mobtable.core.actions import Action
 from mobtable.core.errors import BadConfig
+from mobtable.core.limits import shown
 
 if TYPE_CHECKING:
     from mobtable.core.state import State
@@ -46,6 +47,18 @@ class Option:
     label: str = ""
     decision: str = ""
     choice_labels: tuple[str, ...] = ()
+
+    def choice(self, value: object) -> Any:
+        """The declared choice ``value`` is, by type and value; else ``BadConfig``.
+
+        ``==`` alone would take ``True`` for ``1`` and ``1.0`` for ``1``, and
+        store a value of another type than every rule expects.
+        """
+        for choice in self.choices:
+            if type(value) is type(choice) and value == choice:
+                return choice
+        allowed = ", ".join(repr(c) for c in self.choices)
+        raise BadConfig(f"option {self.name!r} must be one of {allowed}, not {shown(value)}")
 
 
 def _frozen(mapping: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -129,27 +142,24 @@ class Game(ABC):
     ) -> Config:
         """Build and validate a configuration, filling in option defaults."""
         if not isinstance(players, int) or isinstance(players, bool):
-            raise BadConfig(f"{self.name}: players must be a whole number, not {players!r}")
+            raise BadConfig(f"{self.name}: players must be a whole number, not {shown(players)}")
         if not self.min_players <= players <= self.max_players:
             raise BadConfig(
                 f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"not {players}"
+                f"not {shown(players)}"
             )
         known_variants = {v.name for v in self.variants}
         for name in variants:
-            if name not in known_variants:
+            if not isinstance(name, str) or name not in known_variants:
                 known = ", ".join(sorted(known_variants)) or "none"
-                raise BadConfig(f"{self.name} has no variant {name!r} (variants: {known})")
+                raise BadConfig(f"{self.name} has no variant {shown(name)} (variants: {known})")
         values: dict[str, Any] = {o.name: o.default for o in self.options}
         by_name = {o.name: o for o in self.options}
         for key, value in (options or {}).items():
             if key not in by_name:
                 known = ", ".join(sorted(by_name)) or "none"
-                raise BadConfig(f"{self.name} has no option {key!r} (options: {known})")
-            if value not in by_name[key].choices:
-                allowed = ", ".join(repr(c) for c in by_name[key].choices)
-                raise BadConfig(f"option {key!r} must be one of {allowed}, not {value!r}")
-            values[key] = value
+                raise BadConfig(f"{self.name} has no option {shown(key)} (options: {known})")
+            values[key] = by_name[key].choice(value)
         config = Config(players, frozenset(variants), _frozen(values), card_data)
         self.validate_config(config)
         if card_data is not None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mobtable.core.errors import BadConfig, BadRecord, BadSetup, MobtableError
+from mobtable.core.limits import MAX_RECORD_BYTES, check_seed, parse_json, read_text, shown
 from mobtable.core.state import Result, State
 
 FORMAT_VERSION = 1
@@ -43,8 +44,9 @@ def start_from_record(record: Mapping[str, Any]) -> State:
 
     if not isinstance(record, Mapping):
         raise BadRecord("a record must be a JSON object")
-    if record.get("format") != FORMAT_VERSION:
-        raise BadRecord(f"record format {record.get('format')!r} is not {FORMAT_VERSION}")
+    version = record.get("format")
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise BadRecord(f"record format {shown(version)} is not {FORMAT_VERSION}")
     name = record.get("game")
     try:
         game = games.get(str(name))
@@ -62,8 +64,11 @@ def start_from_record(record: Mapping[str, Any]) -> State:
     seed, setup = record.get("seed"), record.get("setup")
     if seed is None and setup is None:
         raise BadRecord("record has neither 'seed' nor 'setup'")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise BadRecord(f"record field 'seed' must be an integer, not {seed!r}")
+    if seed is not None:
+        try:
+            check_seed(seed)
+        except BadConfig as exc:
+            raise BadRecord(f"record field 'seed': {exc}") from exc
     if setup is not None and not isinstance(setup, Mapping):
         raise BadRecord("record field 'setup' must be an object")
     try:
@@ -79,19 +84,27 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> State:
     if not isinstance(actions, list):
         raise BadRecord("record field 'actions' must be a list")
     for number, entry in enumerate(actions[:upto]):
-        if (
-            not isinstance(entry, list | tuple)
-            or len(entry) != 2
-            or not isinstance(entry[0], int)
-            or not isinstance(entry[1], str)
-        ):
-            raise BadRecord(f'action #{number}: expected [seat, "notation"], got {entry!r}')
-        seat, text = entry
+        seat, text = action_entry(number, entry)
         try:
             state.apply_text(seat, text)
         except MobtableError as exc:
-            raise BadRecord(f"action #{number} ({text!r} by seat {seat}): {exc}") from exc
+            raise BadRecord(f"action #{number} ({shown(text)} by seat {seat}): {exc}") from exc
     return state
+
+
+def action_entry(number: int, entry: object) -> tuple[int, str]:
+    """Record action ``#number`` as ``(seat, notation)``; ``BadRecord`` unless it is one.
+
+    A seat is a whole number: ``true`` is not seat 1.
+    """
+    if (
+        not isinstance(entry, list | tuple)
+        or len(entry) != 2
+        or type(entry[0]) is not int
+        or not isinstance(entry[1], str)
+    ):
+        raise BadRecord(f'action #{number}: expected [seat, "notation"], got {shown(entry)}')
+    return entry[0], entry[1]
 
 
 def check(record: Mapping[str, Any]) -> State:
@@ -112,12 +125,9 @@ def check(record: Mapping[str, Any]) -> State:
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BadRecord(f"cannot read record {path}: {exc.strerror or exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise BadRecord(f"record {path} is not valid JSON: {exc}") from exc
+    """Read a record file (at most ``MAX_RECORD_BYTES``); ``BadRecord`` names what is wrong."""
+    text = read_text(path, limit=MAX_RECORD_BYTES, what="record", error=BadRecord)
+    data = parse_json(text, f"record {path}", BadRecord)
     if not isinstance(data, dict):
         raise BadRecord(f"record {path} must hold a JSON object")
     return data

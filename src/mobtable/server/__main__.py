@@ -5,6 +5,14 @@ from __future__ import annotations
 import argparse
 
 from mobtable.server import DEFAULT_DB, run
+from mobtable.server.limits import ServerLimits
+
+LIMITS = {
+    "tables_per_minute": "tables one client may create per minute",
+    "bot_tables": "unfinished bot-only tables one client may have",
+    "bot_only_moves": "moves of bot-only tables under way at once, server-wide",
+    "finished_tables": "finished tables kept in memory (more are reloaded on demand)",
+}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -24,7 +32,27 @@ def main(argv: list[str] | None = None) -> None:
         help="worker processes for search bots (default: CPUs - 1; 0: threads only)",
     )
     parser.add_argument("--log-level", default="info")
+    defaults = ServerLimits()
+    for name, text in LIMITS.items():
+        variable = ServerLimits.ENVIRONMENT[name]
+        parser.add_argument(
+            f"--{name.replace('_', '-')}",
+            type=int,
+            default=None,
+            help=f"{text} (default: ${variable} or {getattr(defaults, name)}; 0: no limit)",
+        )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=None,
+        help="a reverse proxy whose X-Forwarded-For names the client (repeatable; "
+        "default: $MOBTABLE_TRUSTED_PROXIES or none: the header is ignored)",
+    )
     args = parser.parse_args(argv)
+    try:
+        limits = ServerLimits.configured(**{name: getattr(args, name) for name in LIMITS})
+    except ValueError as exc:
+        parser.error(str(exc))
     run(
         args.host,
         args.port,
@@ -32,6 +60,8 @@ def main(argv: list[str] | None = None) -> None:
         bot_delay=args.bot_delay,
         bot_processes=args.bot_processes,
         log_level=args.log_level,
+        limits=limits,
+        trusted_proxies=args.trusted_proxy,
     )
 
 

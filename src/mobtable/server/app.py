@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request
 from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -19,8 +20,8 @@ from mobtable.core.record import to_record
 from mobtable.core.rulespage import choice_words
 from mobtable.server import replay as replays
 from mobtable.server.bot_turns import default_bot
-from mobtable.server.errors import Conflict, NotFound, ServerError
-from mobtable.server.limits import BodySizeLimit
+from mobtable.server.errors import Conflict, NotFound, ServerError, validation_error
+from mobtable.server.limits import BodySizeLimit, ServerLimits, TooManyRequests
 from mobtable.server.manager import TableManager
 from mobtable.server.rules import router as rules_router
 from mobtable.server.schemas import (
@@ -54,6 +55,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (404, "no such table, game or seat"),
         (409, "refused by the rules or the table's state (engine message)"),
         (413, "request body too large"),
+        (429, "too many tables from this client: retry after `Retry-After` seconds"),
         (503, "the database is unavailable"),
     )
 }
@@ -66,15 +68,21 @@ def create_app(
     bot_workers: int = 4,
     bot_processes: int | None = None,
     max_body: int = MAX_BODY,
+    limits: ServerLimits | None = None,
 ) -> FastAPI:
     """The whole server for one database (migrated on creation).
 
     ``bot_processes``: worker processes for search bots (default: one per core
     but one; 0 runs every bot in one of ``bot_workers`` threads instead).
+    ``limits``: per-client and memory limits (default: ``ServerLimits()``).
     """
     repo = Repository(db_url)
     manager = TableManager(
-        repo, bot_delay=bot_delay, bot_workers=bot_workers, bot_processes=bot_processes
+        repo,
+        bot_delay=bot_delay,
+        bot_workers=bot_workers,
+        bot_processes=bot_processes,
+        limits=limits,
     )
 
     @asynccontextmanager
@@ -93,10 +101,17 @@ def create_app(
     )
     app.state.manager = manager
     app.add_middleware(BodySizeLimit, max_bytes=max_body)
+    app.add_exception_handler(RequestValidationError, validation_error)
 
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, exc: ServerError) -> JSONResponse:
         return JSONResponse({"detail": exc.message, "rule": exc.rule}, status_code=exc.status)
+
+    @app.exception_handler(TooManyRequests)
+    async def _too_many(request: Request, exc: TooManyRequests) -> JSONResponse:
+        response = await _server_error(request, exc)
+        response.headers["Retry-After"] = str(exc.retry_after)
+        return response
 
     # -- games --------------------------------------------------------------
     @app.get("/api/games", response_model=list[GameInfo], tags=["games"])
@@ -163,9 +178,10 @@ def create_app(
 
     # -- tables ---------------------------------------------------------------
     @app.post("/api/tables", response_model=TableCreated, status_code=201, tags=["tables"])
-    async def create_table(spec: CreateTable) -> dict[str, Any]:
+    async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
         """Open a table; the creator gets the token of the seat ``sit`` (keep it secret)."""
-        table, seat, token = await manager.create(spec)
+        client = request.client.host if request.client else "unknown"
+        table, seat, token = await manager.create(spec, client)
         return {"id": table.id, "seat": seat, "token": token, "url": f"/t/{table.id}"}
 
     @app.get("/api/tables", response_model=list[TableSummary], tags=["tables"])

@@ -7,6 +7,11 @@ worker processes (:mod:`mobtable.server.botpool`), quick bots in a thread on a
 clone of the state. The chosen notation then goes through the manager's normal
 action path (``apply``: validate, store, broadcast), re-checked under the lock
 since the table may have changed meanwhile.
+
+Tables with people come first: the moves of bot-only tables (no seat for a
+person) take one of ``bot_only_moves`` slots, so however many of them there
+are, they never hold more than that many bot threads, workers or database
+turns, and a table with people never waits for a slot.
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ class BotTurns:
         delay: float = 0.5,
         threads: int = 4,
         processes: int | None = None,
+        bot_only_moves: int = 1,
     ) -> None:
         self.apply = apply
         self.delay = delay
@@ -71,6 +77,8 @@ class BotTurns:
         """Worker processes for search bots (``None``: every bot runs in a thread)."""
         self.inline_bots = INLINE_BOTS
         self.tasks: set[asyncio.Task[None]] = set()
+        self.bot_only_slots = asyncio.Semaphore(bot_only_moves) if bot_only_moves else None
+        """Moves of bot-only tables under way at once (``None``: no limit)."""
 
     @property
     def thread_pool(self) -> ThreadPoolExecutor:
@@ -139,72 +147,85 @@ class BotTurns:
 
     # -- one move -----------------------------------------------------------------
     async def _move(self, table: LiveTable, seat: int, *, stand_in: bool = False) -> None:
-        """Let a bot (or the stand-in of a player out of time) choose, then apply its move.
-
-        Search bots choose in a worker process on the table's record; quick
-        bots in a thread on a clone. If the bot fails (or its worker dies), the
-        table's stand-in bot chooses in-process instead, so the table goes on.
-        """
+        """After the bot delay (and, at a bot-only table, once a slot is free),
+        let a bot (or the stand-in of a player out of time) choose, then apply its move."""
         try:
             if self.delay:
                 await asyncio.sleep(self.delay)
-            async with table.lock:
-                if not self._still_to_move(table, seat, stand_in):
-                    table.thinking.discard(seat)
-                    return
-                name = self._bot_name(table, seat, stand_in)
-                job: BotJob | None = None
-                if self.search_pool is not None and name not in self.inline_bots:
-                    job = BotJob(
-                        to_record(table.state),
-                        seat,
-                        name,
-                        secrets.randbits(32),
-                        games.package_of(table.game.name),
-                    )
-                else:
-                    decision = Decision(table.state.clone(), seat)
-                    bot = self._bot(table, seat, stand_in)
-            try:
-                if job is not None and self.search_pool is not None:
-                    notation = await self.search_pool.run(job)
-                else:
-                    notation = await self._in_thread(bot, decision)
-            except Exception:
-                fallback = stand_in_bot(table.game.name)
-                if name == fallback:
-                    raise
-                log.exception(
-                    "table %s seat %d: bot %r failed; its stand-in %r moves instead",
-                    table.id,
-                    seat,
-                    name,
-                    fallback,
-                )
-                async with table.lock:
-                    if not self._still_to_move(table, seat, stand_in):
-                        table.thinking.discard(seat)
-                        table.broadcast()
-                        return
-                    decision = Decision(table.state.clone(), seat)
-                    bot = self._bot(table, seat, stand_in=True)
-                notation = await self._in_thread(bot, decision)
-            async with table.lock:
-                table.thinking.discard(seat)
-                if not self._still_to_move(table, seat, stand_in):
-                    table.broadcast()
-                    return
-                try:
-                    await self.apply(table, seat, notation)
-                    table.bot_failures.pop(seat, None)
-                except ServerError as exc:
-                    failures = table.bot_failures[seat] = table.bot_failures.get(seat, 0) + 1
-                    log.warning("table %s seat %d: bot move refused: %s", table.id, seat, exc)
-                    if failures < MAX_REFUSED:
-                        self.schedule(table)
+            if self.bot_only_slots is not None and table.bot_only:
+                async with self.bot_only_slots:
+                    await self._choose_and_apply(table, seat, stand_in)
+            else:
+                await self._choose_and_apply(table, seat, stand_in)
         except asyncio.CancelledError:
             table.thinking.discard(seat)
             raise
         except Exception:
             table.thinking.discard(seat)
             log.exception("table %s seat %d: bot failed", table.id, seat)
+
+    async def _choose_and_apply(self, table: LiveTable, seat: int, stand_in: bool) -> None:
+        """Search bots choose in a worker process on the table's record; quick
+        bots in a thread on a clone. If the bot fails (or its worker dies), the
+        table's stand-in bot chooses in-process instead, so the table goes on."""
+        async with table.lock:
+            if not self._still_to_move(table, seat, stand_in):
+                table.thinking.discard(seat)
+                return
+            name = self._bot_name(table, seat, stand_in)
+            job: BotJob | None = None
+            if self.search_pool is not None and name not in self.inline_bots:
+                job = BotJob(
+                    to_record(table.state),
+                    seat,
+                    name,
+                    secrets.randbits(32),
+                    games.package_of(table.game.name),
+                )
+            else:
+                decision = Decision(table.state.clone(), seat)
+                bot = self._bot(table, seat, stand_in)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        try:
+            if job is not None and self.search_pool is not None:
+                notation = await self.search_pool.run(job)
+            else:
+                notation = await self._in_thread(bot, decision)
+        except Exception:
+            fallback = stand_in_bot(table.game.name)
+            if name == fallback:
+                raise
+            log.exception(
+                "table %s seat %d: bot %r failed; its stand-in %r moves instead",
+                table.id,
+                seat,
+                name,
+                fallback,
+            )
+            async with table.lock:
+                if not self._still_to_move(table, seat, stand_in):
+                    table.thinking.discard(seat)
+                    table.broadcast()
+                    return
+                decision = Decision(table.state.clone(), seat)
+                bot = self._bot(table, seat, stand_in=True)
+            notation = await self._in_thread(bot, decision)
+        # A search answers a forced move at once and an open one at its time cap:
+        # every move takes the cap, so its speed reveals nothing of the bot's hand.
+        padding = bots.think_time(name, table.game.name) - (loop.time() - started)
+        if padding > 0:
+            await asyncio.sleep(padding)
+        async with table.lock:
+            table.thinking.discard(seat)
+            if not self._still_to_move(table, seat, stand_in):
+                table.broadcast()
+                return
+            try:
+                await self.apply(table, seat, notation)
+                table.bot_failures.pop(seat, None)
+            except ServerError as exc:
+                failures = table.bot_failures[seat] = table.bot_failures.get(seat, 0) + 1
+                log.warning("table %s seat %d: bot move refused: %s", table.id, seat, exc)
+                if failures < MAX_REFUSED:
+                    self.schedule(table)

@@ -17,13 +17,16 @@ about what replaying does (0.4-1.4 ms), or more for Gangsta (5 ms against 0.8).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Any
 
 from mobtable import bots, games
@@ -70,6 +73,24 @@ def decide(job: BotJob) -> str:
     return str(bot.choose(Decision(state, job.seat)))
 
 
+def _exit_with_the_server(lifeline: Connection) -> None:
+    """Worker initializer: exit as soon as the server is gone, even by SIGKILL.
+
+    The server holds the only write end of ``lifeline``; when it dies the
+    kernel closes it, and the read below ends. The forkserver and the resource
+    tracker hold their pipes open for as long as a worker lives, so they then
+    exit too (each sees the end of its pipe); a killed server used to leave all
+    three running for good.
+    """
+
+    def watch() -> None:
+        with contextlib.suppress(EOFError, OSError):
+            lifeline.recv_bytes()  # nobody writes: this returns only at the pipe's end
+        os._exit(0)
+
+    threading.Thread(target=watch, name="lifeline", daemon=True).start()
+
+
 def _context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
@@ -86,11 +107,20 @@ class BotPool:
         self.processes = processes
         self.worker = worker
         self._pool: ProcessPoolExecutor | None = None
+        self._lifeline: tuple[Connection, Connection] | None = None
+        """The workers' end and the server's end of a pipe nobody writes to."""
 
     @property
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=_context())
+            if self._lifeline is None:
+                self._lifeline = multiprocessing.Pipe(duplex=False)
+            self._pool = ProcessPoolExecutor(
+                self.processes,
+                mp_context=_context(),
+                initializer=_exit_with_the_server,
+                initargs=(self._lifeline[0],),
+            )
         return self._pool
 
     async def run(self, job: BotJob) -> str:
@@ -110,8 +140,15 @@ class BotPool:
         (a search is capped at about a second); any worker still alive after
         ``timeout`` is terminated, so nothing outlives the server."""
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
+        if pool is not None:
+            await self._stop(pool, timeout)
+        if self._lifeline is not None:  # any worker left sees the end of its lifeline
+            for end in self._lifeline:
+                end.close()
+            self._lifeline = None
+
+    @staticmethod
+    async def _stop(pool: ProcessPoolExecutor, timeout: float) -> None:
         processes = list((getattr(pool, "_processes", None) or {}).values())
         try:
             await asyncio.wait_for(

@@ -1,15 +1,21 @@
-"""A pure ASGI middleware refusing request bodies over a size limit (HTTP 413)."""
+"""Limits: request bodies (a pure ASGI middleware, HTTP 413, counting the bytes received, so
+a chunked body without a Content-Length is refused as surely as one that declares its size),
+and what one client (tables created, bot-only tables) and bot-only tables may take of the
+server (429)."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+import math
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-
-class BodyTooLarge(Exception):
-    pass
+from mobtable.server.errors import ServerError
 
 
 class BodySizeLimit:
@@ -30,29 +36,33 @@ class BodySizeLimit:
                 if too_big:
                     await self._refuse(send)
                     return
+        # Read the whole body here, counting every chunk: a chunked upload has no
+        # Content-Length, and an error raised inside the app's receive would reach
+        # FastAPI's body parser, which turns it into a 400.
+        chunks: list[bytes] = []
         received = 0
-        started = False
-
-        async def limited_receive() -> Message:
-            nonlocal received
+        more = True
+        while more:
             message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_bytes:
-                    raise BodyTooLarge
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            received += len(chunk)
+            if received > self.max_bytes:
+                await self._refuse(send)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body: Message | None = {"type": "http.request", "body": b"".join(chunks)}
+
+        async def buffered_receive() -> Message:
+            nonlocal body
+            if body is None:
+                return await receive()
+            message, body = body, None
             return message
 
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, limited_receive, tracking_send)
-        except BodyTooLarge:
-            if not started:
-                await self._refuse(send)
+        await self.app(scope, buffered_receive, send)
 
     async def _refuse(self, send: Send) -> None:
         body: Any = json.dumps(
@@ -69,3 +79,128 @@ class BodySizeLimit:
             }
         )
         await send({"type": "http.response.body", "body": body})
+
+
+# -- what one client, and bot-only tables, may take of the server ----------------------
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """The server's resource limits (0: no limit). Documented in docs/web.md."""
+
+    tables_per_minute: int = 30
+    """Tables one client may create per minute (a burst of that many, then one
+    every ``60 / tables_per_minute`` seconds)."""
+    bot_tables: int = 4
+    """Unfinished tables with no seat for a person one client may have at once."""
+    bot_only_moves: int = 1
+    """Bot moves of bot-only tables under way at once, server-wide: tables with
+    people never wait for these, so they get the bot threads and workers first."""
+    finished_tables: int = 256
+    """Finished tables kept in memory; the least recently used one beyond that
+    (and nobody connected to it) is dropped, and reloaded from the store on demand."""
+
+    ENVIRONMENT: ClassVar[dict[str, str]] = {
+        "tables_per_minute": "MOBTABLE_TABLES_PER_MINUTE",
+        "bot_tables": "MOBTABLE_BOT_TABLES",
+        "bot_only_moves": "MOBTABLE_BOT_ONLY_MOVES",
+        "finished_tables": "MOBTABLE_FINISHED_TABLES",
+    }
+
+    def __post_init__(self) -> None:
+        for name in self.ENVIRONMENT:
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name.replace('_', '-')} must be 0 (no limit) or more")
+
+    @classmethod
+    def configured(
+        cls, environ: Mapping[str, str] = os.environ, **given: int | None
+    ) -> ServerLimits:
+        """The limits given (``None``: not given), else from the environment, else the defaults."""
+        values: dict[str, int] = {}
+        for name, variable in cls.ENVIRONMENT.items():
+            value = given.get(name)
+            if value is None and environ.get(variable):
+                try:
+                    value = int(environ[variable])
+                except ValueError:
+                    raise ValueError(f"{variable} must be a whole number") from None
+            if value is not None:
+                values[name] = value
+        return cls(**values)
+
+
+class TooManyRequests(ServerError):
+    """HTTP 429; ``retry_after`` seconds goes in the ``Retry-After`` header."""
+
+    status = 429
+
+    def __init__(self, message: str, *, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = max(1, retry_after)
+
+
+BOT_TABLE_RETRY = 30
+"""The ``Retry-After`` (seconds) when a client has its bot-only tables at the limit:
+about how long a bot-only game takes at the default bot delay."""
+
+
+class ClientQuotas:
+    """Per client (its address): a token bucket of table creations, and its live
+    bot-only tables. Memory stays bounded: a client whose bucket has refilled is
+    forgotten."""
+
+    SWEEP_AT = 4096
+
+    def __init__(self, limits: ServerLimits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        self.clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}  # client -> (tokens, when)
+        self._bot_tables: dict[str, set[str]] = {}
+        self._owner: dict[str, str] = {}  # bot-only table -> client
+
+    def admit(self, client: str, table_id: str, *, bot_only: bool) -> None:
+        """Take one table creation of ``client``'s quota, or raise :class:`TooManyRequests`;
+        a bot-only ``table_id`` counts from now (before it is stored: requests arrive
+        together) until :meth:`finished`."""
+        cap = self.limits.bot_tables
+        if bot_only and cap and len(self._bot_tables.get(client, ())) >= cap:
+            raise TooManyRequests(
+                f"too many bot-only tables still playing from this client (limit {cap}); "
+                "wait for one to finish",
+                retry_after=BOT_TABLE_RETRY,
+            )
+        per_minute = self.limits.tables_per_minute
+        if per_minute:
+            now, rate = self.clock(), per_minute / 60.0
+            tokens = self._tokens(client, now)
+            if tokens < 1:
+                raise TooManyRequests(
+                    f"too many new tables from this client (limit {per_minute} a minute)",
+                    retry_after=math.ceil((1 - tokens) / rate),
+                )
+            if len(self._buckets) >= self.SWEEP_AT:
+                self._sweep(now)
+            self._buckets[client] = (tokens - 1, now)
+        if bot_only:
+            self._bot_tables.setdefault(client, set()).add(table_id)
+            self._owner[table_id] = client
+
+    def finished(self, table_id: str) -> None:
+        """``table_id`` is over (or was never stored): it no longer counts against its client."""
+        client = self._owner.pop(table_id, None)
+        if client is not None:
+            live = self._bot_tables[client]
+            live.discard(table_id)
+            if not live:
+                del self._bot_tables[client]
+
+    def _tokens(self, client: str, now: float) -> float:
+        cap = float(self.limits.tables_per_minute)
+        tokens, when = self._buckets.get(client, (cap, now))
+        return min(cap, tokens + (now - when) * cap / 60.0)
+
+    def _sweep(self, now: float) -> None:
+        cap = self.limits.tables_per_minute
+        for client in [c for c in self._buckets if self._tokens(c, now) >= cap]:
+            del self._buckets[client]

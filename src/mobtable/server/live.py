@@ -35,29 +35,72 @@ def token_matches(token: str | None, digest: str | None) -> bool:
     return hmac.compare_digest(hash_token(token), digest)
 
 
+@dataclass(frozen=True)
+class Close:
+    """The last item of a client's queue: close the socket with this code and reason."""
+
+    code: int = 1000
+    reason: str = ""
+
+
+TOO_SLOW = Close(4429, "too many messages unread; reconnect for the current state")
+
+
 class Client:
-    """One WebSocket connection: an outgoing queue drained by its own task."""
+    """One WebSocket connection: an outgoing queue drained by its own task.
+
+    Two limits keep the queue bounded without ever dropping a message unsaid:
+    the client's own replies wait for room (:meth:`room`: the socket's reader
+    stops reading until the queue is below ``MAX_REPLIES``, so a burst of
+    requests is slowed down, TCP pushing back on the client); a change of the
+    table is never held up for one client, so a client whose queue reaches
+    ``MAX_BACKLOG`` (it stopped reading while the table moved on) has its
+    backlog replaced by :data:`TOO_SLOW`, a close frame with code 4429.
+    """
 
     MAX_BACKLOG = 256
+    MAX_REPLIES = 64
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.cursor = 0  # events of the state already sent
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[str | Close] = asyncio.Queue()
         self.closed = False
+        self._room = asyncio.Event()
+        self._room.set()
 
     def send(self, text: str) -> None:
         if self.closed:
             return
         if self.queue.qsize() >= self.MAX_BACKLOG:  # a client that stopped reading
-            self.close()
+            self.close(TOO_SLOW)
             return
         self.queue.put_nowait(text)
+        if self.queue.qsize() >= self.MAX_REPLIES:
+            self._room.clear()
 
-    def close(self) -> None:
+    async def room(self) -> None:
+        """Wait until the queue has room for the replies to one more request."""
+        await self._room.wait()
+
+    async def next(self) -> str | Close:
+        """The next message to send (for the sender task)."""
+        item = await self.queue.get()
+        if self.queue.qsize() < self.MAX_REPLIES:
+            self._room.set()
+        return item
+
+    def close(self, close: Close | None = None) -> None:
+        """Close after the queued messages (``close`` given: instead of them)."""
         if not self.closed:
             self.closed = True
-            self.queue.put_nowait(None)
+            if close is None:
+                close = Close()
+            else:
+                while not self.queue.empty():
+                    self.queue.get_nowait()
+            self.queue.put_nowait(close)
+            self._room.set()
 
 
 @dataclass
@@ -117,6 +160,11 @@ class LiveTable:
     @property
     def id(self) -> str:
         return self.row.id
+
+    @property
+    def bot_only(self) -> bool:
+        """No seat for a person: bots play it all (and wait for tables with people)."""
+        return all(s.row.kind == "bot" for s in self.seats)
 
     @property
     def version(self) -> int:

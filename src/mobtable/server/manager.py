@@ -8,6 +8,11 @@ fails, the state is rebuilt from the stored record, so nothing is half-applied.
 After every change the manager updates the table's clocks
 (:mod:`mobtable.server.clocks`), sets its due bots going
 (:mod:`mobtable.server.bot_turns`), then broadcasts.
+
+Memory stays bounded: a table is loaded once however many ask for it at once
+(``_loading`` holds only the loads under way), and finished tables beyond
+``ServerLimits.finished_tables`` are dropped, least recently used first, to be
+rebuilt from the store when asked for again.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -26,6 +32,7 @@ from mobtable.server.bot_turns import BotTurns, default_bot, stand_in_bot
 from mobtable.server.botpool import BotPool
 from mobtable.server.clocks import MoveClocks, not_replaceable_yet
 from mobtable.server.errors import Conflict, Forbidden, NotFound, ServerError, Unavailable
+from mobtable.server.limits import ClientQuotas, ServerLimits
 from mobtable.server.live import Client, LiveTable, hash_token, token_matches
 from mobtable.server.schemas import CreateTable, SeatSpec
 from mobtable.store import Repository, SeatRow, TableRow
@@ -33,6 +40,9 @@ from mobtable.store import Repository, SeatRow, TableRow
 log = logging.getLogger("mobtable.server")
 T = TypeVar("T")
 
+
+EVICT_RETRY = 0.5
+"""Seconds before trying again to drop a finished table that was being changed."""
 
 __all__ = ["TableManager", "default_bot", "new_token", "stand_in_bot"]
 
@@ -51,13 +61,23 @@ class TableManager:
         bot_delay: float = 0.5,
         bot_workers: int = 4,
         bot_processes: int | None = None,
+        limits: ServerLimits | None = None,
     ) -> None:
         self.repo = repo
+        self.limits = limits or ServerLimits()
+        self.quotas = ClientQuotas(self.limits)
         self.tables: dict[str, LiveTable] = {}
+        self._finished: OrderedDict[str, None] = OrderedDict()
+        """The finished tables in ``tables``, least recently used first."""
+        self._retry_evict: asyncio.TimerHandle | None = None
         self._db_pool: ThreadPoolExecutor | None = None
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self.bot_turns = BotTurns(
-            self._apply, delay=bot_delay, threads=bot_workers, processes=bot_processes
+            self._apply,
+            delay=bot_delay,
+            threads=bot_workers,
+            processes=bot_processes,
+            bot_only_moves=self.limits.bot_only_moves,
         )
         self.clocks = MoveClocks(on_timeout=self.bot_turns.stand_in)
 
@@ -88,6 +108,8 @@ class TableManager:
                 log.error("table %s cannot be resumed: %s", table_id, exc.message)
 
     async def stop(self) -> None:
+        if self._retry_evict is not None:
+            self._retry_evict.cancel()
         for table in self.tables.values():
             self.clocks.stop(table)
             for client in list(table.clients):
@@ -99,29 +121,64 @@ class TableManager:
 
     # -- finding tables ---------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:
+        """The live table ``table_id``, loaded from the store (once) if need be."""
         table = self.tables.get(table_id)
         if table is not None:
+            if table_id in self._finished:
+                self._finished.move_to_end(table_id)
             return table
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.tables.get(table_id)
-            if table is not None:
-                return table
-            row = await self.db(self.repo.load, table_id)
-            if row is None:
-                raise NotFound(f"no table {table_id!r}")
-            try:
-                game = games.get(row.game)
-            except KeyError as exc:
-                raise Unavailable(f"table {table_id}: {exc.args[0]}") from exc
-            table = LiveTable(row, game.new_state(game.config_from_json(row.config), seed=row.seed))
-            try:
-                table.rebuild(row.actions)
-            except MobtableError as exc:
-                raise Unavailable(f"table {table_id} does not replay: {exc}") from exc
-            self.tables[table_id] = table
-            self._after_change(table)
-            return table
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
+            loading.add_done_callback(lambda done: self._loaded(table_id, done))
+        return await asyncio.shield(loading)  # a caller that gives up stops no one else's load
+
+    def _loaded(self, table_id: str, done: asyncio.Future[LiveTable]) -> None:
+        self._loading.pop(table_id, None)
+        if not done.cancelled():
+            done.exception()  # retrieved, even if every caller gave up
+
+    async def _load(self, table_id: str) -> LiveTable:
+        row = await self.db(self.repo.load, table_id)
+        if row is None:
+            raise NotFound(f"no table {table_id!r}")
+        try:
+            game = games.get(row.game)
+        except KeyError as exc:
+            raise Unavailable(f"table {table_id}: {exc.args[0]}") from exc
+        try:  # a row stored before a check was tightened (an option ``true``) fails here
+            config = game.config_from_json(row.config)
+            table = LiveTable(row, game.new_state(config, seed=row.seed))
+            table.rebuild(row.actions)
+        except MobtableError as exc:
+            raise Unavailable(f"table {table_id} does not replay: {exc}") from exc
+        self.tables[table_id] = table
+        self._after_change(table)
+        return table
+
+    def _evict(self) -> None:
+        """Drop the least recently used finished tables beyond the limit. Not one
+        with a client connected (it goes when the last one leaves), nor one being
+        changed (its lock held: tried again a moment later)."""
+        cap = self.limits.finished_tables
+        busy = False
+        for table_id in list(self._finished):
+            if not cap or len(self._finished) <= cap:
+                break
+            table = self.tables[table_id]
+            if table.lock.locked():
+                busy = True
+            elif not table.clients:
+                del self._finished[table_id]
+                del self.tables[table_id]
+        if busy and len(self._finished) > cap and self._retry_evict is None:
+            self._retry_evict = asyncio.get_running_loop().call_later(
+                EVICT_RETRY, self._evict_again
+            )
+
+    def _evict_again(self) -> None:
+        self._retry_evict = None
+        self._evict()
 
     def open_tables(self) -> list[LiveTable]:
         return [t for t in self.tables.values() if not t.state.is_over()]
@@ -131,7 +188,10 @@ class TableManager:
         return [await self.get(i) for i in ids]
 
     # -- creating ---------------------------------------------------------
-    async def create(self, spec: CreateTable) -> tuple[LiveTable, int | None, str | None]:
+    async def create(
+        self, spec: CreateTable, client: str = "local"
+    ) -> tuple[LiveTable, int | None, str | None]:
+        """Open a table for ``client`` (its address: the per-client limits count by it)."""
         try:
             game = games.get(spec.game)
         except KeyError as exc:
@@ -162,9 +222,11 @@ class TableManager:
             token = new_token()
             rows[spec.sit].token_hash = hash_token(token)
             rows[spec.sit].name = spec.name
+        table_id = secrets.token_urlsafe(6)
+        self.quotas.admit(client, table_id, bot_only=all(r.kind == "bot" for r in rows))
         seed = spec.seed if spec.seed is not None else game.random_seed() % (2**63)
         row = TableRow(
-            id=secrets.token_urlsafe(6),
+            id=table_id,
             game=game.name,
             rules_version=game.rules_version,
             config=config.to_json(),
@@ -174,7 +236,11 @@ class TableManager:
             seats=rows,
         )
         state = game.new_state(config, seed=seed)
-        await self.db(self.repo.create_table, row)
+        try:
+            await self.db(self.repo.create_table, row)
+        except BaseException:
+            self.quotas.finished(table_id)
+            raise
         table = LiveTable(row, state)
         self.tables[row.id] = table
         self._after_change(table)
@@ -300,6 +366,7 @@ class TableManager:
                 if s.connections == 0:
                     s.away_since = time.time()
             table.broadcast()
+        self._evict()  # a finished table kept for its last client may go now
 
     # -- acting ----------------------------------------------------------------
     async def act(
@@ -358,7 +425,13 @@ class TableManager:
 
     # -- after every change -------------------------------------------------------
     def _after_change(self, table: LiveTable) -> None:
-        """Restart or stop the clocks, set the due bots going, tell every client."""
+        """Restart or stop the clocks, set the due bots going, tell every client;
+        a finished table joins the finished ones kept in memory."""
         self.clocks.update(table)
         self.bot_turns.schedule(table)
         table.broadcast()
+        if table.state.is_over():
+            self.quotas.finished(table.id)
+            self._finished[table.id] = None
+            self._finished.move_to_end(table.id)
+            self._evict()

@@ -4,17 +4,24 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StringConstraints
+
+from mobtable.core.actions import MAX_NOTATION
+from mobtable.core.limits import SEED_LIMIT
 
 TableId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 Token = Annotated[str, StringConstraints(min_length=1, max_length=100)]
 Name = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^<>&]*$")
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^<>&]*$"),
 ]
-Notation = Annotated[str, StringConstraints(min_length=1, max_length=200)]
-OptionValue = bool | int | float | Annotated[str, StringConstraints(max_length=100)] | None
+Notation = Annotated[str, StringConstraints(min_length=1, max_length=MAX_NOTATION)]
+OptionText = Annotated[str, StringConstraints(max_length=100)]
+OptionValue = bool | StrictInt | float | OptionText | None
 ShortName = Annotated[str, StringConstraints(max_length=40)]
-SeatNo = Annotated[int, Field(ge=0, le=15)]
+GameName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+SeatNo = Annotated[StrictInt, Field(ge=0, le=15)]
+"""Whole numbers are strict everywhere: ``true`` is not seat 1, nor ``1.0``."""
 
 
 class Strict(BaseModel):
@@ -25,30 +32,26 @@ class SeatSpec(Strict):
     """One seat of a new table: a place for a person, or a bot by name."""
 
     kind: Literal["human", "bot"] = "human"
-    bot: Annotated[str, StringConstraints(max_length=40)] | None = Field(
+    bot: ShortName | None = Field(
         default=None, description="bot name (for kind 'bot'); default: the game's best simple bot"
     )
 
 
 class CreateTable(Strict):
-    game: Annotated[str, StringConstraints(min_length=1, max_length=40)]
-    players: Annotated[int, Field(ge=1, le=16)]
-    variants: Annotated[
-        list[Annotated[str, StringConstraints(max_length=40)]], Field(max_length=20)
-    ] = []
-    options: Annotated[
-        dict[Annotated[str, StringConstraints(max_length=40)], OptionValue], Field(max_length=30)
-    ] = {}
-    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = Field(
+    game: GameName
+    players: Annotated[StrictInt, Field(ge=1, le=16)]
+    variants: Annotated[list[ShortName], Field(max_length=20)] = []
+    options: Annotated[dict[ShortName, OptionValue], Field(max_length=30)] = {}
+    seed: Annotated[StrictInt, Field(ge=0, lt=SEED_LIMIT)] | None = Field(
         default=None, description="deal seed (hidden from players until the game is over)"
     )
     seats: Annotated[list[SeatSpec], Field(max_length=16)] | None = Field(
         default=None, description="one entry per seat; default: seat 0 human, the others bots"
     )
-    clock: Annotated[int, Field(ge=1, le=3600)] | None = Field(
+    clock: Annotated[StrictInt, Field(ge=1, le=3600)] | None = Field(
         default=None, description="seconds per move; on expiry a bot moves for the seat"
     )
-    replace_after: Annotated[int, Field(ge=5, le=86400)] = Field(
+    replace_after: Annotated[StrictInt, Field(ge=5, le=86400)] = Field(
         default=60, description="seconds a player may be away before others can seat a bot"
     )
     sit: SeatNo | None = Field(default=0, description="the seat the creator takes (null: none)")
@@ -71,7 +74,7 @@ class Act(SeatAuth):
 class ReplaceWithBot(SeatAuth):
     """Sent by another seated player (``seat``/``token``) to put a bot in ``target``."""
 
-    bot: Annotated[str, StringConstraints(max_length=40)] | None = None
+    bot: ShortName | None = None
 
 
 class TableCreated(BaseModel):
@@ -188,7 +191,7 @@ class WsHello(Strict):
 class WsAct(Strict):
     type: Literal["act"]
     action: Notation
-    ref: Annotated[int, Field(ge=0, lt=2**53)] | None = None
+    ref: Annotated[StrictInt, Field(ge=0, lt=2**53)] | None = None
 
 
 class WsExplain(Strict):

@@ -18,12 +18,14 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
 from mobtable.server.errors import ServerError
-from mobtable.server.live import Client
+from mobtable.server.live import Client, Close
 from mobtable.server.manager import TableManager
 from mobtable.server.schemas import WsAct, WsExplain, WsHello, WsMessage, WsPing
 
 MAX_MESSAGE = 4096
 HELLO_TIMEOUT = 10.0
+CLOSE_TIMEOUT = 5.0
+"""Seconds the sender may take to flush the queue and the close frame."""
 _messages: TypeAdapter[Any] = TypeAdapter(WsMessage)
 _TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
@@ -55,12 +57,15 @@ async def _receive_text(ws: WebSocket) -> str:
 
 
 async def _sender(ws: WebSocket, client: Client) -> None:
-    while True:
-        text = await client.queue.get()
-        if text is None:
-            await ws.close()
-            return
-        await ws.send_text(text)
+    try:
+        while True:
+            item = await client.next()
+            if isinstance(item, Close):
+                await ws.close(item.code, item.reason)
+                return
+            await ws.send_text(item)
+    finally:
+        client.close()  # the socket went away: the reader stops waiting for room
 
 
 async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
@@ -75,6 +80,7 @@ async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
             raise ServerError("say hello first: {'type': 'hello', 'seat': n, 'token': '...'}")
         if hello.seat is not None:
             manager.authorize(table, hello.seat, hello.token)
+        table = await manager.get(table_id)  # the same, unless evicted (finished) meanwhile
     except (ServerError, TimeoutError) as exc:
         text = exc.message if isinstance(exc, ServerError) else "no hello in time"
         await ws.send_text(_error(text))
@@ -88,6 +94,9 @@ async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
     await manager.connect(table, client)
     try:
         while not client.closed:
+            await client.room()
+            if client.closed:
+                break
             try:
                 message = _parse(await _receive_text(ws))
             except ServerError as exc:
@@ -116,6 +125,8 @@ async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
         pass
     finally:
         await manager.disconnect(table, client)
+        if client.closed:  # closed by the server: let the sender send the close frame
+            await asyncio.wait([sender], timeout=CLOSE_TIMEOUT)
         client.close()
         sender.cancel()
         await asyncio.gather(sender, return_exceptions=True)

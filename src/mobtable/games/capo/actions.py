@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mobtable.core.actions import notation_text
 from mobtable.core.errors import InvalidNotation
 from mobtable.games.capo.cards import MAFIOSO_CARDS
 
@@ -97,16 +98,15 @@ def from_index(index: int) -> CapoAction:
 
 
 def _number(text: str, lo: int, hi: int, what: str) -> int:
-    if not text.isdigit() or not lo <= int(text) <= hi:
+    """An ASCII whole number ``lo..hi`` (``notation_text`` keeps out Unicode digits)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 3 or not lo <= int(text) <= hi:
         raise InvalidNotation(f"{what} must be a number {lo}-{hi}")
     return int(text)
 
 
 def parse(text: str) -> CapoAction:
     """Read ``p3``, ``d17``, ``u17``, ``s2`` or ``s-``; raises ``InvalidNotation``."""
-    if not isinstance(text, str):
-        raise InvalidNotation(f"notation must be text, not {text!r}")
-    raw = text.strip().lower()
+    raw = notation_text(text, "Capo").lower()
     head, rest = raw[:1], raw[1:]
     try:
         if head == "p":

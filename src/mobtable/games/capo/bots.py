@@ -70,9 +70,10 @@ class GreedyBot(Bot):
         for action in legal:
             if isinstance(action, Place) and action.card in wanted:
                 return action
-        return legal[0]
+        first: Action = legal[0]
+        return first
 
-    def _pick_crew(self, view: dict[str, Any], cards: CardSet, counts: set[int]) -> tuple:
+    def _pick_crew(self, view: dict[str, Any], cards: CardSet, counts: set[int]) -> tuple[int, ...]:
         hand = [cards.mafiosi[c] for c in view["hand"]]
         card, limit = _assignment(view)
         best: tuple[float, tuple[int, ...]] | None = None
@@ -117,7 +118,7 @@ class GreedyBot(Bot):
         card, _limit = _assignment(view)
         needed = set(card.symbols)
 
-        def appeal(action: TurnUp) -> tuple:
+        def appeal(action: TurnUp) -> tuple[int, int, int]:
             c = cards.mafiosi[action.card]
             return (
                 len(needed.intersection(c.symbols)) + (card.choice > 0) * len(c.symbols),
@@ -125,7 +126,8 @@ class GreedyBot(Bot):
                 -c.id,
             )
 
-        return max(legal, key=appeal)
+        best: Action = max(legal, key=appeal)
+        return best
 
     # -- phase 3 ---------------------------------------------------------
     def _suspect(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:

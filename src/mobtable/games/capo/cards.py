@@ -11,7 +11,7 @@ Card ids are positions: ``CardSet.mafiosi[i].id == i`` after expanding
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -26,6 +26,8 @@ MAX_CARD_STARS = 5
 MAX_CARD_SYMBOLS = 3
 MAX_ASSIGNMENT_STARS = 10
 MAX_CHOICE = 3
+MAX_SYMBOLS = 20
+"""More symbol kinds than a deck could use (the box has 5)."""
 
 
 class Special(Enum):
@@ -68,6 +70,7 @@ class Mafioso:
         stars: the stars it adds to its player's total.
         special: its special power, if any.
         text: the special power in a sentence, for players (from the card file).
+        reconstructed: our own design, not printed in the rulebook.
     """
 
     id: int
@@ -76,6 +79,7 @@ class Mafioso:
     stars: int
     special: Special | None = None
     text: str | None = None
+    reconstructed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -85,6 +89,7 @@ class Mafioso:
             "stars": self.stars,
             "special": None if self.special is None else self.special.value,
             "text": self.text,
+            "reconstructed": self.reconstructed,
         }
 
 
@@ -97,6 +102,7 @@ class Assignment:
         choice: how many question marks: symbols of choice, identical when 2 or 3.
         stars: the most stars the played cards may total.
         envelope: whether the card's back shows an envelope.
+        reconstructed: our own design, not printed in the rulebook.
     """
 
     id: int
@@ -105,6 +111,7 @@ class Assignment:
     choice: int
     stars: int
     envelope: bool
+    reconstructed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -113,6 +120,7 @@ class Assignment:
             "symbols": list(self.symbols),
             "choice": self.choice,
             "stars": self.stars,
+            "reconstructed": self.reconstructed,
         }
 
 
@@ -122,23 +130,46 @@ class EventCard:
     effect: Effect
     name: str
     text: str
+    reconstructed: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "effect": self.effect.value, "name": self.name, "text": self.text}
+        return {
+            "id": self.id,
+            "effect": self.effect.value,
+            "name": self.name,
+            "text": self.text,
+            "reconstructed": self.reconstructed,
+        }
 
 
 @dataclass(frozen=True, slots=True)
 class CardSet:
-    """A validated set of Capo cards."""
+    """A validated set of Capo cards (``symbols_reconstructed``: the symbol kinds are ours)."""
 
     symbols: tuple[str, ...]
     symbol_names: tuple[str, ...]
     mafiosi: tuple[Mafioso, ...]
     assignments: tuple[Assignment, ...]
     events: tuple[EventCard, ...]
+    symbols_reconstructed: bool = False
 
     def with_special(self, special: Special) -> tuple[int, ...]:
         return tuple(c.id for c in self.mafiosi if c.special is special)
+
+    def reconstructed(self, mafiosi: Iterable[int], events: Iterable[int]) -> list[str]:
+        """What of the cards in play is our own design, in plain words.
+
+        ``mafiosi`` and ``events`` are the ids in play (the variant and the
+        ``event_deck`` option box some); every Assignment card is in play.
+        """
+        counts = (
+            (sum(self.mafiosi[c].reconstructed for c in mafiosi), "Mafioso card"),
+            (sum(a.reconstructed for a in self.assignments), "Assignment card"),
+            (sum(self.events[e].reconstructed for e in events), "Event card"),
+        )
+        parts = [f"the {len(self.symbols)} symbols"] if self.symbols_reconstructed else []
+        parts += [f"{n} {what}{'s' if n > 1 else ''}" for n, what in counts if n]
+        return parts
 
 
 def _whole(entry: Mapping[str, Any], key: str, where: str, lo: int, hi: int, default: Any) -> int:
@@ -155,7 +186,9 @@ def _text(entry: Mapping[str, Any], key: str, where: str) -> str:
     return value
 
 
-def _symbols(entry: Mapping[str, Any], where: str, known: tuple[str, ...], most: int) -> tuple:
+def _symbols(
+    entry: Mapping[str, Any], where: str, known: tuple[str, ...], most: int
+) -> tuple[str, ...]:
     value = entry.get("symbols")
     if not isinstance(value, list):
         raise BadCardData(f"{where}.symbols: expected a list of symbol keys, got {value!r}")
@@ -169,10 +202,12 @@ def _symbols(entry: Mapping[str, Any], where: str, known: tuple[str, ...], most:
     return tuple(value)
 
 
-def _entries(data: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+def _entries(data: Mapping[str, Any], key: str, most: int) -> list[Mapping[str, Any]]:
     value = data.get(key)
     if not isinstance(value, list) or not value:
         raise BadCardData(f"{key}: expected a non-empty list of tables ([[{key}]])")
+    if len(value) > most:
+        raise BadCardData(f"{key}: at most {most} entries, got {len(value)}")
     for i, entry in enumerate(value):
         if not isinstance(entry, Mapping):
             raise BadCardData(f"{key}[{i}]: expected a table, got {entry!r}")
@@ -189,7 +224,7 @@ def _flag(entry: Mapping[str, Any], key: str, where: str, default: bool) -> bool
 def _load_symbols(data: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     keys: list[str] = []
     names: list[str] = []
-    for i, entry in enumerate(_entries(data, "symbols")):
+    for i, entry in enumerate(_entries(data, "symbols", MAX_SYMBOLS)):
         key = _text(entry, "key", f"symbols[{i}]")
         if key in keys:
             raise BadCardData(f"symbols[{i}].key: symbol {key!r} is listed twice")
@@ -198,16 +233,24 @@ def _load_symbols(data: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, 
     return tuple(keys), tuple(names)
 
 
+def _symbols_reconstructed(data: Mapping[str, Any]) -> bool:
+    """True when any symbol entry says it is reconstructed (every flag is checked)."""
+    flags = [
+        _flag(e, "reconstructed", f"symbols[{i}]", False) for i, e in enumerate(data["symbols"])
+    ]
+    return any(flags)
+
+
 def _load_mafiosi(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tuple[Mafioso, ...]:
     cards: list[Mafioso] = []
     specials = {s.value: s for s in Special}
-    for i, entry in enumerate(_entries(data, "mafiosi")):
+    for i, entry in enumerate(_entries(data, "mafiosi", MAFIOSO_CARDS)):
         where = f"mafiosi[{i}]"
         name = _text(entry, "name", where)
         syms = _symbols(entry, where, symbols, MAX_CARD_SYMBOLS)
         stars = _whole(entry, "stars", where, 0, MAX_CARD_STARS, None)
         copies = _whole(entry, "copies", where, 1, MAFIOSO_CARDS, 1)
-        _flag(entry, "reconstructed", where, False)
+        made_up = _flag(entry, "reconstructed", where, False)
         raw = entry.get("special")
         if raw is not None and raw not in specials:
             raise BadCardData(
@@ -218,7 +261,7 @@ def _load_mafiosi(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tuple[Ma
         if text is not None and (not isinstance(text, str) or not text.strip()):
             raise BadCardData(f"{where}.text: expected a sentence describing the card's power")
         for _ in range(copies):
-            cards.append(Mafioso(len(cards), name, syms, stars, special, text))
+            cards.append(Mafioso(len(cards), name, syms, stars, special, text, made_up))
     if len(cards) != MAFIOSO_CARDS:
         raise BadCardData(
             f"mafiosi: expected {MAFIOSO_CARDS} cards (copies included), got {len(cards)}"
@@ -228,7 +271,7 @@ def _load_mafiosi(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tuple[Ma
 
 def _load_assignments(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tuple[Assignment, ...]:
     cards: list[Assignment] = []
-    entries = _entries(data, "assignments")
+    entries = _entries(data, "assignments", ASSIGNMENT_CARDS)
     if len(entries) != ASSIGNMENT_CARDS:
         raise BadCardData(f"assignments: expected {ASSIGNMENT_CARDS} cards, got {len(entries)}")
     for i, entry in enumerate(entries):
@@ -238,17 +281,17 @@ def _load_assignments(data: Mapping[str, Any], symbols: tuple[str, ...]) -> tupl
         choice = _whole(entry, "choice", where, 0, MAX_CHOICE, 0)
         stars = _whole(entry, "stars", where, 0, MAX_ASSIGNMENT_STARS, None)
         envelope = _flag(entry, "envelope", where, False)
-        _flag(entry, "reconstructed", where, False)
+        made_up = _flag(entry, "reconstructed", where, False)
         if not syms and not choice:
             raise BadCardData(f"{where}: an assignment needs at least one symbol or question mark")
-        cards.append(Assignment(i, name, syms, choice, stars, envelope))
+        cards.append(Assignment(i, name, syms, choice, stars, envelope, made_up))
     return tuple(cards)
 
 
 def _load_events(data: Mapping[str, Any]) -> tuple[EventCard, ...]:
     cards: list[EventCard] = []
     effects = {e.value: e for e in Effect}
-    entries = _entries(data, "events")
+    entries = _entries(data, "events", EVENT_CARDS)
     if len(entries) != EVENT_CARDS:
         raise BadCardData(f"events: expected {EVENT_CARDS} cards, got {len(entries)}")
     for i, entry in enumerate(entries):
@@ -258,10 +301,9 @@ def _load_events(data: Mapping[str, Any]) -> tuple[EventCard, ...]:
             raise BadCardData(
                 f"{where}.effect: unknown effect {raw!r} (effects: {', '.join(effects)})"
             )
-        _flag(entry, "reconstructed", where, False)
-        cards.append(
-            EventCard(i, effects[raw], _text(entry, "name", where), _text(entry, "text", where))
-        )
+        made_up = _flag(entry, "reconstructed", where, False)
+        name, text = _text(entry, "name", where), _text(entry, "text", where)
+        cards.append(EventCard(i, effects[raw], name, text, made_up))
     if not any(c.effect is Effect.SIT_DOWN for c in cards):
         raise BadCardData("events: the rulebook's 'sit-down' event must be among the cards")
     return tuple(cards)
@@ -278,6 +320,7 @@ def parse_cards(data: Mapping[str, Any]) -> CardSet:
         _load_mafiosi(data, symbols),
         _load_assignments(data, symbols),
         _load_events(data),
+        _symbols_reconstructed(data),
     )
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from mobtable.core import Config, Game, Option, Variant
 from mobtable.games.capo import actions
 from mobtable.games.capo.cards import CardSet, load_cards
-from mobtable.games.capo.rules import FIRST_GAME, EventDeck, Supply, TonyStars
+from mobtable.games.capo.rules import FIRST_GAME, CrewSizes, EventDeck, Supply, TonyStars
 from mobtable.games.capo.setup import new_state
 from mobtable.games.capo.state import CapoState
 
@@ -50,6 +50,19 @@ class Capo(Game):
             tuple(s.value for s in Supply),
             "K-05: the 100 respect points are a component, not a limit ('unlimited'); "
             "'limited' stops gains once the supply is empty.",
+        ),
+        Option(
+            "crew_sizes",
+            CrewSizes.SEALED.value,
+            tuple(c.value for c in CrewSizes),
+            "K-23: how many cards each player puts face down stays hidden until all have "
+            "played ('sealed'), or each card is seen to go down as it is placed ('open').",
+            label="Crews go down together",
+            decision="K-23",
+            choice_labels=(
+                "hidden until everyone has played",
+                "each card seen as it goes down",
+            ),
         ),
     )
 

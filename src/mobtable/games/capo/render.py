@@ -17,6 +17,8 @@ from rich.table import Table
 from rich.text import Text
 
 FACE_DOWN = "▮"
+RECONSTRUCTED = "reconstructed — owners of the real deck can load its data with --cards FILE"
+MADE_UP = " (reconstructed)"
 
 
 def card_text(view: dict[str, Any], card: int) -> str:
@@ -40,11 +42,13 @@ def _assignment(view: dict[str, Any]) -> Text:
     text = Text.assemble(
         ("Assignment: ", "bold"),
         (a["name"], "bold yellow"),
+        MADE_UP if a.get("reconstructed") else "",
         f" — needs {', '.join(needs)}; at most {a['max_stars']}★",
     )
     if view["event"] is not None:
         event = view["event"]
         text.append(f"\nEvent: {event['name']}", style="bold magenta")
+        text.append(MADE_UP if event.get("reconstructed") else "")
         text.append(f" — {event['text']}")
     if view["next_assignment_envelope"]:
         text.append("\n(the next Assignment card shows an envelope)", style="dim")
@@ -56,12 +60,15 @@ def _track(view: dict[str, Any]) -> Table:
     for column in ("seat", "respect", "hand", "played", "on the table"):
         table.add_column(column)
     me = view["seat"]
+    committed = set((view.get("step") or {}).get("committed", ()))
     for seat, respect in enumerate(view["respect"]):
         spot = view["table"][seat]
         up = [card_text(view, c) for c in spot["face_up"]]
         own = spot.get("cards")
         if own is not None:
             shown = [card_text(view, c) + ("" if c in spot["face_up"] else " (down)") for c in own]
+        elif spot["played"] is None:  # K-23: sealed until every seat has played
+            shown = ["(ready, hidden)" if seat in committed else "(choosing)"]
         else:
             shown = up + [FACE_DOWN] * (spot["played"] - len(up))
         label = (
@@ -72,7 +79,7 @@ def _track(view: dict[str, Any]) -> Table:
             label,
             f"{respect:>2} {bar}",
             str(view["hand_sizes"][seat]),
-            str(spot["played"]),
+            "?" if spot["played"] is None else str(spot["played"]),
             Text(", ".join(shown) or "-"),  # not markup: "[cash car]" must show
         )
     return table
@@ -134,6 +141,14 @@ def _last_round(view: dict[str, Any]) -> RenderableType | None:
     return Panel(lines, title="last round", title_align="left", box=box.ROUNDED)
 
 
+def _provenance(view: dict[str, Any]) -> Text | None:
+    """Which card data is our own design, and how to play with the real deck's."""
+    parts = view.get("reconstructed") or []
+    if not parts:
+        return None
+    return Text(f"Card data: {', '.join(parts)} ({RECONSTRUCTED})", style="italic")
+
+
 def render_view(view: dict[str, Any]) -> RenderableType:
     """A rich rendering of one seat's (or a spectator's) Capo view."""
     who = "spectator" if view["seat"] is None else f"seat {view['seat']}"
@@ -153,4 +168,7 @@ def render_view(view: dict[str, Any]) -> RenderableType:
     if view["result"] is not None:
         winners = ", ".join(f"seat {s}" for s in view["result"]["winners"])
         parts.append(Text(f"Game over — winner: {winners}", style="bold green"))
+    provenance = _provenance(view)
+    if provenance is not None:
+        parts.append(provenance)
     return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED)

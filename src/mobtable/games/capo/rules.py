@@ -46,6 +46,15 @@ class TonyStars(Enum):
     ONCE = "once"
 
 
+class CrewSizes(Enum):
+    """Option ``crew_sizes`` (K-23): when the others see how many cards a seat plays."""
+
+    SEALED = "sealed"
+    """Nothing shows until every seat has played: the cards go down together."""
+    OPEN = "open"
+    """Each card is seen to go down as it is placed."""
+
+
 class Supply(Enum):
     """Option ``respect_supply`` (K-05)."""
 
@@ -65,6 +74,12 @@ class Rules:
     """Little Tony cards in play (the first-game variant boxes them)."""
     tony_stars: TonyStars
     supply: Supply
+    crew_sizes: CrewSizes
+
+    @property
+    def sealed_crews(self) -> bool:
+        """Crew sizes stay hidden until every seat has played (K-23)."""
+        return self.crew_sizes is CrewSizes.SEALED
 
     @classmethod
     def of(cls, config: Config) -> Rules:
@@ -77,4 +92,5 @@ class Rules:
             little_tony=not first,
             tony_stars=TonyStars(options.get("little_tony_stars", TonyStars.PER_CARD.value)),
             supply=Supply(options.get("respect_supply", Supply.UNLIMITED.value)),
+            crew_sizes=CrewSizes(options.get("crew_sizes", CrewSizes.SEALED.value)),
         )

@@ -184,8 +184,10 @@ class CapoState(State):
             chosen = self.picked[seat]
             chosen.append(action.card)
             self.log("placed", f"you place card {action.card} face down", seat, card=action.card)
-            down = len(chosen)
-            self.log("face-down", f"seat {seat} has {down} cards face down", seat=seat, count=down)
+            if not self.rules.sealed_crews:  # K-23: open placement shows each card go down
+                down = len(chosen)
+                text = f"seat {seat} has {down} cards face down"
+                self.log("face-down", text, seat=seat, count=down)
             if len(chosen) == self.declared[seat]:
                 self._commit(seat, tuple(sorted(chosen)), "has played")
         elif isinstance(action, TurnUp):

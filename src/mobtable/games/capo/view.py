@@ -10,17 +10,20 @@ the order of any stack, or the seed.
 
 In every sealed step (playing cards, turning up, suspicions) the view says
 which seats have committed and which are still deciding, never what they
-chose (K-14). While cards are played it also shows how many cards each seat
-has put face down so far: a card on the table is seen to be there. The
-declared count (``p3``) stays private until that many cards lie on the table.
+chose (K-14). How many cards another seat plays shows only once every seat
+has played (K-23, option ``crew_sizes = sealed``; ``played`` is ``None``
+until then). With ``crew_sizes = open`` a card on the table is seen to be
+there as it is placed, and the view counts each seat's face-down cards so
+far; the declared count (``p3``) stays private until that many lie there.
 
 ``determinize`` uses only those facts: the cards the seat cannot place are
 sorted, shuffled with the given ``rng`` and dealt into the hidden slots in a
 fixed seat order. The other seats' unrevealed commitments are dropped, yet
-stay announced (``SealedStep.announced``): they decide again in the sample,
-a committed crew with as many cards as the table shows, and a crew in
-progress keeps its visible cards (drawn from the sampled hand) and a drawn
-total above them.
+stay announced (``SealedStep.announced``): they decide again in the sample.
+With sealed crews they choose their crew afresh, size included; with open
+placement a committed crew has as many cards as the table shows, and a crew
+in progress keeps its visible cards (drawn from the sampled hand) and a
+drawn total above them.
 
 The deal is then made believable (:mod:`crews`): a seat's face-down cards
 are chosen, from its sampled hand plus them, so that its crew carries out the
@@ -57,15 +60,26 @@ def known_cards(state: CapoState, seat: int | None) -> set[int]:
 
 
 def face_down(state: CapoState, seat: int) -> int:
-    """How many cards ``seat`` has put on the table (public once placed, K-14)."""
+    """How many cards ``seat`` has put on the table (while playing: so far)."""
     if state.phase is not Phase.PLAY:
         return len(state.table[seat])
     step = state.step
     if seat in step.choices:
         return len(step.choices[seat])
-    if seat in step.announced:  # a sample: the seat owes a crew of that many cards again
-        return state.declared[seat]
+    if seat in step.announced and not state.rules.sealed_crews:
+        return state.declared[seat]  # an open sample: it owes a crew of that many cards again
     return len(state.picked.get(seat, ()))
+
+
+def played_as_seen(state: CapoState, seat: int, viewer: int | None) -> int | None:
+    """How many cards ``viewer`` sees ``seat`` play; ``None``: not known yet (K-23).
+
+    With sealed crews another seat's cards stay off the table for the others
+    until every seat has played; a seat always knows its own.
+    """
+    if state.phase is Phase.PLAY and state.rules.sealed_crews and seat != viewer:
+        return None
+    return face_down(state, seat)
 
 
 def step_public(state: CapoState) -> dict[str, Any] | None:
@@ -83,11 +97,10 @@ def view_for(state: CapoState, seat: int | None) -> dict[str, Any]:
     assignment = cards.assignments[state.assignment]
     shown: set[int] = set(state.box) | state.seen_discard
     table = []
-    down = [face_down(state, p) for p in range(n)]
+    down = [played_as_seen(state, p, seat) for p in range(n)]
     # while playing, the cards put down are still in ``hands`` until all reveal
-    held = [
-        len(h) - (down[p] if state.phase is Phase.PLAY else 0) for p, h in enumerate(state.hands)
-    ]
+    playing = state.phase is Phase.PLAY
+    held = [len(h) - ((down[p] or 0) if playing else 0) for p, h in enumerate(state.hands)]
     for p in range(n):
         entry: dict[str, Any] = {
             "played": down[p],
@@ -147,7 +160,17 @@ def view_for(state: CapoState, seat: int | None) -> dict[str, Any]:
     }
     view["cards"] = {str(c): cards.mafiosi[c].to_json() for c in sorted(shown)}
     view["symbols"] = dict(zip(cards.symbols, cards.symbol_names, strict=True))
+    view["reconstructed"] = reconstructed_in_play(state)
     return view
+
+
+def reconstructed_in_play(state: CapoState) -> list[str]:
+    """What of the card data in play is our own design (empty for a real deck's file)."""
+    cards = state.cards
+    boxed = set(state.box)
+    mafiosi = [c for c in range(len(cards.mafiosi)) if c not in boxed]
+    events = [e for e in range(len(cards.events)) if e not in state.event_box]
+    return cards.reconstructed(mafiosi, events if state.rules.events else [])
 
 
 def _held(state: CapoState, seat: int) -> list[int]:
@@ -170,11 +193,12 @@ def _my_choices(state: CapoState, seat: int) -> dict[str, Any]:
     committed = seat in state.step.choices
     choice = state.step.choices.get(seat)
     mine: dict[str, Any] = {"committed": committed}
-    if state.phase is Phase.PLAY:
-        mine["declared"] = state.declared.get(seat)
-        mine["placed"] = list(choice) if committed else list(state.picked.get(seat, ()))
-    elif state.phase is Phase.TURN:
-        mine["turning"] = list(choice) if committed else list(state.picked.get(seat, ()))
+    if state.phase in (Phase.PLAY, Phase.TURN):  # the cards chosen so far
+        chosen = state.step.choices[seat] if committed else state.picked.get(seat, ())
+        key = "placed" if state.phase is Phase.PLAY else "turning"
+        if state.phase is Phase.PLAY:
+            mine["declared"] = state.declared.get(seat)
+        mine[key] = list(chosen)
     elif state.phase is Phase.SUSPECT:
         mine["suspects"] = choice
     return mine
@@ -201,7 +225,8 @@ def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
         other.own_discard[p] = set(deal(len(state.own_discard[p])))
     test = crews.CrewTest(state)
     if state.phase is Phase.PLAY:
-        _reopen_crews(state, other, seat, rng, test)
+        if not state.rules.sealed_crews:  # sealed: every other crew is chosen afresh
+            _reopen_crews(state, other, seat, rng, test)
     else:
         crews.settle_tables(other, seat, test, rng)
     privately = sum(len(d) for d in state.own_discard)

@@ -20,6 +20,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 
+from mobtable.core.actions import notation_text
 from mobtable.core.errors import InvalidNotation
 from mobtable.games.cosca.model import LETTERS, MAX_DICE, MAX_MONEY, MAX_ROW, MAX_WEAPONS
 
@@ -176,23 +177,23 @@ def action_from_index(index: int) -> CoscaAction:
 
 
 # -- reading the notation ------------------------------------------------------
-_OFFER = re.compile(r"^(?:(\d+)m)?(?:(\d+)w)?$")
-_GUN = re.compile(r"^gun(\d+)$")
-_CLUB = re.compile(r"^club(-|\d+(?:,\d+)*)?$")
+_OFFER = re.compile(r"(?:([0-9]{1,3})m)?(?:([0-9]{1,3})w)?")
+_GUN = re.compile(r"gun([0-9]{1,3})")
+_CLUB = re.compile(r"club(-|[0-9]{1,3}(?:,[0-9]{1,3})*)?")
 
 
 def parse_action(text: str) -> CoscaAction:
     """Read any COSCA action; ``InvalidNotation`` explains what was expected."""
-    raw = text.strip()
+    raw = notation_text(text, "COSCA")
     low = raw.lower().replace(" ", "")
     if low in ("villa", "novilla"):
         return VILLAS[low == "villa"]
-    if match := _GUN.match(low):
+    if match := _GUN.fullmatch(low):
         n = int(match.group(1))
         if n >= N_GUN:
             raise InvalidNotation(f"{raw!r}: at most {N_GUN - 1} gun-shop exchanges")
         return GUNS[n]
-    if match := _CLUB.match(low):
+    if match := _CLUB.fullmatch(low):
         body = match.group(1)
         if body in (None, "-"):
             return Club(())
@@ -200,7 +201,7 @@ def parse_action(text: str) -> CoscaAction:
         if positions[0] < 0 or positions[-1] >= MAX_ROW or len(positions) != body.count(",") + 1:
             raise InvalidNotation(f"{raw!r}: club positions are distinct numbers 1..{MAX_ROW}")
         return Club(tuple(positions))
-    if low and (match := _OFFER.match(low)) and (match.group(1) or match.group(2)):
+    if low and (match := _OFFER.fullmatch(low)) and (match.group(1) or match.group(2)):
         money, weapons = int(match.group(1) or 0), int(match.group(2) or 0)
         if money > MAX_MONEY or weapons > MAX_WEAPONS:
             raise InvalidNotation(f"{raw!r}: an offer is at most {MAX_MONEY}m{MAX_WEAPONS}w")

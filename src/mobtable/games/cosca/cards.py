@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from mobtable.core.cardfile import CardSets, require
 from mobtable.core.errors import BadCardData
+from mobtable.core.limits import shown
 from mobtable.games.cosca.model import LETTERS, MAX_ROW, Place, Special, Weekday
 
 RECONSTRUCTABLE = ("name", "condition", "days")
+_IN_WORDS = {"name": "names", "condition": "loyalty conditions", "days": "working days"}
+CARD_FILE_VERSION = 1
+MAX_MOBSTERS = 100
+"""More mobster cards than any deck could hold (the box has 20)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +59,17 @@ class Mobster:
             "days": [d.code for d in sorted(self.days)],
             "reconstructed": list(self.reconstructed),
         }
+
+
+def reconstructed_parts(mobsters: Iterable[Mobster]) -> list[str]:
+    """What of these cards is our own design, in plain words ("working days of 6 mobsters")."""
+    cards = list(mobsters)
+    parts = []
+    for field in RECONSTRUCTABLE:
+        n = sum(1 for m in cards if field in m.reconstructed)
+        if n:
+            parts.append(f"{_IN_WORDS[field]} of {n} mobster{'s' if n > 1 else ''}")
+    return parts
 
 
 def parse_condition(text: str, where: str) -> tuple[tuple[int, ...] | None, Special | None]:
@@ -106,7 +122,15 @@ def _mobster(entry: Any, where: str) -> Mobster:
 
 def parse_mobsters(card_data: Mapping[str, Any]) -> tuple[Mobster, ...]:
     """Validate a card document into mobster cards."""
+    version = card_data.get("version", CARD_FILE_VERSION)
+    if type(version) is not int or version != CARD_FILE_VERSION:
+        raise BadCardData(
+            f"version: this engine reads COSCA card files of version {CARD_FILE_VERSION}, "
+            f"not {shown(version)}"
+        )
     entries = require(card_data, "mobsters", list, "card data")
+    if len(entries) > MAX_MOBSTERS:
+        raise BadCardData(f"mobsters: at most {MAX_MOBSTERS} cards, got {len(entries)}")
     mobsters = tuple(_mobster(e, f"mobsters[{i}]") for i, e in enumerate(entries))
     if len(mobsters) < MAX_ROW:
         raise BadCardData(

@@ -19,21 +19,26 @@ def seats_in(mask: int, players: int) -> list[int]:
 
 
 def contenders(state: CoscaState, pos: int) -> tuple[list[int], bool]:
-    """Who fights for the mobster at ``pos``, and whether the owner's drink brings him in.
+    """Who fights for the mobster at ``pos``, and whether the owner's drink is spent.
 
     Everyone with a hat under the card takes part (they met the condition
     today or tied yesterday, C-06). The owner's drink lets him join when he has
-    no hat under the card and someone else contends (C-08, C-09).
+    no hat under the card and someone else contends (C-08). It is spent
+    whenever its owner fights without meeting the condition today, also when
+    a tie from yesterday already put his hat under the card (C-09).
     """
     claim = seats_in(state.under[pos], state.players)
     owner = state.loyal[pos]
-    if owner != NOBODY and state.drink[pos] and claim and owner not in claim:
+    if owner == NOBODY or not state.drink[pos] or not claim:
+        return claim, False
+    if owner not in claim:
         return sorted([*claim, owner]), True
-    return claim, False
+    met_today = bool(state.met[pos] >> owner & 1)
+    return claim, len(claim) > 1 and not met_today
 
 
 def spend_drink(state: CoscaState, pos: int) -> None:
-    """The owner fights thanks to the drink: its money returns to the supply (C-09)."""
+    """The owner fights without meeting the condition: the drink's money returns (C-09)."""
     state.drink[pos] = False
     state.supply[Stock.MONEY] += 1
     owner = state.loyal[pos]
@@ -41,7 +46,8 @@ def spend_drink(state: CoscaState, pos: int) -> None:
         Event(
             "drink-spent",
             {"seat": owner, "pos": pos},
-            f"seat {owner} fights for {state.mobster(pos).name} thanks to the drink",
+            f"seat {owner} fights for {state.mobster(pos).name} with the drink: "
+            "its money goes back to the supply",
         )
     )
 

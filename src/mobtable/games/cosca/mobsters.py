@@ -84,15 +84,22 @@ def place_hats(state: CoscaState, *, after_city: bool) -> None:
     ``after_city=False`` places the dice conditions at the reveal;
     ``after_city=True`` the resource conditions after the Street. A player
     whose hat is already under the card (a tie from yesterday) needs no
-    second one; a player with no free hat cannot claim (C-02).
+    second one; a player with no free hat cannot claim (C-02). Who met each
+    condition today is kept in ``state.met`` (a drink is spent by an owner
+    who fights without meeting it, C-09).
     """
+    if not after_city:  # the first placing of the day
+        state.met = [0] * len(state.row)
     for pos in range(len(state.row)):
         mobster = state.mobster(pos)
         if mobster.after_city is not after_city:
             continue
         for seat in range(state.players):
             bit = 1 << seat
-            if state.under[pos] & bit or not qualifies(state, pos, seat):
+            if not qualifies(state, pos, seat):
+                continue
+            state.met[pos] |= bit
+            if state.under[pos] & bit:
                 continue
             if state.hats_free(seat) <= 0:
                 state.events.append(

@@ -10,6 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 SEAT_STYLES = ("red", "green", "blue", "yellow", "magenta")
+RECONSTRUCTED = "reconstructed — owners of the real deck can load its data with --cards FILE"
+MARK = "✱"
 
 
 def _seat(seat: int | None) -> Text:
@@ -34,6 +36,11 @@ def _calendar(view: Mapping[str, Any]) -> Text:
     return text
 
 
+def _mark(mob: Mapping[str, Any], field: str, text: str) -> str:
+    """``text`` with the reconstructed mark when that field of the card is ours."""
+    return f"{text} {MARK}" if field in mob.get("reconstructed", ()) else text
+
+
 def _row(view: Mapping[str, Any]) -> Table:
     table = Table(title="Mobsters below the city", title_justify="left", expand=False)
     for column in ("#", "Mobster", "Condition", "Works", "Loyal", "Drink", "Hats under"):
@@ -43,9 +50,9 @@ def _row(view: Mapping[str, Any]) -> Table:
         works = " ".join(d.capitalize() for d in mob["days"])
         table.add_row(
             str(mob["pos"]),
-            Text(mob["name"], style="bold" if mob["works_today"] else ""),
-            mob["condition"],
-            works,
+            Text(_mark(mob, "name", mob["name"]), style="bold" if mob["works_today"] else ""),
+            _mark(mob, "condition", mob["condition"]),
+            _mark(mob, "days", works),
             _seat(mob["loyal"]),
             "drink" if mob["drink"] else "",
             hats,
@@ -97,6 +104,14 @@ def _decision(view: Mapping[str, Any]) -> Text:
     return text
 
 
+def _provenance(view: Mapping[str, Any]) -> Text | None:
+    """Which card data is our own design (marked ✱), and how to play with the real deck's."""
+    parts = view.get("reconstructed") or []
+    if not parts:
+        return None
+    return Text(f"{MARK} Card data: {', '.join(parts)} ({RECONSTRUCTED})", style="italic")
+
+
 def render_view(view: Mapping[str, Any]) -> RenderableType:
     """A seat's (or a spectator's) view as rich renderables."""
     city = Text("City: " + " | ".join(view["city"]), style="bold")
@@ -119,4 +134,7 @@ def render_view(view: Mapping[str, Any]) -> RenderableType:
     if view.get("seat") is not None and mine is not None:
         choice = mine["choice"] or "not decided yet"
         parts.append(Text(f"You are P{view['seat']}. Your sealed choice: {choice}", style="bold"))
+    provenance = _provenance(view)
+    if provenance is not None:
+        parts.append(provenance)
     return Group(*parts)

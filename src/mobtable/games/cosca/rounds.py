@@ -116,8 +116,8 @@ def after_villa(state: CoscaState, choices: Mapping[int, Any]) -> None:
 def _to_mobster(state: CoscaState, pos: int) -> None:
     """Resolve the row from ``pos`` on, stopping at a fight that needs offers."""
     while pos < len(state.row):
-        fighters, by_drink = loyalty.contenders(state, pos)
-        if by_drink:
+        fighters, drink_spent = loyalty.contenders(state, pos)
+        if drink_spent:
             loyalty.spend_drink(state, pos)
         if len(fighters) == 1:
             loyalty.gain(state, pos, fighters[0], fought=False)
@@ -179,6 +179,7 @@ def new_day(state: CoscaState) -> None:
         state.loyal.append(NOBODY)
         state.drink.append(False)
         state.under.append(0)
+        state.met.append(0)
         revealed = state.cards[card].name
     else:  # pragma: no cover - setup guarantees a card for every day
         revealed = "nobody"

@@ -88,6 +88,7 @@ def _lay_out(state: CoscaState, row: list[int], deck: list[int]) -> None:
     state.loyal = [NOBODY] * len(row)
     state.drink = [False] * len(row)
     state.under = [0] * len(row)
+    state.met = [0] * len(row)
 
 
 def _fill_supply(state: CoscaState) -> None:
@@ -134,7 +135,7 @@ def _names(setup: Mapping[str, Any], key: str, index: Mapping[str, int]) -> list
         raise BadSetup(f"setup '{key}' must be a list of mobster names")
     ids = []
     for name in value:
-        if name not in index:
+        if not isinstance(name, str) or name not in index:
             raise BadSetup(f"setup '{key}': no mobster card is called {name!r}")
         ids.append(index[name])
     return ids

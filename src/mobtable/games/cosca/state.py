@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 class CoscaState(State):
-    """One table. Row lists (``row``, ``loyal``, ``drink``, ``under``) share positions.
+    """One table. Row lists (``row``, ``loyal``, ``drink``, ``under``, ``met``) share positions.
 
     Attributes:
         cards: every mobster card of the game (ids index it).
@@ -29,6 +29,8 @@ class CoscaState(State):
         loyal: per row position, the seat whose hat is on the card (``NOBODY``).
         drink: per row position, whether a drink (a money token) sits on the card.
         under: per row position, a bitmask of the seats with a hat under the card.
+        met: per row position, a bitmask of the seats that met the condition
+            today (public: the dice are revealed, resources are open).
         money, weapons: per seat.
         dice: per seat, how many dice the player has today.
         settings: per seat, the dice counts revealed on round ``settings_round``.
@@ -55,6 +57,7 @@ class CoscaState(State):
         self.loyal: list[int] = []
         self.drink: list[bool] = []
         self.under: list[int] = []
+        self.met: list[int] = []
         self.money = [0] * n
         self.weapons = [0] * n
         self.dice = [0] * n
@@ -138,6 +141,7 @@ class CoscaState(State):
             "loyal": self.loyal,
             "drink": self.drink,
             "under": self.under,
+            "met": self.met,
             "money": self.money,
             "weapons": self.weapons,
             "dice": self.dice,
@@ -164,6 +168,7 @@ _LISTS = (
     "loyal",
     "drink",
     "under",
+    "met",
     "money",
     "weapons",
     "dice",

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Origin
 from mobtable.games.cosca import city
+from mobtable.games.cosca.cards import reconstructed_parts
 from mobtable.games.cosca.model import (
     LETTERS,
     NOBODY,
@@ -63,6 +64,7 @@ def row(state: CoscaState) -> list[dict[str, Any]]:
                 "loyal": None if owner == NOBODY else owner,
                 "drink": state.drink[pos],
                 "hats_under": [s for s in range(state.players) if state.under[pos] >> s & 1],
+                "reconstructed": list(mobster.reconstructed),
             }
         )
     return out
@@ -124,6 +126,7 @@ def view(state: CoscaState, seat: int | None) -> dict[str, Any]:
         "fights": [dict(f) for f in state.fights],
         "mine": None,
         "result": state.result().to_json() if state.is_over() else None,
+        "reconstructed": reconstructed_parts(state.cards),
     }
     if seat is not None:
         own = sealed.choices.get(seat)

@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
 
+from mobtable.core.actions import notation_text
 from mobtable.core.errors import InvalidNotation
 from mobtable.games.gangsta.cards import DECK_SIZE, PER_POWER, Card, CardSet
 from mobtable.games.gangsta.grid import CELL_NAMES, CELLS
@@ -104,7 +105,7 @@ class ActionTable:
 
     # -- notation -----------------------------------------------------------
     def parse(self, text: str) -> GangstaAction:
-        raw = text.strip()
+        raw = notation_text(text, "Gangsta")
         lowered = raw.lower()
         if lowered == "keep":
             return KEEP

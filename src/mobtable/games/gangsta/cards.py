@@ -21,7 +21,9 @@ MAFIAS = 4
 PER_POWER = 8
 DECK_SIZE = MAFIAS * 2 * PER_POWER
 AMBUSH_CARDS = 20
-_CODE = re.compile(r"^([A-Za-z])(\d{1,2})([SsWw])$")
+MAX_AMBUSH_CARDS = 100
+"""More ambush cards than a deck could hold (the box has 20)."""
+_CODE = re.compile(r"([A-Za-z])([0-9]{1,2})([SsWw])")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -79,7 +81,7 @@ class CardSet:
 
     def card(self, code: str) -> Card:
         """The card written ``code`` (``R5W``); ``InvalidNotation`` otherwise."""
-        match = _CODE.match(code.strip())
+        match = _CODE.fullmatch(code.strip())
         if not match:
             raise InvalidNotation(
                 f"{code!r} is not a card: write mafia letter, value, S or W (like R5W)"
@@ -150,6 +152,8 @@ def _ambush_cards(data: Mapping[str, Any]) -> list[AmbushCard]:
     entries = data.get("ambush")
     if not isinstance(entries, list) or not entries:
         raise BadCardData(f"ambush: expected [[ambush]] tables, found {_count(entries)}")
+    if len(entries) > MAX_AMBUSH_CARDS:
+        raise BadCardData(f"ambush: at most {MAX_AMBUSH_CARDS} cards, found {len(entries)}")
     result = []
     for i, entry in enumerate(entries):
         where = f"ambush[{i}]"

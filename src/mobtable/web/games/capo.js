@@ -10,6 +10,7 @@ const FALLBACK_COLORS = ["#7a4fb5", "#b5804f", "#4f9bb5", "#b54f7a", "#6b8a2f"];
 const CREAM = "#f7f3e8";
 const INK = "#1b1b1b";
 const STEP_WORDS = { play: "Playing cards", turn: "Turning cards up", suspect: "Suspicions" };
+const RECONSTRUCTED = "reconstructed — owners of the real deck can load its data with --cards FILE";
 
 const seatColor = (seat) => SEAT_COLORS[seat % SEAT_COLORS.length];
 
@@ -249,10 +250,10 @@ function jobPanel(view, ctx) {
   const anyLabel = a.choice > 1 ? `${a.choice} identical symbols of your choice` : "one symbol of your choice";
   const nameLines = wrap(a.name, 16).slice(0, 2);
   p.push(s("g", { class: "capo-assignment", transform: `translate(${ax},${ay})` },
-    title(`Assignment: ${a.name}`),
+    title(`Assignment: ${a.name}${a.reconstructed ? " (a reconstructed card)" : ""}`),
     s("rect", { width: aw, height: ah, rx: 9, fill: CREAM, stroke: "#8a6d1c", "stroke-width": 2 }),
     s("rect", { x: 4, y: 4, width: aw - 8, height: 18, rx: 4, fill: "#8a6d1c" }),
-    text(aw / 2, 17, "ASSIGNMENT", { "text-anchor": "middle", style: "fill:#fff;font-size:10px;font-weight:800;letter-spacing:2px" }),
+    text(aw / 2, 17, a.reconstructed ? "ASSIGNMENT ✱" : "ASSIGNMENT", { "text-anchor": "middle", style: "fill:#fff;font-size:10px;font-weight:800;letter-spacing:2px" }),
     nameLines.map((line, k) => fit(aw / 2, 40 + k * 16, line, aw - 14, 14, { "text-anchor": "middle", style: `fill:${INK};font-size:14px;font-weight:800` })),
     text(aw / 2, 40 + nameLines.length * 16 + 2, "needs", { "text-anchor": "middle", style: "fill:#777;font-size:9px" }),
     symbolRow(view, a.symbols, aw / 2, 56 + nameLines.length * 16 + symSize / 2, { size: symSize, gap: 4, perRow: 4, any: a.choice, anyLabel }),
@@ -267,10 +268,10 @@ function jobPanel(view, ctx) {
   const eh = Math.max(104, 62 + lines.length * 14);
   if (view.event) {
     p.push(s("g", { class: "capo-event", transform: `translate(${ex},${ay})` },
-      title(`Event: ${view.event.name}`),
+      title(`Event: ${view.event.name}${view.event.reconstructed ? " (a reconstructed card)" : ""}`),
       s("rect", { width: ew, height: eh, rx: 9, fill: "#efe6f7", stroke: "#6b3f9a", "stroke-width": 2 }),
       s("rect", { x: 4, y: 4, width: ew - 8, height: 18, rx: 4, fill: "#6b3f9a" }),
-      text(ew / 2, 17, "EVENT", { "text-anchor": "middle", style: "fill:#fff;font-size:10px;font-weight:800;letter-spacing:2px" }),
+      text(ew / 2, 17, view.event.reconstructed ? "EVENT ✱" : "EVENT", { "text-anchor": "middle", style: "fill:#fff;font-size:10px;font-weight:800;letter-spacing:2px" }),
       fit(10, 40, view.event.name, ew - 20, 14, { style: `fill:${INK};font-size:14px;font-weight:800` }),
       lines.map((line, k) => text(10, 58 + k * 14, line, { style: "fill:#2c2236;font-size:11px" }))));
   } else {
@@ -405,7 +406,7 @@ function tablePanel(view, ctx) {
       seatDot(seat, lane + 16, y + 20, 9),
       text(lane + 30, y + 25, clip(shortName(ctx, seat), 14), { style: "font-size:13px;font-weight:700" }),
       text(lane + 10, y + 45, `respect ${view.respect[seat]}`, { style: "font-size:12.5px" }),
-      text(lane + 10, y + 62, `hand ${view.hand_sizes[seat]} · played ${spot.played}`, { class: "small muted" }),
+      text(lane + 10, y + 62, `hand ${view.hand_sizes[seat]} · played ${spot.played == null ? "?" : spot.played}`, { class: "small muted" }),
     ];
     if (seat === view.counter) info.push(s("g", {}, title("counts first this round"), s("rect", { x: lane + 90, y: y + 34, width: 48, height: 15, rx: 7, fill: "#d9a441" }), text(lane + 114, y + 45, "counts", { "text-anchor": "middle", style: "fill:#1b1406;font-size:10px;font-weight:700" })));
     const st = statusOf(view, ctx, seat);
@@ -432,7 +433,10 @@ function tablePanel(view, ctx) {
       spot.face_up.forEach((id, k) => cards.push(front(view, id, cx0 + k * gap, y + 6, { w: cw, h: ch })));
       for (let k = spot.face_up.length; k < spot.played; k++) cards.push(back(cx0 + k * gap, y + 6, { w: cw, h: ch }));
     }
-    if (!spot.played) cards.push(text(cx0, y + 50, phase === "play" ? "no cards down yet" : "—", { class: "small muted" }));
+    // K-23: another seat's crew stays off the table until every seat has played
+    const ready = step && step.committed.includes(seat);
+    if (spot.played == null) cards.push(text(cx0, y + 50, ready ? "crew ready · hidden until all have played" : "choosing a crew…", { class: "small muted capo-sealed" }));
+    else if (!spot.played) cards.push(text(cx0, y + 50, phase === "play" ? "no cards down yet" : "—", { class: "small muted" }));
     p.push(s("g", { class: "capo-crew", "data-seat": String(seat), "pointer-events": phase === "turn" && mine ? undefined : "none" }, cards));
   }
   let bottom = top + n * RH;
@@ -543,7 +547,16 @@ export function render(view, ctx) {
   return h("div", { class: "capo-board" },
     over ? wrapPanel("capo-over", resultPanel(view, ctx)) : null,
     h("div", { class: "capo-col" }, left),
-    h("div", { class: "capo-col" }, right));
+    h("div", { class: "capo-col" }, right),
+    provenance(view));
+}
+
+// Which card data is our own design (✱ on a card), and how to play with the real deck's.
+function provenance(view) {
+  const parts = view.reconstructed || [];
+  if (!parts.length) return null;
+  return h("p", { class: "capo-reconstructed small muted", style: "flex: 1 1 100%; margin: 0" },
+    `✱ Card data: ${parts.join(", ")} (${RECONSTRUCTED})`);
 }
 
 function wrapPanel(cls, svg) {

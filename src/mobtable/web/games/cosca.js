@@ -22,6 +22,8 @@ const PLACE_HINT = {
 };
 const DAY_NAMES = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" };
 const WEEK = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+const FIELD_WORDS = { name: "name", condition: "loyalty condition", days: "working days" };
+const RECONSTRUCTED = "reconstructed — owners of the real deck can load its data with --cards FILE";
 const SPECIAL = {
   same: ["all dice showing", "one symbol"],
   different: ["all dice showing", "different symbols"],
@@ -209,6 +211,9 @@ function mobsterTile(mob, view, ctx, invite) {
     text(18, 22.5, String(mob.pos), { "text-anchor": "middle", style: "font-weight:700;font-size:12px" }),
   ];
   wrapWords(mob.name, 14).forEach((line, k) => parts.push(text(34, 19 + k * 15, line, { class: "cosca-ink cosca-mob-name" })));
+  // ✱: a part of this card is our own design, not printed in the rulebook
+  const madeUp = (mob.reconstructed || []).map((field) => FIELD_WORDS[field] || field);
+  if (madeUp.length) parts.push(s("g", { class: "cosca-reconstructed" }, s("title", {}, `reconstructed: ${madeUp.join(", ")}`), text(W - 10, 112, "✱", { "text-anchor": "end", class: "cosca-ink" })));
   // the condition
   const special = SPECIAL[mob.condition];
   parts.push(text(10, 56, special ? "loyal to whoever has" : "loyal to whoever shows", { class: "cosca-ink-muted" }));
@@ -592,6 +597,8 @@ export function render(view, ctx) {
   const footer = h("p", { class: "cosca-supply small muted" },
     `Mobster deck: ${view.deck_left} face down. `,
     sup.limited ? `Supply: ${sup.money} money, ${sup.weapons} weapons, ${sup.dice} dice.` : "Unlimited supply.");
+  const made = view.reconstructed || [];
+  const provenance = made.length ? h("p", { class: "cosca-provenance small muted" }, `✱ Card data: ${made.join(", ")} (${RECONSTRUCTED})`) : null;
 
   const board = h("div", { class: "cosca" },
     banner,
@@ -601,7 +608,8 @@ export function render(view, ctx) {
     h("div", { class: "cosca-section" }, h("h4", {}, "The mobsters below the city, left to right"), row),
     fightsPanel(view, ctx),
     h("div", { class: "cosca-section" }, h("h4", {}, "Players"), players),
-    footer);
+    footer,
+    provenance);
   refreshers.run();
   return board;
 }

@@ -1,0 +1,70 @@
+"""A real server in a subprocess, and its process tree read from /proc (Linux)."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+Process = tuple[int, int]
+"""A process as (pid, start time in clock ticks): a reused pid is another process."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
+    """``python -m mobtable.server`` on ``port``, returned once it answers."""
+    command = [sys.executable, "-m", "mobtable.server", "--db", f"sqlite:///{db}"]
+    command += ["--port", str(port), "--log-level", "warning", *extra]
+    proc = subprocess.Popen(command)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode}")
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2)
+            return proc
+        except httpx.TransportError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def _stat(pid: int) -> tuple[str, int, int] | None:
+    """(state, parent pid, start time) of ``pid``, or ``None`` if it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError, PermissionError):
+        return None
+    fields = text[text.rindex(")") + 2 :].split()  # the name may hold spaces
+    return fields[0], int(fields[1]), int(fields[19])
+
+
+def descendants(root: int) -> set[Process]:
+    """Every live process below ``root`` (children, their children, ...)."""
+    children: dict[int, list[Process]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            stat = _stat(int(entry.name))
+            if stat is not None and stat[0] != "Z":
+                children.setdefault(stat[1], []).append((int(entry.name), stat[2]))
+    found: set[Process] = set()
+    todo = [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child[0])
+    return found
+
+
+def alive(process: Process) -> bool:
+    stat = _stat(process[0])
+    return stat is not None and stat[0] != "Z" and stat[2] == process[1]
