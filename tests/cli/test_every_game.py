@@ -37,11 +37,13 @@ def test_simulate_writes_records_that_check(invoke: Invoke, game: Game, tmp_path
 def test_a_whole_game_at_the_prompt_choosing_move_one(
     invoke: Invoke, game: Game, tmp_path: Path
 ) -> None:
+    """``help`` puts the numbered list on screen, so ``1`` always picks its first move."""
     args = ["play", game.name, "-p", str(game.min_players), "--bots", "random", "--seed", "2"]
-    result = invoke([*args, "--save", "g.json"], input="help\n" + "1\n" * 5000)
+    result = invoke([*args, "--save", "g.json"], input="help\n1\n" * 5000)
     assert result.exit_code == 0, result.output[-2000:]
     assert "Result" in result.stdout
-    assert "You play" in result.stdout
+    assert "You play: " in result.stdout
+    assert "type the move, or `help` to list all" not in result.stdout
     state = records.check(json.loads((tmp_path / "g.json").read_text()))
     assert state.is_over()
     assert json.loads((tmp_path / "g.json").read_text())["meta"]["seats"][0] == "you"

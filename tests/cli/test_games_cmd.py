@@ -27,7 +27,7 @@ def test_one_game_in_detail_shows_variants_options_and_choices(invoke: Invoke) -
     assert "Sealed Bid (test game)" in text
     assert "open" in text and "bids are shown" in text
     assert "rounds" in text and "2, 3" in text
-    assert "fast" in text and "false, true" in text
+    assert "fast" in text and "no, yes" in text
 
 
 def test_an_unknown_game_is_a_usage_error_naming_the_games(invoke: Invoke) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -23,11 +24,12 @@ def test_typos_help_and_numbers_then_a_finished_game_saved(invoke: Invoke) -> No
     result = invoke([*TWO, "--seed", "5", "--save", "game.json"], input=typed)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Legal moves (11): type one, or its number." in out
+    assert "Your 11 moves: type a number, or the short form in grey." in out
+    assert "  1. Bid nothing  b0" in out  # the move in words, then what one may type
     assert "'b99' is not a bid like 'b3' (did you mean b9?)" in out
     assert "'zz' is not a bid like 'b3' (type 'help' or '?' to list the legal moves)" in out
     assert "there is no move number 12: choose 1 to 11" in out
-    assert out.count("You play b0.") == 3
+    assert out.count("You play: Bid nothing.") == 3
     assert "Result" in out and "Game over after 6 actions." in out
     assert "Record saved to game.json" in out
     record = _record("game.json")
@@ -37,17 +39,17 @@ def test_typos_help_and_numbers_then_a_finished_game_saved(invoke: Invoke) -> No
 
 
 def test_a_move_the_rules_forbid_is_explained_and_asked_again(invoke: Invoke) -> None:
-    result = invoke([*TWO, "--seed", "1", "--save", "g.json"], input="b10\nb5\nb0\nb0\n")
+    result = invoke([*TWO, "--seed", "1", "--save", "g.json"], input="b5\nb9\nb0\nb0\n")
     assert result.exit_code == 0, result.output
-    assert "seat 0 cannot bid b5: it holds 0 (did you mean b0?)" in result.stdout
+    assert "cannot bid b9: it holds 5 (did you mean b5 or b4 or b3?)" in result.stdout
     assert records.check(_record("g.json")).is_over()
 
 
 def test_the_view_shows_the_seat_and_the_events_it_saw(invoke: Invoke) -> None:
     result = invoke([*TWO, "--seed", "1", "--save", "g.json"], input="view\nlog\nquit\n")
     out = result.stdout
-    assert "Sealed Bid (test game): seat 0" in out
-    assert out.count("• seat 1 has bid") == 2  # once as news, once in the log
+    assert "Sealed Bid (test game): Vito" in out
+    assert out.count("• Carla has bid, face down.") == 2  # once as news, once in the log
     assert "committed  1" in out
 
 
@@ -71,26 +73,30 @@ def test_the_human_may_take_any_seat(invoke: Invoke) -> None:
     args = ["play", "sealed-bid", "--players", "3", "--bots", "random", "--seat", "1"]
     result = invoke([*args, "--seed", "4", "--save", "s.json"], input="b0\nb0\nb0\n")
     assert result.exit_code == 0, result.output
-    assert "you are seat 1" in result.stdout
-    assert "seat 1>" in result.stdout
+    assert "you are Carla" in result.stdout
+    assert "At the table: Vito (bot, random), Carla (you) and Salvo (bot, random)." in result.stdout
+    assert not re.search(r"seat \d", result.stdout, re.IGNORECASE)
     assert _record("s.json")["meta"] == {"seats": ["random", "you", "random"]}
 
 
 def test_bots_on_every_seat_means_watching_and_a_default_record_path(
     invoke: Invoke, tmp_path: Path
 ) -> None:
-    result = invoke(["play", "sealed-bid", "--watch", "--bots", "random,random", "--seed", "3"])
+    args = ["play", "sealed-bid", "--watch", "--bots", "random,random", "--seed", "3"]
+    result = invoke([*args, "--delay", "0"])
     assert result.exit_code == 0, result.output
     assert "watching" in result.stdout
     assert ">" not in result.stdout.replace("->", "")
-    assert "• bids [" in result.stdout
+    assert "• The bids are shown: Vito " in result.stdout
     saved = list((tmp_path / "records").glob("sealed-bid-*-seed3.json"))
     assert len(saved) == 1
     assert records.check(_record(saved[0])).is_over()
 
 
 def test_watch_flag_fills_every_seat_with_one_bot_name(invoke: Invoke) -> None:
-    result = invoke(["play", "sealed-bid", "--watch", "--players", "3", "--bots", "random"])
+    result = invoke(
+        ["play", "sealed-bid", "--watch", "--players", "3", "--bots", "random", "--delay", "0"]
+    )
     assert result.exit_code == 0, result.output
     assert "3 players" in result.stdout and "Result" in result.stdout
 

@@ -10,6 +10,7 @@ from rich.console import Console, RenderableType
 
 from mobtable.cli import rendering
 from mobtable.core import Result
+from mobtable.core.words import Reader
 
 
 def text_of(renderable: RenderableType, width: int = 44) -> str:
@@ -56,20 +57,29 @@ def test_a_list_of_records_renders_as_a_table() -> None:
 
 def test_the_result_marks_winners_and_names_the_tiebreak() -> None:
     result = Result.from_keys([3, 3, 1], [(3, 2), (3, 1), (1, 0)], ["coins left"])
-    assert text_of(rendering.render_result(result, ["you", "random", "greedy"])) == "\n".join(
+    names = ["Vito (you)", "Carla (bot, random)", "Salvo (bot, greedy)"]
+    reader = Reader(0, ("Vito", "Carla", "Salvo"))
+    assert text_of(rendering.render_result(result, names, reader=reader), width=50) == "\n".join(
         [
             "Result",
             "",
-            "  seat   player   score   rank",
-            " ───────────────────────────────────────",
-            "     0   you          3      1   winner",
-            "     1   random       3      2",
-            "     2   greedy       1      3",
+            "  player                score   rank",
+            " ─────────────────────────────────────────────",
+            "  Vito (you)                3      1   winner",
+            "  Carla (bot, random)       3      2",
+            "  Salvo (bot, greedy)       1      3",
             "",
-            "seat 0 wins.",
+            "You win.",
             "Tie-break: coins left",
         ]
     )
+
+
+def test_a_result_without_names_uses_the_default_names_never_seat_numbers() -> None:
+    result = Result((1, 4), (2, 1), (1,))
+    shown = text_of(rendering.render_result(result))
+    assert "Carla wins." in shown and "Vito" in shown
+    assert "seat" not in shown.lower()
 
 
 def test_a_game_without_render_module_falls_back_to_the_generic_view() -> None:
@@ -88,9 +98,9 @@ def test_a_failing_game_renderer_falls_back_with_a_note(monkeypatch: pytest.Monk
     assert "round  2" in shown
 
 
-def test_moves_are_numbered_from_one() -> None:
-    shown = text_of(rendering.render_moves(["b0", "b1", "b2"]), width=40)  # type: ignore[list-item]
-    assert shown.split() == ["1.", "b0", "2.", "b1", "3.", "b2"]
+def test_moves_are_numbered_from_one_in_words_with_the_short_form_dimmed() -> None:
+    shown = text_of(rendering.render_moves(["Bid nothing", "Bid 1 coin"], ["b0", "b1"]), width=40)
+    assert shown.split() == ["1.", "Bid", "nothing", "b0", "2.", "Bid", "1", "coin", "b1"]
 
 
 def test_deeper_values_are_written_inline() -> None:

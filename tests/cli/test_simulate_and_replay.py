@@ -70,26 +70,40 @@ def test_replay_shows_events_final_view_and_result(invoke: Invoke, recorded: lis
     result = invoke(["replay", str(recorded[0])])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.count("• bids [") == 3
+    assert out.count("• The bids are shown: ") == 3
     assert "Sealed Bid (test game): spectator" in out
-    assert "Result" in out and "random" in out
+    assert "At the table: Vito (bot, random), Carla (bot, random) and Salvo (bot, random)." in out
+    assert "Result" in out and "(bot, random)" in out
     assert "Warning" not in out
 
 
 def test_replay_step_pauses_and_can_stop_stepping(invoke: Invoke, recorded: list[Path]) -> None:
     result = invoke(["replay", str(recorded[0]), "--step"], input="\n\nq\n")
     assert result.exit_code == 0, result.output
-    assert "#0 seat 0: b" in result.stdout
-    assert "#2 seat 2: b" in result.stdout
-    assert "#3 seat" not in result.stdout  # stepping stopped after the third pause
-    assert "Result" in result.stdout
+    out = result.stdout
+    assert "Move 1, Vito: Bid " in out
+    assert "Move 3, Salvo: Bid " in out
+    assert "Move 4," not in out  # stepping stopped after the third pause
+    boards = out.count("Sealed Bid (test game): spectator")
+    assert boards == 4  # the board after each of the three stepped moves, then the final one
+    assert "Result" in out
 
 
 def test_replay_from_a_seat_hides_other_seats_actions(invoke: Invoke, recorded: list[Path]) -> None:
-    result = invoke(["replay", str(recorded[0]), "--step", "--seat", "1"], input="q\n")
+    result = invoke(["replay", str(recorded[0]), "--step", "--seat", "1"], input="\n\nq\n")
     assert result.exit_code == 0, result.output
-    assert "seat 0: b" not in result.stdout
-    assert "Sealed Bid (test game): seat 1" in result.stdout
+    assert "Vito: Bid" not in result.stdout
+    assert "Move 2, You: Bid " in result.stdout
+    assert "Sealed Bid (test game): Carla" in result.stdout
+
+
+def test_replay_step_with_a_delay_goes_on_by_itself_drawing_every_board(
+    invoke: Invoke, recorded: list[Path]
+) -> None:
+    result = invoke(["replay", str(recorded[0]), "--step", "--delay", "0"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("Sealed Bid (test game): spectator") == 9  # 8 between, 1 final
+    assert "Move 9, " in result.stdout and "(Enter: next" not in result.stdout
 
 
 def test_check_fails_clearly_on_a_tampered_result(invoke: Invoke, recorded: list[Path]) -> None:

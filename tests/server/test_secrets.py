@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 
 from mobtable import games
 from mobtable.core import State
+from mobtable.core.narrator import Narrator
 from server.helpers import claim, new_table, state
 
 MAX_STEPS = 3000
@@ -57,6 +58,11 @@ def _secrets_of_others(mirror: State, seat: int | None, seen: set[str]) -> set[s
     return {s for s in others - mine if len(s) >= 2}
 
 
+def _narrator(mirror: State, seat: int | None, table: dict[str, Any]) -> Narrator:
+    names = [s["display"] for s in table["seats"]]
+    return Narrator(mirror.game, seat, names, mirror.players)
+
+
 def _check(raw: str, mirror: State, seat: int | None, cursor: int, seen: set[str]) -> None:
     message = json.loads(raw)
     assert message["seat"] == seat
@@ -64,7 +70,15 @@ def _check(raw: str, mirror: State, seat: int | None, cursor: int, seen: set[str
     assert message["view"] == json.loads(json.dumps(mirror.view(seat)))
     legal = mirror.legal(seat) if seat is not None and not mirror.is_over() else []
     assert [m["a"] for m in message["legal"]] == [str(a) for a in legal]
-    expected = [e.to_json() for e in mirror.events_for(seat, cursor)]
+    words = _narrator(mirror, seat, message["table"])
+    assert [m["label"] for m in message["legal"]] == [
+        words.action(mirror, seat, a)  # type: ignore[arg-type]
+        for a in legal
+    ]
+    assert message["prompt"] == words.prompt(mirror)
+    expected = [
+        {**e.to_json(), "text": words.event(e)} for e in mirror.events_for(seat, cursor)
+    ]  # the words are the narration's for this reader
     assert message["events"] == json.loads(json.dumps(expected))
     assert "seed" not in message["table"]
     assert not any(token in raw for token in TOKENS), "a seat token was sent"
@@ -119,10 +133,13 @@ def test_no_payload_holds_anything_its_seat_may_not_see(client: TestClient, game
             action = rng.choice(list(mirror.legal(seat)))
             sockets[seat].send_json({"type": "act", "action": str(action)})
             mirror.apply(seat, action)
+            names = [s["display"] for s in client.get(f"/api/tables/{tid}").json()["seats"]]
             for s in seats:
+                words = Narrator(game, s, names, players)
                 news = mirror.events_for(s, cursors[s])
                 for e in news:
-                    seen[s] |= _strings(e.data) | set(e.text.replace(",", " ").split())
+                    said = f"{e.text} {words.event(e)}".replace(",", " ")
+                    seen[s] |= _strings(e.data) | set(said.split())
                 # a client is sent a state only when something it may see changed: a
                 # part of another seat's sealed commit sends nothing (it would count them)
                 form = _form(mirror, s)

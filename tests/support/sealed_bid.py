@@ -27,6 +27,7 @@ from mobtable.core import (
     State,
 )
 from mobtable.core.actions import notation_text
+from support.sealed_bid_words import WORDS
 
 COINS = 10
 PRIZES = (1, 2, 3, 4, 5)
@@ -139,6 +140,9 @@ class SealedBid(Game):
     rules_version = "1"
     simultaneous = True
     end_reveal = EndReveal(True, "Every bid is shown once all have bid: nothing stays secret.")
+    blurb = "Bid coins in secret for three prizes; the single highest bid wins each one."
+    length = "a minute"
+    narration = WORDS
 
     def new_state(
         self, config: Config, *, seed: int | None = None, setup: Mapping[str, Any] | None = None

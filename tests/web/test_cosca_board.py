@@ -41,7 +41,7 @@ def _join(page: Page, server: str, tid: str) -> str:
     """Take seat 1 through the invite link; returns its token."""
     page.goto(f"{server}/t/{tid}")
     page.locator("button[data-claim='1']").click()
-    page.wait_for_selector("#status >> text=you are Seat 1")
+    page.wait_for_selector("#status >> text=you are Carla")
     token = page.evaluate(f"JSON.parse(localStorage.getItem('mobtable:seat:{tid}')).token")
     return str(token)
 

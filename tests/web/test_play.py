@@ -36,7 +36,7 @@ def test_two_players_and_bots_play_a_whole_game_by_clicking(
         bob = second.new_page()
         bob.goto(f"{server}/t/{tid}")  # the invite link: take the free seat
         bob.locator("button[data-claim='1']").click()
-        bob.wait_for_selector("#status >> text=you are Seat 1")
+        bob.wait_for_selector("#status >> text=you are Carla")
         ann.wait_for_selector("#board svg, #board .generic-view")
         ann.screenshot(path=str(artifacts / f"{game_name}-start.png"), full_page=True)
         play_until_over([ann, bob], seed=3, limit=240)

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from mobtable.bots.base import Bot, Decision, RandomBot
-from mobtable.bots.levels import LEVELS
+from mobtable.bots.levels import DESCRIPTIONS, LEVELS, STRENGTH_ORDER
 from mobtable.bots.search import ISMCTSBot
 
 GENERIC: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": ISMCTSBot, **LEVELS}
@@ -48,7 +48,17 @@ def game_offer(game_name: str, name: str) -> Any:
 
 
 def available(game_name: str) -> list[str]:
-    return sorted({*GENERIC, *game_bots(game_name)})
+    """The game's bots: the levels by strength (easy, medium, hard), then the rest."""
+    names = {*GENERIC, *game_bots(game_name)}
+    known = [name for name in STRENGTH_ORDER if name in names]
+    return known + sorted(names - set(known))
+
+
+def describe(name: str, game_name: str) -> str:
+    """One line on a bot for people: what it plays like and how long it thinks."""
+    cls = game_bots(game_name).get(name) or GENERIC.get(name)
+    own = getattr(cls, "description", "")
+    return own if isinstance(own, str) and own else DESCRIPTIONS.get(name, "")
 
 
 def think_time(name: str, game_name: str) -> float:
@@ -70,4 +80,4 @@ def make(name: str, game_name: str, *, seed: int | None = None) -> Bot:
     return cls(seed=seed)
 
 
-__all__ = ["GENERIC", "Bot", "Decision", "RandomBot", "available", "make", "think_time"]
+__all__ = ["GENERIC", "Bot", "Decision", "RandomBot", "available", "describe", "make", "think_time"]

@@ -20,11 +20,27 @@ HARD = Budget(iterations=2500, seconds=0.9)
 DEFAULT_LEVEL = "hard"
 """The level a front end should offer first; its moves take at most about 1 s."""
 
+STRENGTH_ORDER = ("easy", "medium", "hard", "random", "greedy", "ismcts")
+"""How front ends list bots: the levels by strength, then the bots kept for experts."""
+
+DESCRIPTIONS: dict[str, str] = {
+    "easy": "Plays the obvious good move at once, never planning ahead; moves instantly.",
+    "medium": "Looks a few moves ahead by trying out games in its head; "
+    "thinks about a quarter of a second.",
+    "hard": "Plays out thousands of possible games before each move; "
+    "the strongest, thinks up to about a second.",
+    "random": "Picks any legal move at random: for learning the rules; moves instantly.",
+    "greedy": "Takes whatever looks best right now, the same bot as easy; moves instantly.",
+    "ismcts": "The search behind medium and hard, with half a second per move.",
+}
+"""One line per bot for the lobby: what it plays like and how long it thinks."""
+
 
 class EasyBot(Bot):
     """The game's ``greedy`` bot, found through the decision's game."""
 
     name = "easy"
+    description = DESCRIPTIONS["easy"]
 
     def __init__(self, *, seed: int | None = None) -> None:
         super().__init__(seed=seed)
@@ -49,6 +65,7 @@ class MediumBot(ISMCTSBot):
     """ISMCTS with the :data:`MEDIUM` budget."""
 
     name = "medium"
+    description = DESCRIPTIONS["medium"]
     budget = MEDIUM
 
 
@@ -56,7 +73,9 @@ class HardBot(ISMCTSBot):
     """ISMCTS with the :data:`HARD` budget."""
 
     name = "hard"
+    description = DESCRIPTIONS["hard"]
     budget = HARD
 
 
 LEVELS: dict[str, type[Bot]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+"""The difficulty levels, weakest first."""

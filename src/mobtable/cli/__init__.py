@@ -1,4 +1,5 @@
-"""The ``mobtable`` command: list games, play, replay and simulate; serve; operator records.
+"""The ``mobtable`` command: list games, read their rules, play, replay and simulate; serve;
+operator records.
 
 Every command works for every registered game through the core contract
 (``Game``, ``State``, records, bots); a game's own ``render.py`` and
@@ -14,6 +15,7 @@ from mobtable.cli.games_cmd import games
 from mobtable.cli.play import play
 from mobtable.cli.record import record
 from mobtable.cli.replay import replay
+from mobtable.cli.rules_cmd import rules
 from mobtable.cli.serve import serve
 from mobtable.cli.simulate import simulate
 
@@ -25,6 +27,7 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
 )
 app.command("games")(games)
+app.command("rules")(rules)
 app.command("play")(play)
 app.command("replay")(replay)
 app.command("simulate")(simulate)

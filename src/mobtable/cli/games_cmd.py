@@ -16,6 +16,7 @@ from mobtable import bots as bot_registry
 from mobtable import games as registry
 from mobtable.cli.setup import load_game
 from mobtable.core import Game
+from mobtable.core.rulespage import choice_words
 
 
 def _value(value: Any) -> str:
@@ -25,20 +26,29 @@ def _value(value: Any) -> str:
 
 
 def game_table(game: Game) -> RenderableType:
-    """One game in detail: players, variants, options with choices, bots."""
-    head = Text(f"{game.name}: {game.title}", style="bold")
+    """One game in detail: what it is, players, variants, options in words, bots by strength."""
+    head = Text(f"{game.title}", style="bold")
+    head.append(f"  ({game.name})", style="dim")
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold")
     facts.add_column()
-    facts.add_row("players", f"{game.min_players}-{game.max_players}")
+    if game.blurb:
+        facts.add_row("what", game.blurb)
+    facts.add_row("players", f"{game.min_players} to {game.max_players}")
     for players in range(game.min_players, game.max_players + 1):
         note = game.players_note(players)
         if note:
             facts.add_row(f"  {players} players", note)
+    if game.length:
+        facts.add_row("length", game.length)
+    facts.add_row("rules", f"mobtable rules {game.name}")
     facts.add_row("rules version", game.rules_version)
     facts.add_row("simultaneous", "yes" if game.simultaneous else "no")
-    facts.add_row("bots", ", ".join(bot_registry.available(game.name)))
     parts: list[RenderableType] = [head, facts]
+    bots = Table("bot", "what it plays like", box=box.SIMPLE_HEAD, show_edge=False)
+    for name in bot_registry.available(game.name):
+        bots.add_row(name, bot_registry.describe(name, game.name))
+    parts.append(bots)
     if game.variants:
         variants = Table("variant", "description", box=box.SIMPLE_HEAD, show_edge=False)
         for variant in game.variants:
@@ -46,13 +56,18 @@ def game_table(game: Game) -> RenderableType:
         parts.append(variants)
     if game.options:
         options = Table(
-            "option", "default", "choices", "description", box=box.SIMPLE_HEAD, show_edge=False
+            "option", "default", "choices", "what it changes", box=box.SIMPLE_HEAD, show_edge=False
         )
         for option in game.options:
+            label = Text(option.label or option.name)
+            if option.label:
+                label.append(f"\n{option.name}", style="dim")
+            if option.decision:
+                label.append(f" · {option.decision}", style="dim")
             options.add_row(
-                option.name,
-                _value(option.default),
-                ", ".join(_value(c) for c in option.choices),
+                label,
+                choice_words(option, option.default),
+                ", ".join(choice_words(option, c) for c in option.choices),
                 option.description,
             )
         parts.append(options)

@@ -46,11 +46,19 @@ class Empty:
 Parsed = Command | Action | Empty
 
 
-def parse_input(text: str, legal: Sequence[Action], game: Game, config: Config) -> Parsed:
+NOT_LISTED = "type the move, or `help` to list all"
+"""The answer to a bare number when no list of moves is on screen."""
+
+
+def parse_input(
+    text: str, legal: Sequence[Action], game: Game, config: Config, *, numbers: bool = True
+) -> Parsed:
     """What ``text`` asks for; raises ``MobtableError`` with a helpful message.
 
     An exact legal notation wins over a list number, so a game whose
     notation is made of digits still works; ``#N`` always means a number.
+    ``numbers``: whether the numbered list of moves is on screen; if not, a
+    number picks nothing (a player cannot know which move it would be).
     """
     line = text.strip()
     if not line:
@@ -63,6 +71,8 @@ def parse_input(text: str, legal: Sequence[Action], game: Game, config: Config) 
         return by_text[line]
     number = line[1:] if line.startswith("#") else line
     if number.isascii() and number.isdigit():  # not '²': str.isdigit takes it, int() does not
+        if not numbers:
+            raise IllegalAction(NOT_LISTED)
         return _numbered(number, legal)
     return _notation(line, legal, by_text, game, config)
 

@@ -16,9 +16,13 @@ from mobtable.cli._errors import FAILURE, fail
 from mobtable.cli.options import CardsFile, RuleOptions, Variants
 from mobtable.cli.session import Ending, Session
 from mobtable.core import Game
+from mobtable.core.narrator import seat_label
+from mobtable.core.words import default_names, listing
 from mobtable.sim import bot_seed
 
 RECORDS_DIR = Path("records")
+WATCH_DELAY = 0.6
+"""Seconds between the moves of a watched game: time to read the board."""
 
 
 def default_bot(game: Game) -> str:
@@ -62,6 +66,16 @@ def play(
         bool,
         typer.Option("--hints", help="Before each of your moves, show what 'hard' would play."),
     ] = False,
+    your_name: Annotated[
+        str | None,
+        typer.Option("--name", help="Your name at the table (default: the seat's default name)."),
+    ] = None,
+    delay: Annotated[
+        float,
+        typer.Option(
+            "--delay", min=0.0, max=60.0, help="With --watch: seconds to pause after each move."
+        ),
+    ] = WATCH_DELAY,
 ) -> None:
     """Play one seat in the terminal against bots; type moves, numbers, 'help' or 'quit'."""
     game = setup.load_game(game_name)
@@ -92,12 +106,18 @@ def play(
     seat_names = ["you" if s == human else "" for s in range(players)]
     for s, name in zip(bot_seats, lineup, strict=True):
         seat_names[s] = name
+    people = list(default_names(players))
+    if human is not None and your_name and your_name.strip():
+        people[human] = your_name.strip()[:40]
+    labels = [
+        f"{people[s]} (you)" if s == human else seat_label(people[s], seat_names[s])
+        for s in range(players)
+    ]
 
     console = Console(highlight=False)
-    who = "watching" if human is None else f"you are seat {human}"
-    console.print(
-        Text(f"{game.title}, {players} players; {who}.", style="bold"),
-    )
+    who = "watching" if human is None else f"you are {people[human]}"
+    console.print(Text(f"{game.title}, {players} players; {who}.", style="bold"))
+    console.print(f"At the table: {listing(labels)}.", markup=False, soft_wrap=True)
     session = Session(
         state,
         seat_bots,
@@ -106,6 +126,9 @@ def play(
         console=console,
         read_line=lambda prompt: console.input(prompt),
         hints=hints,
+        people=people,
+        labels=labels,
+        delay=delay,
     )
     ending = session.run()
     console.print(session.describe_ending(ending), markup=False, soft_wrap=True)

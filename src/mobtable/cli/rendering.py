@@ -20,7 +20,9 @@ from rich.table import Table
 from rich.text import Text
 
 from mobtable import games
-from mobtable.core import Action, Event, Result, Seat
+from mobtable.core import Result, Seat
+from mobtable.core.narrator import result_line
+from mobtable.core.words import Reader
 
 ViewRenderer = Callable[[dict[str, Any]], RenderableType]
 
@@ -38,8 +40,11 @@ def game_renderer(game_name: str) -> ViewRenderer | None:
     return renderer if callable(renderer) else None
 
 
-def seat_label(seat: Seat | None) -> str:
-    return "spectator" if seat is None else f"seat {seat}"
+def view_title(seat: Seat | None, names: Sequence[str] = ()) -> str:
+    """Whose view a board shows: a player's name ("Vito"), or "spectator"."""
+    if seat is None:
+        return "spectator"
+    return names[seat] if seat < len(names) else "your seat"
 
 
 def render_view(game_name: str, view: dict[str, Any], *, title: str = "") -> RenderableType:
@@ -149,37 +154,48 @@ def _sequence(items: Sequence[Any], depth: int) -> RenderableType:
     return Group(*(render_value(item, depth + 1) for item in items))
 
 
-def render_moves(legal: Sequence[Action]) -> RenderableType:
-    """The legal moves, numbered from 1, in columns."""
-    cells = [Text(f"{number:>3}. {action}") for number, action in enumerate(legal, 1)]
+def render_moves(labels: Sequence[str], notations: Sequence[str] = ()) -> RenderableType:
+    """The legal moves in words, numbered from 1, in columns.
+
+    With ``notations`` each move is followed, dimmed, by the short form a
+    player may type instead of its number.
+    """
+    cells = []
+    for number, label in enumerate(labels, 1):
+        cell = Text(f"{number:>3}. {label}")
+        if number <= len(notations) and notations[number - 1] != label:
+            cell.append(f"  {notations[number - 1]}", style="dim")
+        cells.append(cell)
     return Columns(cells, padding=(0, 2))
 
 
-def render_events(events: Sequence[Event]) -> RenderableType:
-    """New log lines, one event a line."""
-    return Group(*(Text(f"• {event.text}") for event in events))
+def render_events(lines: Sequence[str]) -> RenderableType:
+    """New log lines (already in words), one a line."""
+    return Group(*(Text(f"• {line}") for line in lines))
 
 
-def render_result(result: Result, names: Sequence[str] | None = None) -> RenderableType:
-    """The final scores table, winners marked, with the tie-break in words."""
+def render_result(
+    result: Result, names: Sequence[str] | None = None, *, reader: Reader | None = None
+) -> RenderableType:
+    """The final scores table by player name, winners marked, with the tie-break in words.
+
+    ``names``: how each seat is listed ("Vito (bot, hard)"); ``reader``: who
+    reads the winners' line ("You win."); both default to the table's default names.
+    """
+    players = len(result.scores)
+    if reader is None:
+        reader = Reader.for_table(None, (), players)
+    listed = list(names) if names is not None else list(reader.names)
     table = Table(title="Result", box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column("seat", justify="right")
-    if names is not None:
-        table.add_column("player")
+    table.add_column("player")
     table.add_column("score", justify="right")
     table.add_column("rank", justify="right")
     table.add_column("")
-    for seat, score in enumerate(result.scores):
+    for seat in sorted(range(players), key=lambda s: (result.ranks[s], s)):
         won = seat in result.winners
-        row = [str(seat)]
-        if names is not None:
-            row.append(names[seat])
-        row += [_number(score), str(result.ranks[seat]), "winner" if won else ""]
-        table.add_row(*row, style="bold" if won else None)
-    lines: list[RenderableType] = [table]
-    winners = ", ".join(f"seat {s}" for s in result.winners)
-    verb = "win" if len(result.winners) > 1 else "wins"
-    lines.append(Text(f"{winners} {verb}." if winners else "Nobody wins."))
+        row = [listed[seat], _number(result.scores[seat]), str(result.ranks[seat])]
+        table.add_row(*row, "winner" if won else "", style="bold" if won else None)
+    lines: list[RenderableType] = [table, Text(result_line(result, reader))]
     if result.tiebreak:
         lines.append(Text(f"Tie-break: {result.tiebreak}"))
     return Group(*lines)

@@ -20,13 +20,13 @@ everything (``reveal_all``) publishes its full record whatever the policy.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from mobtable.core.errors import IllegalAction
 from mobtable.core.game import Game
 from mobtable.core.record import PUBLIC, start_from_record, to_record
-from mobtable.core.state import Seat, State
+from mobtable.core.state import Event, Seat, State
 
 
 def reveals_everything(game: Game, *, reveal_all: bool = False) -> bool:
@@ -58,20 +58,33 @@ def public_record(state: State, *, reveal_all: bool = False) -> dict[str, Any]:
     }
 
 
-def replay_steps(record: Mapping[str, Any], seat: Seat | None = None) -> list[dict[str, Any]]:
+def replay_steps(
+    record: Mapping[str, Any],
+    seat: Seat | None = None,
+    *,
+    narrate: Callable[[Event], str] | None = None,
+) -> list[dict[str, Any]]:
     """A full record step by step, as ``seat`` saw it (``None``: a spectator).
 
     Step 0 is the deal; step ``i`` follows the ``i``-th action and holds
     whose action it was (not which: a hidden choice stays hidden), ``seat``'s
     view then and the events it saw. A seat's steps show its own cards, so
-    they are for games that reveal everything at the end.
+    they are for games that reveal everything at the end. ``narrate`` gives
+    each event's ``text`` (the game's words for that reader).
     """
     state = start_from_record(record)
+
+    def shown(event: Event) -> dict[str, Any]:
+        entry = event.to_json()
+        if narrate is not None:
+            entry["text"] = narrate(event)
+        return entry
+
     out = [
         {
             "seat": None,
             "view": state.view(seat),
-            "events": [e.to_json() for e in state.events_for(seat)],
+            "events": [shown(e) for e in state.events_for(seat)],
         }
     ]
     for acting, text in record["actions"]:
@@ -81,7 +94,7 @@ def replay_steps(record: Mapping[str, Any], seat: Seat | None = None) -> list[di
             {
                 "seat": acting,
                 "view": state.view(seat),
-                "events": [e.to_json() for e in state.events_for(seat, before)],
+                "events": [shown(e) for e in state.events_for(seat, before)],
             }
         )
     return out

@@ -16,12 +16,15 @@ from fastapi.staticfiles import StaticFiles
 
 from mobtable import bots, games
 from mobtable.core.cardfile import builtin_card_data
+from mobtable.core.record import to_record
 from mobtable.core.reveal import public_record
+from mobtable.core.rulespage import choice_words
 from mobtable.server import replay as replays
 from mobtable.server.bot_turns import default_bot
 from mobtable.server.errors import Conflict, Forbidden, NotFound, ServerError, validation_error
 from mobtable.server.limits import BodySizeLimit, ServerLimits, TooManyRequests
 from mobtable.server.manager import TableManager
+from mobtable.server.rules import router as rules_router
 from mobtable.server.schemas import (
     Accepted,
     Act,
@@ -132,6 +135,8 @@ def create_app(
                         for n in range(game.min_players, game.max_players + 1)
                         if (note := game.players_note(n))
                     },
+                    "blurb": game.blurb,
+                    "length": game.length,
                     "simultaneous": game.simultaneous,
                     "variants": [
                         {"name": v.name, "description": v.description} for v in game.variants
@@ -142,10 +147,17 @@ def create_app(
                             "default": o.default,
                             "choices": list(o.choices),
                             "description": o.description,
+                            "label": o.label or o.name,
+                            "decision": o.decision,
+                            "choice_labels": [choice_words(o, c) for c in o.choices],
                         }
                         for o in game.options
                     ],
                     "bots": bots.available(game.name),
+                    "bot_levels": [
+                        {"name": b, "description": bots.describe(b, game.name)}
+                        for b in bots.available(game.name)
+                    ],
                     "default_bot": default_bot(game.name),
                     "end_reveal": {
                         "everything": game.end_reveal.everything,
@@ -285,6 +297,7 @@ def create_app(
         return {"table": table.summary(), "seat": seat, "steps": replays.steps(table, seat)}
 
     app.add_api_websocket_route("/ws/tables/{table_id}", websocket_endpoint)
+    app.include_router(rules_router)
 
     # -- the web client -------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")

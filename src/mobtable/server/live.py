@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mobtable.bots import Bot
-from mobtable.core import Action, Game, State
+from mobtable.core import State
+from mobtable.core.narrator import Narrator, seat_label
 from mobtable.core.record import replay
 from mobtable.core.reveal import reveals_everything
+from mobtable.core.words import default_names
 from mobtable.store import SeatRow, TableRow
 
 
@@ -32,18 +34,6 @@ def token_matches(token: str | None, digest: str | None) -> bool:
     if not token or not digest:
         return False
     return hmac.compare_digest(hash_token(token), digest)
-
-
-def action_label(game: Game, action: Action) -> str:
-    """A short label for a legal action: the game's wording if it has one."""
-    describe = getattr(game, "describe_action", None)
-    if callable(describe):
-        try:
-            return str(describe(action))
-        except Exception:
-            pass
-    label = getattr(action, "label", None)
-    return str(label) if isinstance(label, str) else str(action)
 
 
 @dataclass(frozen=True)
@@ -118,8 +108,19 @@ class Client:
 @dataclass
 class Seat:
     row: SeatRow
+    default_name: str = ""
     connections: int = 0
     away_since: float | None = field(default_factory=time.time)
+
+    @property
+    def name(self) -> str:
+        """The name players read: the one chosen at the table, or a default name."""
+        return self.row.name or self.default_name
+
+    @property
+    def label(self) -> str:
+        """The name as seat lists and results show it ("Vito (bot, hard)")."""
+        return seat_label(self.name, self.row.bot if self.row.kind == "bot" else None)
 
     @property
     def claimed(self) -> bool:
@@ -135,6 +136,8 @@ class Seat:
             "kind": self.row.kind,
             "bot": self.row.bot if self.row.kind == "bot" else None,
             "name": self.row.name,
+            "display": self.name,
+            "label": self.label,
             "claimed": self.claimed,
             "connected": self.connections > 0,
             "away_since": None if self.connections else self.away_since,
@@ -147,7 +150,8 @@ class LiveTable:
         self.state = state
         self.game = state.game
         self.lock = asyncio.Lock()
-        self.seats = [Seat(s) for s in sorted(row.seats, key=lambda s: s.seat)]
+        defaults = default_names(state.players)
+        self.seats = [Seat(s, defaults[s.seat]) for s in sorted(row.seats, key=lambda s: s.seat)]
         self.clients: set[Client] = set()
         self.thinking: set[int] = set()
         self.deadlines: dict[int, float] = {}
@@ -195,6 +199,10 @@ class LiveTable:
         self.state = replay(record)
 
     # -- what clients see ---------------------------------------------
+    def narrator(self, seat: int | None) -> Narrator:
+        """The words of this table for ``seat`` (``None``: a spectator), in its names."""
+        return Narrator(self.game, seat, [s.name for s in self.seats], self.state.players)
+
     def summary(self) -> dict[str, Any]:
         state = self.state
         over = state.is_over()
@@ -228,14 +236,20 @@ class LiveTable:
         """The state message for ``seat`` with the events from index ``since``."""
         state = self.state
         legal = state.legal(seat) if seat is not None and not state.is_over() else ()
+        words = self.narrator(seat)
         return {
             "type": "state",
             "table": summary if summary is not None else self.summary(),
             "seat": seat,
             "version": state.moves_seen_by(seat),
             "view": state.view(seat),
-            "legal": [{"a": str(a), "label": action_label(self.game, a)} for a in legal],
-            "events": [e.to_json() for e in state.events_for(seat, since)],
+            "legal": [{"a": str(a), "label": words.action(state, seat, a)} for a in legal]
+            if seat is not None
+            else [],
+            "events": [
+                {**e.to_json(), "text": words.event(e)} for e in state.events_for(seat, since)
+            ],
+            "prompt": words.prompt(state),
             "log_reset": since == 0,
         }
 

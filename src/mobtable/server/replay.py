@@ -27,7 +27,7 @@ def steps(table: LiveTable, seat: int | None = None) -> list[dict[str, Any]]:
     if cached is not None:
         _CACHE.move_to_end(key)
         return cached
-    out = replay_steps(to_record(table.state), seat)
+    out = replay_steps(to_record(table.state), seat, narrate=table.narrator(seat).event)
     _CACHE[key] = out
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)

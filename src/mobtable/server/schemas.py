@@ -117,10 +117,18 @@ class GameInfo(BaseModel):
     players_notes: dict[str, str] = Field(
         default={}, description="what a number of players means for play, in plain words"
     )
+    blurb: str = Field(default="", description="what the game is, in one or two sentences")
+    length: str = Field(default="", description="how long a game takes, in words")
     simultaneous: bool
     variants: list[dict[str, str]]
-    options: list[dict[str, Any]]
-    bots: list[str]
+    options: list[dict[str, Any]] = Field(
+        description="name (the key), label and description in words, decision id, "
+        "default, choices and their labels"
+    )
+    bots: list[str] = Field(description="bot names, weakest level first")
+    bot_levels: list[dict[str, str]] = Field(
+        default=[], description="each bot in the order of ``bots``: name and one line on it"
+    )
     default_bot: str
     end_reveal: dict[str, Any] = Field(
         description="after the end: 'everything' (true: the full record is public) "
@@ -133,6 +141,8 @@ class SeatPublic(BaseModel):
     kind: str
     bot: str | None
     name: str | None
+    display: str = Field(default="", description="the name players read (a default if unnamed)")
+    label: str = Field(default="", description='the name with a bot\'s level: "Vito (bot, hard)"')
     claimed: bool
     connected: bool
     away_since: float | None
@@ -171,8 +181,11 @@ class TableState(BaseModel):
     seat: int | None
     version: int
     view: dict[str, Any]
-    legal: list[dict[str, str]]
-    events: list[dict[str, Any]]
+    legal: list[dict[str, str]] = Field(
+        description="a: the notation to send; label: the move in words for this seat"
+    )
+    events: list[dict[str, Any]] = Field(description="text: the log line for this reader")
+    prompt: str = Field(default="", description="what the table asks of this reader now")
     log_reset: bool
 
 

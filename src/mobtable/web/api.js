@@ -42,10 +42,14 @@ export function loadSeat(tableId) {
   return null;
 }
 
+// The seat's name as players read it (the server fills in a default name, never a number).
+export function seatName(table, seat) {
+  const info = table.seats[seat];
+  return info ? info.display || info.name || "someone" : "someone";
+}
+
+// The name as seat lists and results show it: "Vito (bot, hard)".
 export function seatLabel(table, seat) {
   const info = table.seats[seat];
-  if (!info) return `Seat ${seat}`;
-  if (info.name) return `Seat ${seat} · ${info.name}`;
-  if (info.kind === "bot") return `Seat ${seat} · ${info.bot} bot`;
-  return `Seat ${seat}`;
+  return info ? info.label || seatName(table, seat) : "someone";
 }

@@ -17,6 +17,7 @@ export async function showLobby(root) {
   root.replaceChildren(
     h("div", { class: "lobby" },
       h("section", { class: "card" }, h("h2", {}, "New table"), createForm(gameList)),
+      h("section", { class: "card", id: "games" }, h("h2", {}, "The games"), gameList.map(gameCard)),
       h("section", { class: "card" }, h("h2", {}, "Open tables"), openList),
       h("section", { class: "card" }, h("h2", {}, "Finished games"), overList),
     ),
@@ -39,8 +40,17 @@ async function refresh(openList, overList) {
   }
 }
 
+// What a game is, in a few words, with a link to its rules page.
+function gameCard(g) {
+  return h("div", { class: "game-card", dataset: { game: g.name } },
+    h("h3", {}, g.title),
+    g.blurb ? h("p", { class: "blurb" }, g.blurb) : null,
+    h("p", { class: "small muted" }, `${g.min_players} to ${g.max_players} players${g.length ? ` · ${g.length}` : ""}`),
+    h("a", { href: `/rules/${g.name}`, class: "small" }, `How to play ${g.title}`));
+}
+
 function seatsText(t) {
-  return t.seats.map((s) => (s.kind === "bot" ? `bot ${s.bot}` : s.claimed ? (s.name || "player") : "free")).join(" · ");
+  return t.seats.map((s) => (s.kind === "bot" || s.claimed ? s.label || s.display : `${s.display} (free seat)`)).join(" · ");
 }
 
 function openRow(t) {
@@ -54,9 +64,10 @@ function openRow(t) {
 }
 
 function overRow(t) {
-  const winners = t.result ? t.result.winners.map((w) => `seat ${w}`).join(", ") : "";
+  const names = t.result ? t.result.winners.map((w) => (t.seats[w] ? t.seats[w].label || t.seats[w].display : "someone")) : [];
+  const winners = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
   return h("div", { class: "table-row" },
-    h("div", {}, h("strong", {}, t.title), ` — won by ${winners}`),
+    h("div", {}, h("strong", {}, t.title), winners ? ` — won by ${winners}` : ""),
     h("div", { class: "row-actions" }, h("a", { class: "button secondary", href: `/replay/${t.id}` }, "Replay")),
   );
 }
@@ -82,6 +93,8 @@ function createForm(gameList) {
   const gameSelect = h("select", { name: "game", id: "game" }, gameList.map((g) => h("option", { value: g.name }, g.title)));
   const playersSelect = h("select", { name: "players", id: "players" });
   const playersNote = h("p", { class: "muted small", id: "players-note" });
+  const facts = h("div", { class: "game-facts", id: "game-facts" });
+  const botLevels = h("ul", { class: "bot-levels", id: "bot-levels" });
   const seatsBox = h("div", { class: "seat-specs" });
   const extras = h("div", { class: "extras" });
   const reveal = h("div", { class: "reveal-at-end", id: "reveal-at-end" });
@@ -99,11 +112,20 @@ function createForm(gameList) {
     for (let n = g.min_players; n <= g.max_players; n++) playersSelect.append(h("option", { value: String(n) }, String(n)));
     fillSeats();
     fillReveal(reveal, g);
+    facts.replaceChildren(
+      ...(g.blurb ? [h("p", { class: "blurb" }, g.blurb)] : []),
+      h("p", { class: "small" }, `${g.min_players} to ${g.max_players} players${g.length ? ` · ${g.length}` : ""} · `,
+        h("a", { href: `/rules/${g.name}`, id: "rules-link" }, "How to play")),
+    );
+    botLevels.replaceChildren(...(g.bot_levels || []).map((b) => h("li", {}, h("strong", {}, b.name), ` — ${b.description}`)));
     extras.replaceChildren(
-      ...g.variants.map((v) => h("label", { class: "check", title: v.description }, h("input", { type: "checkbox", name: "variant", value: v.name }), ` ${v.name}`)),
-      ...g.options.map((o) => h("label", { title: o.description }, `${o.name} `,
+      ...g.variants.map((v) => h("label", { class: "check" }, h("input", { type: "checkbox", name: "variant", value: v.name }), ` ${v.name}`,
+        h("span", { class: "option-help" }, v.description))),
+      ...g.options.map((o) => h("label", { class: "option", dataset: { optionLabel: o.name } }, `${o.label || o.name} `,
         h("select", { name: `option:${o.name}`, dataset: { option: o.name } },
-          o.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === o.default }, String(c)))))),
+          o.choices.map((c, k) => h("option", { value: JSON.stringify(c), selected: c === o.default }, (o.choice_labels || [])[k] || String(c)))),
+        o.decision ? h("span", { class: "decision-ref", title: "the rule decision's id in the rules page" }, o.decision) : null,
+        h("span", { class: "option-help" }, o.description))),
     );
   }
   function fillSeats() {
@@ -111,7 +133,7 @@ function createForm(gameList) {
     const n = Number(playersSelect.value);
     playersNote.textContent = (g.players_notes || {})[String(n)] || "";
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) =>
-      h("label", { class: "seat-spec" }, `Seat ${i} `,
+      h("label", { class: "seat-spec" }, `${ordinal(i + 1)} seat `,
         h("select", { name: `seat${i}`, dataset: { seat: String(i) } },
           h("option", { value: "human", selected: i < 2 }, i === 0 ? "me" : "a friend (invite)"),
           g.bots.map((b) => h("option", { value: `bot:${b}`, selected: i >= 2 && b === g.default_bot }, `bot: ${b}`)))),
@@ -152,9 +174,11 @@ function createForm(gameList) {
 
   return h("form", { class: "create", onsubmit: submit },
     h("label", {}, "Game ", gameSelect),
+    facts,
     h("label", {}, "Players ", playersSelect),
     playersNote,
     seatsBox,
+    h("details", { class: "small" }, h("summary", {}, "The bots, weakest first"), botLevels),
     extras,
     reveal,
     h("details", {}, h("summary", {}, "More"), h("label", {}, "Seed ", seed), h("label", {}, "Clock ", clock)),
@@ -162,4 +186,9 @@ function createForm(gameList) {
     h("button", { type: "submit", id: "create" }, "Open the table"),
     message,
   );
+}
+
+function ordinal(n) {
+  const tail = n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th";
+  return `${n}${tail}`;
 }

@@ -1,6 +1,6 @@
 // The replay viewer: steps through a finished game as a spectator saw it, or, where
 // everything is revealed at the end, as any seat saw it (its hand and face-down cards).
-import { api, seatLabel } from "./api.js";
+import { api, seatLabel, seatName } from "./api.js";
 import { h } from "./dom.js";
 import { rendererFor } from "./games/index.js";
 import { resultPanel } from "./result.js";
@@ -24,12 +24,12 @@ export async function showReplay(root, tableId) {
   const slider = h("input", { type: "range", min: "0", max: String(last), value: String(step), id: "slider" });
   const log = h("ol", { class: "log" });
   const problem = h("span", { class: "error", role: "alert" });
-  const ctx = { seat: null, table, legal: [], name: (s) => seatLabel(table, s), pending: [], thinking: [] };
+  const ctx = { seat: null, table, legal: [], name: (s) => seatName(table, s), pending: [], thinking: [] };
 
   function show() {
     slider.value = String(step);
     const current = data.steps[step];
-    counter.textContent = `step ${step} / ${last}${current.seat !== null ? ` · after ${seatLabel(table, current.seat)}` : " · the deal"}`;
+    counter.textContent = `step ${step} / ${last}${current.seat !== null ? ` · after ${seatName(table, current.seat)}'s move` : " · the deal"}`;
     board.replaceChildren(renderer.render(current.view, ctx));
     const events = data.steps.slice(0, step + 1).flatMap((st) => st.events);
     log.replaceChildren(...events.map((e) => h("li", {}, e.text)));
@@ -60,14 +60,14 @@ export async function showReplay(root, tableId) {
     ? h("label", {}, "Watch as ",
       h("select", { id: "watch-as", onchange: (e) => watchAs(e.target.value) },
         h("option", { value: "" }, "a spectator"),
-        table.seats.map((s) => h("option", { value: String(s.seat) }, seatLabel(table, s.seat)))))
+        table.seats.map((s) => h("option", { value: String(s.seat) }, seatName(table, s.seat)))))
     : h("span", { class: "muted small", id: "kept-secret" }, "Cards nobody was shown stay secret after this game: you see what a spectator saw.");
 
   root.replaceChildren(
     h("div", { class: "table-page" },
       h("div", { class: "status" }, h("button", { id: "first", onclick: () => go(0) }, "|◀"), h("button", { id: "prev", onclick: () => go(step - 1) }, "◀"), h("button", { id: "next", onclick: () => go(step + 1) }, "▶"), h("button", { id: "last", onclick: () => go(last) }, "▶|"), " ", slider, " ", counter, " ", eyes, problem),
       h("div", { class: "layout" },
-        h("div", { class: "main-col" }, board, resultPanel(table, ctx.name, h("a", { class: "button secondary", href: "/" }, "Lobby"))),
+        h("div", { class: "main-col" }, board, resultPanel(table, (s) => seatLabel(table, s), h("a", { class: "button secondary", href: "/" }, "Lobby"))),
         h("aside", {}, h("h3", {}, "Log"), log)),
     ),
   );

@@ -7,7 +7,7 @@ export function resultPanel(table, name, controls) {
   return h("section", { class: "result card", id: "final-result" },
     h("h2", {}, r.winners.length > 1 ? "Shared victory" : `${name(r.winners[0])} wins`),
     h("table", {},
-      h("thead", {}, h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Seat"), h("th", {}, "Score"))),
+      h("thead", {}, h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), h("th", {}, "Score"))),
       h("tbody", {}, order.map(({ rank, seat }) =>
         h("tr", { class: r.winners.includes(seat) ? "winner" : "" }, h("td", {}, String(rank)), h("td", {}, name(seat)), h("td", {}, String(r.scores[seat])))))),
     h("p", { class: "tiebreak" }, r.tiebreak ? `Tie-break: ${r.tiebreak}` : "No tie-break was needed."),

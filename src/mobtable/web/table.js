@@ -1,9 +1,10 @@
 // One table: a WebSocket that brings this seat's view, legal moves and log.
-import { api, forgetSeat, loadSeat, saveSeat, seatLabel } from "./api.js";
+import { api, forgetSeat, loadSeat, saveSeat, seatLabel, seatName } from "./api.js";
 import { h } from "./dom.js";
 import { rendererFor } from "./games/index.js";
 import { Chooser } from "./moves.js";
 import { resultPanel } from "./result.js";
+import { rulesPanel } from "./rules.js";
 
 const MAX_LISTED = 40;
 
@@ -11,6 +12,8 @@ export async function showTable(root, tableId) {
   const me = loadSeat(tableId);
   const ui = {
     status: h("div", { class: "status", id: "status", role: "status" }),
+    prompt: h("p", { class: "prompt", id: "prompt" }),
+    rules: h("div", { id: "rules-slot" }),
     board: h("section", { class: "board", id: "board" }),
     choice: h("div", { class: "moves", id: "moves" }),
     note: h("p", { class: "note", id: "note", role: "alert" }),
@@ -21,9 +24,9 @@ export async function showTable(root, tableId) {
   };
   root.replaceChildren(
     h("div", { class: "table-page" },
-      ui.status,
+      h("div", { class: "status-row" }, ui.status, ui.rules),
       h("div", { class: "layout" },
-        h("div", { class: "main-col" }, ui.board, ui.note, ui.choice, ui.result),
+        h("div", { class: "main-col" }, ui.prompt, ui.board, ui.note, ui.choice, ui.result),
         h("aside", {}, ui.seats, ui.invite, h("h3", {}, "Log"), ui.log),
       ),
     ),
@@ -92,7 +95,7 @@ class TableClient {
     } else if (m.type === "error") {
       this.showNote(m.message, true);
     } else if (m.type === "explain") {
-      this.showNote(m.message ? `${m.action}: ${m.message}` : `${m.action} is legal`, Boolean(m.message));
+      this.showNote(m.message || "That move is legal.", Boolean(m.message));
     }
   }
 
@@ -105,7 +108,14 @@ class TableClient {
     this.ui.status.replaceChildren(h("span", { class: "muted" }, text));
   }
 
+  // A seat's name on the board and in lists ("Ann (you)" for this browser's seat).
   name(seat) {
+    const name = seatName(this.msg.table, seat);
+    return seat === this.seat ? `${name} (you)` : name;
+  }
+
+  // The name with a bot's level, for the seat list and the result ("Vito (bot, hard)").
+  label(seat) {
     const label = seatLabel(this.msg.table, seat);
     return seat === this.seat ? `${label} (you)` : label;
   }
@@ -122,6 +132,8 @@ class TableClient {
     document.title = `${table.title} — mobtable`;
     document.getElementById("crumb").textContent = ` / ${table.title} / ${table.id}`;
     this.renderStatus();
+    if (!this.ui.rules.firstChild) this.ui.rules.replaceChildren(rulesPanel(table.game, table.title));
+    this.ui.prompt.textContent = m.prompt || "";
     const ctx = {
       seat: this.seat,
       table,
@@ -144,7 +156,7 @@ class TableClient {
     this.renderMoves();
     this.renderSeats();
     this.renderLog();
-    this.ui.result.replaceChildren(table.result ? resultPanel(table, (s) => this.name(s), this.rematchControls()) : "");
+    this.ui.result.replaceChildren(table.result ? resultPanel(table, (s) => this.label(s), this.rematchControls()) : "");
   }
 
   renderStatus() {
@@ -153,10 +165,10 @@ class TableClient {
     if (table.status === "over") bits.push(h("strong", {}, "Game over"));
     else if (this.seat !== null && table.pending.includes(this.seat)) bits.push(h("strong", { class: "your-turn" }, "Your move"));
     else if (table.pending.length) {
-      bits.push(`Waiting for ${table.pending.map((s) => this.name(s)).join(", ")}`);
+      bits.push(`Waiting for ${listing(table.pending.map((s) => this.name(s)))}`);
     }
-    if (table.thinking.length) bits.push(h("span", { class: "thinking" }, ` ${table.thinking.map((s) => `seat ${s}`).join(", ")} thinking…`));
-    bits.push(h("span", { class: "muted" }, this.seat === null ? " · watching" : ` · you are ${seatLabel(table, this.seat)}`));
+    if (table.thinking.length) bits.push(h("span", { class: "thinking" }, ` ${listing(table.thinking.map((s) => seatName(table, s)))} thinking…`));
+    bits.push(h("span", { class: "muted" }, this.seat === null ? " · watching" : ` · you are ${seatName(table, this.seat)}`));
     this.ui.status.replaceChildren(...bits);
   }
 
@@ -194,10 +206,10 @@ class TableClient {
     const shown = candidates.slice(0, MAX_LISTED);
     this.ui.choice.replaceChildren(h("div", {},
       h("div", { class: "moves-head" },
-        this.chooser.selected.length ? h("span", {}, `Selected ${this.chooser.selected.join(" ")} `, h("button", { class: "link", onclick: () => { this.chooser.clear(); this.render(); } }, "clear")) : h("span", {}, "Your legal moves:"),
+        this.chooser.selected.length ? h("span", {}, `${candidates.length} moves use what you picked on the board `, h("button", { class: "link", onclick: () => { this.chooser.clear(); this.render(); } }, "clear")) : h("span", {}, "Your legal moves:"),
       ),
       h("div", { class: "move-list" }, shown.map((mv) =>
-        h("button", { class: "move", "data-action": mv.a, title: mv.a, onclick: () => this.play(mv.a) }, mv.label))),
+        h("button", { class: "move", "data-action": mv.a, onclick: () => this.play(mv.a) }, mv.label))),
       candidates.length > MAX_LISTED ? h("p", { class: "muted small" }, `…and ${candidates.length - MAX_LISTED} more: pick on the board to narrow them down.`) : null,
     ));
   }
@@ -208,7 +220,7 @@ class TableClient {
     const rows = table.seats.map((info) => {
       const s = info.seat;
       const flags = [];
-      if (info.kind === "bot") flags.push(h("span", { class: "badge" }, `bot ${info.bot}`));
+      if (info.kind === "bot") { /* the label already says "(bot, level)" */ }
       else if (!info.claimed) flags.push(h("span", { class: "badge free" }, "free"));
       else flags.push(h("span", { class: info.connected ? "dot on" : "dot off", title: info.connected ? "connected" : "away" }));
       if (table.thinking.includes(s)) flags.push(h("span", { class: "thinking" }, "thinking…"));
@@ -226,7 +238,7 @@ class TableClient {
       if (s === this.seat && info.kind === "bot") {
         actions.push(h("button", { class: "small", onclick: () => this.reclaim() }, "Take back my seat"));
       }
-      return h("li", { class: s === this.seat ? "me" : "" }, h("span", {}, this.name(s)), " ", flags, " ", actions);
+      return h("li", { class: s === this.seat ? "me" : "" }, h("span", {}, this.label(s)), " ", flags, " ", actions);
     });
     this.ui.seats.replaceChildren(h("h3", {}, "Seats"), h("ul", { class: "seat-list" }, rows));
     const invite = `${location.origin}/t/${table.id}`;
@@ -300,6 +312,11 @@ class TableClient {
   tick() {
     for (const el of document.querySelectorAll("[data-deadline]")) el.textContent = clockText(Number(el.dataset.deadline));
   }
+}
+
+// "a, b and c": names in a sentence.
+function listing(names) {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
 }
 
 function clockText(deadline) {

@@ -27,9 +27,9 @@ function wrap(words, width) {
   return lines;
 }
 
-// "Seat 2 · Ann (you)" → "Ann (you)": the coloured seat dot already says which seat.
+// The seat's name ("Ann (you)"); the coloured seat dot shows which seat it is.
 function shortName(ctx, seat) {
-  return ctx.name(seat).replace(/^Seat \d+ · /, "");
+  return ctx.name(seat);
 }
 
 function clip(str, n) {
@@ -216,10 +216,13 @@ function overview(x, y, success, { w = 40, h = 56, why = "" } = {}) {
   return s("g", { class: success ? "capo-hat" : "capo-prison", transform: `translate(${x},${y})` }, parts);
 }
 
+// The initial of each seat's name, set by render(): a dot names a player, not a seat number.
+let initials = [];
+
 function seatDot(seat, cx, cy, r = 8) {
   return s("g", {},
     s("circle", { cx, cy, r, fill: seatColor(seat), stroke: "#111", "stroke-width": 1 }),
-    text(cx, cy + r * 0.42, String(seat), { "text-anchor": "middle", style: `fill:#111;font-size:${Math.round(r * 1.2)}px;font-weight:800` }));
+    text(cx, cy + r * 0.42, initials[seat] || "", { "text-anchor": "middle", style: `fill:#111;font-size:${Math.round(r * 1.2)}px;font-weight:800` }));
 }
 
 // A suspicion: from (x, ys) round the left margin to (x, yt), arrowhead pointing right.
@@ -235,7 +238,7 @@ function arrow(x, ys, yt, seat, { dashed = false, bend = 20, label = null } = {}
 
 // -- panels -----------------------------------------------------------------------------------
 
-function jobPanel(view) {
+function jobPanel(view, ctx) {
   const a = view.assignment;
   const p = [];
   const phase = view.phase === "over" ? "game over" : (STEP_WORDS[view.phase] || view.phase).toLowerCase();
@@ -307,7 +310,7 @@ function jobPanel(view) {
     const r = view.respect[seat];
     const at = Math.min(r, view.target);
     p.push(s("g", { class: "capo-respect", "data-seat": String(seat), "data-respect": String(r) },
-      title(`Seat ${seat}: ${r} respect`),
+      title(`${shortName(ctx, seat)}: ${r} respect`),
       s("line", { x1: tx, x2: tx + cells * cw, y1: y, y2: y, stroke: "rgba(255,255,255,.08)" }),
       text(tx - 8, y + 4, `${r}`, { "text-anchor": "end", class: "small" }),
       seatDot(seat, tx + at * cw + cw / 2, y, 7.5),
@@ -349,7 +352,7 @@ function handPanel(view, ctx) {
       hint = `Turn ${must} of your face-down cards up: click them on the table`;
     } else if (phase === "turn") hint = taking ? "Chosen; waiting for the others" : "The others turn cards up";
     else if (phase === "suspect" && !committed) hint = "Suspect a seat: click its row on the table (or nobody)";
-    else if (phase === "suspect") hint = me.suspects == null ? "You suspect nobody" : `You suspect seat ${me.suspects}`;
+    else if (phase === "suspect") hint = me.suspects == null ? "You suspect nobody" : `You suspect ${shortName(ctx, me.suspects)}`;
     else if (phase === "over") hint = "The game is over";
     p.push(text(12, 46, hint, { class: "small", style: "fill:#ffd166" }));
     y = 58;
@@ -397,7 +400,7 @@ function tablePanel(view, ctx) {
     const mine = seat === ctx.seat;
     // the row itself is where a suspicion points
     p.push(s("g", { class: "capo-seat", "data-token": phase === "suspect" ? `s${seat}` : undefined, "data-seat": String(seat) },
-      title(mine ? "you" : `suspect seat ${seat}`),
+      title(mine ? "you" : `suspect ${shortName(ctx, seat)}`),
       s("rect", { x: lane, y: y + 2, width: W - lane - 6, height: RH - 6, rx: 8, fill: mine ? "rgba(255,209,102,.08)" : "rgba(0,0,0,.22)", stroke: mine ? "rgba(255,209,102,.55)" : "rgba(255,255,255,.14)" })));
     const info = [
       seatDot(seat, lane + 16, y + 20, 9),
@@ -517,11 +520,11 @@ function lastRoundPanel(view, ctx) {
     p.push(arrow(lane, rowY(seat) + RH * 0.3, rowY(target) + RH * 0.62 + spread, seat, {
       dashed: withdrawn,
       bend: Math.min(lane - 6, 14 + span * 9 + seat * 2),
-      label: `seat ${seat} suspected seat ${target}${withdrawn ? " (withdrawn: they sat down)" : ""}`,
+      label: `${shortName(ctx, seat)} suspected ${shortName(ctx, target)}${withdrawn ? " (withdrawn: they sat down)" : ""}`,
     }));
   });
   const nobody = last.laid.map((t, seat) => (t == null ? seat : null)).filter((x) => x !== null);
-  if (nobody.length) p.push(text(W - 8, 22, `seat${nobody.length > 1 ? "s" : ""} ${nobody.join(", ")} suspected nobody`, { "text-anchor": "end", class: "small muted" }));
+  if (nobody.length) p.push(text(W - 8, 22, `${nobody.map((seat) => shortName(ctx, seat)).join(", ")} suspected nobody`, { "text-anchor": "end", class: "small muted" }));
   return svgRoot(W, top + n * RH + foot.length * 15 + 6, p);
 }
 
@@ -535,8 +538,9 @@ function resultPanel(view, ctx) {
 // Two columns on a wide screen (the job and your hand | the table and the last round),
 // one column on a phone in the same order.
 export function render(view, ctx) {
+  initials = Array.from({ length: view.players || (view.respect || []).length }, (_, i) => (ctx.name(i) || "?").charAt(0).toUpperCase());
   const over = view.phase === "over";
-  const left = [wrapPanel("capo-job", jobPanel(view)), view.hand ? wrapPanel("capo-hand", handPanel(view, ctx)) : wrapPanel("capo-watching", watchingPanel(view))];
+  const left = [wrapPanel("capo-job", jobPanel(view, ctx)), view.hand ? wrapPanel("capo-hand", handPanel(view, ctx)) : wrapPanel("capo-watching", watchingPanel(view))];
   const right = [];
   if (!over) right.push(wrapPanel("capo-table", tablePanel(view, ctx)));
   if (view.last_round) right.push(wrapPanel("capo-last", lastRoundPanel(view, ctx)));

@@ -259,14 +259,25 @@ function mobsterTile(mob, view, ctx, invite) {
   return el;
 }
 
-function shortName(ctx, seat, most = 12) {
-  return clip(ctx.name(seat).replace(/^Seat \d+ · /, ""), most);
+// A sealed choice of this seat in words (it is no longer among the legal moves).
+function sealedWords(a) {
+  const offer = /^(\d+)m(\d+)w$/.exec(a);
+  if (offer) return `${offer[1]} money + ${offer[2]} weapon${offer[2] === "1" ? "" : "s"} (value ${offerValue(a)})`;
+  const gun = /^gun(\d+)$/.exec(a);
+  if (gun) return gun[1] === "0" ? "no exchange" : `exchange ${gun[1]} money for ${gun[1]} weapon${gun[1] === "1" ? "" : "s"}`;
+  if (a === "villa") return "ask the Don for a die";
+  if (a === "novilla") return "do not ask the Don";
+  if (a.startsWith("club")) return a === "club-" ? "no drinks" : "drinks for the mobsters you picked";
+  return a;
 }
 
-// "#2 random bot": the seat number keeps two bots of one kind apart
+function shortName(ctx, seat, most = 12) {
+  return clip(ctx.name(seat), most);
+}
+
+// Every seat has its own name (the server gives unnamed seats default names).
 function seatTag(ctx, seat, most = 17) {
-  const name = ctx.name(seat);
-  return clip(/^Seat \d+ · /.test(name) ? name.replace(/^Seat (\d+) · /, "#$1 ") : name, most);
+  return clip(ctx.name(seat), most);
 }
 
 function clip(name, most) {
@@ -364,16 +375,18 @@ function actionPanel(view, ctx, picker, refreshers) {
     if (!d.seats.includes(ctx.seat)) return h("div", { class: "cosca-action muted" }, "Nothing for you to decide in this step.");
     if (mine) {
       return h("div", { class: "cosca-action" }, "Your sealed choice: ",
-        stage === "dice" ? h("span", { class: "cosca-dice-chips" }, [...mine].map(dieChip)) : h("strong", {}, mine),
+        stage === "dice" ? h("span", { class: "cosca-dice-chips" }, [...mine].map(dieChip)) : h("strong", {}, sealedWords(mine)),
         h("span", { class: "muted" }, " — waiting for the others."));
     }
     return null;
   }
   const byNotation = new Map(legal.map((m) => [m.a, m]));
+  // the server's words for a move (the game's narration); `fallback` until a game has words
+  const wordsOf = (a, fallback) => { const m = byNotation.get(a); return m && m.label !== m.a ? m.label : fallback; };
   const pool = h("div", { class: "cosca-pool", hidden: true });
   const made = new Map();
   const chip = (a, label, cls = "") => {
-    const el = h("button", { type: "button", class: `cosca-chip ${cls}`, "data-token": a, title: a }, label);
+    const el = h("button", { type: "button", class: `cosca-chip ${cls}`, "data-token": a, title: (byNotation.get(a) || {}).label || label }, label);
     made.set(a, el);
     pool.append(el);
     return el;
@@ -436,7 +449,7 @@ function actionPanel(view, ctx, picker, refreshers) {
       const m = /^(\d+)m(\d+)w$/.exec(a);
       if (m) { maxM = Math.max(maxM, Number(m[1])); maxW = Math.max(maxW, Number(m[2])); }
     }
-    for (const a of offers) chip(a, `Offer ${a} (value ${offerValue(a)})`);
+    for (const a of offers) chip(a, wordsOf(a, `Offer: value ${offerValue(a)}`));
     picker.money = Math.min(picker.money, maxM);
     picker.weapons = Math.min(picker.weapons, maxW);
     const out = h("span", { class: "cosca-offer-total" });
@@ -465,7 +478,7 @@ function actionPanel(view, ctx, picker, refreshers) {
         go.classList.add("go");
         confirm.replaceChildren(go);
       } else {
-        confirm.replaceChildren(h("span", { class: "error" }, `${a} is more than you hold`));
+        confirm.replaceChildren(h("span", { class: "error" }, `${picker.money} money and ${picker.weapons} weapons is more than you hold`));
       }
     });
   } else if (stage === "club") {
@@ -488,17 +501,14 @@ function actionPanel(view, ctx, picker, refreshers) {
     refreshers.push(() => {
       const chosen = [...picker.club].sort((a, b) => a - b);
       const a = chosen.length ? `club${chosen.join(",")}` : "club-";
-      const label = chosen.length ? `Buy drinks for ${chosen.map((p) => `#${p}`).join(", ")}` : "No drinks today";
       const ok = byNotation.has(a);
+      const label = ok ? byNotation.get(a).label : chosen.length ? "Buy drinks for the mobsters you picked" : "No drinks today";
       confirm.replaceChildren(h("button", { type: "button", class: "cosca-chip go", "data-club": a, disabled: !ok, onclick: () => playFromList(a) }, label),
         ...(ok ? [] : [h("span", { class: "error small" }, ` at most ${most}`)]));
     });
   } else {
-    const labels = stage === "gun"
-      ? (a) => (a === "gun0" ? "No exchange" : `Exchange ${a.slice(3)} money → ${a.slice(3)} weapon${a.slice(3) === "1" ? "" : "s"}`)
-      : (a) => (a === "villa" ? "Ask the Don for a die" : a === "novilla" ? "Don't ask" : a);
     const row = h("div", { class: "cosca-chip-list" });
-    for (const m of legal) row.append(chip(m.a, labels(m.a)));
+    for (const m of legal) row.append(chip(m.a, m.label));
     holder.append(h("div", { class: "cosca-picker-head" }, h("strong", {}, STAGE_TEXT[stage] || stage)), row);
   }
   // after table.js has decorated every pool button, keep only what the picker points at

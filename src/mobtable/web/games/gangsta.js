@@ -74,7 +74,7 @@ export function render(view, ctx) {
   if (view.box.length) footer.push(`box (${view.box.length}): ${few(view.box)}`);
   if (view.discard.length) footer.push(`discarded (${view.discard.length}): ${few(view.discard)}`);
   if (view.redraw && view.redraw.mine) footer.push(`you redrew away: ${view.redraw.mine.join(" ")}`);
-  const voids = (view.voids || []).map((v, seat) => (v.length ? `seat ${seat}: ${v.join(" ")}` : null)).filter(Boolean);
+  const voids = (view.voids || []).map((v, seat) => (v.length ? `${ctx.name(seat)}: ${v.join(" ")}` : null)).filter(Boolean);
   if (voids.length) footer.push(`known voids — ${voids.join("; ")}`);
   footer.forEach((line, k) => parts.push(text(gx, hy + CH + 34 + k * 16, line, { class: "small muted" })));
   const left = svgRoot(480, hy + CH + 40 + footer.length * 16, parts);
@@ -111,11 +111,11 @@ export function render(view, ctx) {
   // the trick (or the last one)
   const ty = sy + 40 + n * 22;
   const trick = view.trick.length ? view.trick : null;
-  parts.push(text(ix, ty, trick ? `Trick ${view.tricks_played + 1}` : view.last_trick ? `Last trick: won by seat ${view.last_trick.winner}` : "Trick", { class: "title" }));
+  parts.push(text(ix, ty, trick ? `Trick ${view.tricks_played + 1}` : view.last_trick ? `Last trick: won by ${ctx.name(view.last_trick.winner)}` : "Trick", { class: "title" }));
   const plays = trick || (view.last_trick ? view.last_trick.plays : []);
   let x = ix;
   for (const play of plays) {
-    parts.push(text(x, ty + 18, `seat ${play.seat}`, { class: "small muted" }));
+    parts.push(text(x, ty + 18, ctx.name(play.seat), { class: "small muted" }));
     play.cards.forEach((code, k) => parts.push(card(x + k * 22, ty + 24, code, { w: 56, h: 74, trump: trumpMafia })));
     x += 70 + (play.cards.length - 1) * 22;
   }
