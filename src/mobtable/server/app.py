@@ -16,7 +16,6 @@ from fastapi.staticfiles import StaticFiles
 
 from mobtable import bots, games
 from mobtable.core.cardfile import builtin_card_data
-from mobtable.core.record import to_record
 from mobtable.core.reveal import public_record
 from mobtable.core.rulespage import choice_words
 from mobtable.server import replay as replays

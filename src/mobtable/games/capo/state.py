@@ -217,11 +217,11 @@ class CapoState(State):
         if self.phase is not Phase.PLAY or not self.rules.sealed_crews:
             return 0
         hidden = 0
-        for other, count in self.declared.items():
+        for other, size in self.declared.items():
             if other == seat:
                 continue
             done = other in self.step.choices
-            hidden += count if done else 1 + len(self.picked.get(other, ()))
+            hidden += size if done else 1 + len(self.picked.get(other, ()))
         return hidden
 
     def commit_bound(self, seat: int) -> int:
