@@ -14,6 +14,7 @@ every pending seat at once; actions of seats that owe nothing are ignored.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -51,17 +52,9 @@ def _render_text(table: Table) -> str:
 
     from mobtable.cli.rendering import render_view
 
-    console = Console(width=100, record=True, color_system=None, file=_Null())
+    console = Console(width=100, record=True, color_system=None, file=io.StringIO())
     console.print(render_view(table.game.name, table.state.view(None)))
     return console.export_text()
-
-
-class _Null:
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        pass
 
 
 class _Seeding:

@@ -99,7 +99,11 @@ def _rows(
         try:
             rows = list(
                 trajectories(
-                    record, table_id=table_id, players=players, reward=reward, encoders=encoders
+                    record,
+                    table_id=table_id,
+                    players=players,
+                    reward="score" if reward == "score" else "win",
+                    encoders=encoders,
                 )
             )
         except MobtableError as exc:
