@@ -124,7 +124,7 @@ class CapoEncoder(Encoder):
             out["hand_stars"][0] += self.card_stars[card] / 20
         out["hand_sizes"][:] = [h / 10 for h in by_seat(view, view["hand_sizes"])]
         for r, entry in enumerate(by_seat(view, view["table"])):
-            out["played"][r] = entry["played"] / 7
+            out["played"][r] = (entry["played"] or 0) / 7  # None: a crew still sealed (K-23)
             out["must_turn"][r] = entry["must_turn"] / 7
             self._cards(out["face_up"][r], entry["face_up"])
             self._cards(out["my_table"], entry.get("cards", ()) if r == 0 else ())
