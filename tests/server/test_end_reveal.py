@@ -23,6 +23,7 @@ from typer.testing import CliRunner
 from mobtable.cli import app as cli
 from mobtable.core import State
 from mobtable.core import record as records
+from mobtable.core.narrator import Narrator
 from mobtable.core.reveal import replay_steps
 from mobtable.games.capo.actions import Place
 from mobtable.server.app import create_app
@@ -113,7 +114,9 @@ def test_K_24_a_finished_capo_table_publishes_no_seed_and_no_unsuspected_card(
         ws.send_json({"type": "hello"})
         message = ws.receive_json()
     steps = client.get(f"/api/tables/{tid}/replay").json()["steps"]
-    assert steps == json.loads(json.dumps(replay_steps(records.to_record(state))))
+    words = Narrator(state.game, None, [None] * state.players, state.players)
+    expected = replay_steps(records.to_record(state), narrate=words.event)
+    assert steps == json.loads(json.dumps(expected))
     for payload in (summary, spectator, message, steps, public):
         text = json.dumps(payload)
         assert '"seed": 31' not in text and '"seed":31' not in text

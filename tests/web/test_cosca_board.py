@@ -120,7 +120,9 @@ def test_dice_set_die_by_die_on_the_city_reach_the_server(
         _wait_new_version(ann, before)
         state = _state(server, tid, 0, token)
         assert state["view"]["revealed"]["dice"] == ["BGS", "SSS"]
-        assert [e["text"] for e in state["events"] if "chose" in e["text"]] == ["you chose BGS"]
+        assert [e["text"] for e in state["events"] if e["kind"] == "my-choice"] == [
+            "You set your dice to Bank 1, Gun Shop 1, Street 1"
+        ]
         assert _state(server, tid, 1, bob_token)["view"]["revealed"]["dice"] == ["BGS", "SSS"]
         # the reveal puts everyone's dice on the city; Ann's Gun Shop die asks her next
         ann.wait_for_selector(f"{ACTION}.stage-gun")

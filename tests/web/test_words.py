@@ -29,7 +29,7 @@ def test_the_rules_page_renders_with_every_option_and_variant(
         assert response is not None and response.status == 200
         page.wait_for_selector("#rules h1")
         page.screenshot(path=str(artifacts / f"rules-{name}-{viewport}.png"), full_page=True)
-        text = " ".join(page.inner_text("#rules").split())
+        text = " ".join(page.inner_text("#rules").split()).replace("\u2019", "'")
         assert game.title in page.inner_text("#rules h1")
         for variant in game.variants:
             assert variant.name in text

@@ -19,9 +19,15 @@ RULES_FILE = "rules.md"
 def rules_markdown(game: Game, package: str) -> str:
     """The Markdown of ``game``'s rules page (``package``: the game's Python package)."""
     try:
-        return resources.files(package).joinpath(RULES_FILE).read_text(encoding="utf-8")
+        page = resources.files(package).joinpath(RULES_FILE).read_text(encoding="utf-8")
     except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError, TypeError):
         return declared_rules(game)
+    if not game.options:
+        return page
+    # the lobby's words for each option, from the declaration itself, so the page and
+    # the table-creation form can never disagree
+    glance = ["", "## The options at a glance", "", *(option_line(o) for o in game.options), ""]
+    return page.rstrip("\n") + "\n" + "\n".join(glance)
 
 
 def declared_rules(game: Game) -> str:

@@ -138,13 +138,13 @@ function cardLabel(view, id) {
   if (!info) return `card ${id}`;
   const syms = info.symbols.map((k) => view.symbols[k] || k).join(", ") || "no symbols";
   const hint = info.text;
-  return `${info.name} (#${id}): ${syms}; ${info.stars}★${hint ? ` — ${hint}` : ""}`;
+  return `${info.name}: ${syms}; ${info.stars}★${hint ? ` — ${hint}` : ""}`;
 }
 
 // A Mafioso card's front. `down`: your own card lying face down (only you see it);
 // `mark`: a caption strip along the bottom; `outline`: a coloured border (a card shown at the reveal).
 function front(view, id, x, y, { w = 54, h = 84, token, down = false, mark = null, markColor = "#5a2330", outline = null, note = "" } = {}) {
-  const info = view.cards[String(id)] || { name: `#${id}`, symbols: [], stars: 0, special: null };
+  const info = view.cards[String(id)] || { name: "a card", symbols: [], stars: 0, special: null };
   const big = w >= 80;
   const nameSize = big ? 10.5 : w >= 54 ? 9 : 8;
   const perLine = Math.max(8, Math.floor((w - 8) / (nameSize * 0.62)));
@@ -168,7 +168,6 @@ function front(view, id, x, y, { w = 54, h = 84, token, down = false, mark = nul
   } else if (special && starY + 10 < h - strip - 2) {
     body.push(text(w / 2, starY + 10, "special", { "text-anchor": "middle", style: "fill:#4a3a60;font-size:8px;font-style:italic" }));
   }
-  if (big) body.push(text(w - 5, starY - 1, `#${id}`, { "text-anchor": "end", style: "fill:#aaa;font-size:8px" }));
   else if (w >= 54 && !strip) body.push(text(w - 4, h - 4, String(id), { "text-anchor": "end", style: "fill:#aaa;font-size:7px" }));
   if (strip) {
     body.push(s("rect", { x: 0, y: h - strip, width: w, height: strip, fill: mark ? markColor : "rgba(90,35,48,.92)" }));
@@ -389,7 +388,8 @@ function tablePanel(view, ctx) {
   p.push(text(12, 22, "Table", { class: "title" }));
   if (step) {
     const w = step.waiting;
-    const waiting = !w.length ? "" : w.length > 3 ? `waiting for ${w.length} seats` : `waiting for seat${w.length > 1 ? "s" : ""} ${w.join(", ")}`;
+    const names = w.map((s) => (s === ctx.seat ? "you" : ctx.name(s)));
+    const waiting = !w.length ? "" : w.length > 3 ? `waiting for ${w.length} players` : `waiting for ${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0]}`;
     p.push(text(72, 22, `${STEP_WORDS[step.phase] || step.phase}${waiting ? ` · ${waiting}` : ""}`, { class: "small muted" }));
   }
   const top = 34, RH = 96, lane = 34;
