@@ -67,9 +67,7 @@ def documented_commands() -> list[tuple[str, str]]:
     ]
 
 
-def test_the_docs_have_runnable_commands_and_skip_only_serve_the_test_command_and_the_operators() -> (
-    None
-):
+def test_the_docs_skip_only_serve_the_test_command_and_the_operators_commands() -> None:
     skipped = [
         command
         for path in DOCS
