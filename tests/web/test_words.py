@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 from mobtable import bots as bot_registry
@@ -98,7 +98,7 @@ def test_the_table_speaks_in_words_and_opens_the_rules_beside_the_game(
 ) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
     body = {"game": "sealed-bid", "players": 2, "seats": seats, "seed": 4, "name": "Ann"}
-    created = httpx.post(f"{server}/api/tables", json=body).json()
+    created = httpx2.post(f"{server}/api/tables", json=body).json()
     tid = created["id"]
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     try:
