@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import typer
 
+from mobtable.cli.compare import compare
 from mobtable.cli.export import export
 from mobtable.cli.games_cmd import games
 from mobtable.cli.play import play
@@ -31,6 +32,7 @@ app.command("rules")(rules)
 app.command("play")(play)
 app.command("replay")(replay)
 app.command("simulate")(simulate)
+app.command("compare")(compare)
 app.command("serve")(serve)
 app.command("record")(record)
 app.command("export")(export)
