@@ -16,6 +16,7 @@ from mobtable.cli.games_cmd import games
 from mobtable.cli.play import play
 from mobtable.cli.record import record
 from mobtable.cli.replay import replay
+from mobtable.cli.report import report
 from mobtable.cli.rules_cmd import rules
 from mobtable.cli.serve import serve
 from mobtable.cli.simulate import simulate
@@ -33,6 +34,7 @@ app.command("play")(play)
 app.command("replay")(replay)
 app.command("simulate")(simulate)
 app.command("compare")(compare)
+app.command("report")(report)
 app.command("serve")(serve)
 app.command("record")(record)
 app.command("export")(export)
