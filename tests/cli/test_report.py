@@ -19,6 +19,7 @@ def test_the_report_embeds_every_plot_it_writes(invoke: Invoke, tmp_path: Path) 
     assert result.exit_code == 0, result.output
     page = (tmp_path / "run" / "report.html").read_text()
     assert "<h1>Balance report: cosca</h1>" in page and "8 games" in page
+    assert "Ratings (openskill, Plackett-Luce)" in page
     embedded = dict(
         re.findall(r'src="data:image/png;base64,([^"]+)"[^>]*data-file="([^"]+)"', page)
     )

@@ -21,7 +21,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from matplotlib.figure import Figure
 
-from mobtable.sim import stats
+from mobtable.sim import ratings, stats
 
 SIZE = (7.0, 4.0)
 """Figure size in inches; at :data:`DPI` every PNG is 700 x 400 pixels."""
@@ -128,6 +128,11 @@ def _summary_html(frame: pd.DataFrame) -> str:
     )
     seat = stats.seat_effect(frame)
     ties = stats.tiebreak_share(frame)
+    rated = "".join(
+        f"<tr><td>{html.escape(r.bot)}</td><td>{r.mu:.2f}</td><td>{r.sigma:.2f}</td>"
+        f"<td>{r.ordinal:.2f}</td></tr>"
+        for r in ratings.rate(frame)
+    )
     return (
         "<table><tr><th>bot</th><th>seat-games</th><th>wins</th><th>win rate</th>"
         f"<th>95% interval</th></tr>{rows}</table>"
@@ -135,6 +140,8 @@ def _summary_html(frame: pd.DataFrame) -> str:
         f"{'detected' if seat.detected else 'not detected'} at the 5% level.</p>"
         f"<p>A tie-break made the winner in {100 * ties.rate:.1f}% of games "
         f"({100 * ties.low:.1f}% to {100 * ties.high:.1f}%).</p>"
+        "<h2>Ratings (openskill, Plackett-Luce)</h2><table><tr><th>bot</th><th>skill</th>"
+        f"<th>uncertainty</th><th>skill - 3 x uncertainty</th></tr>{rated}</table>"
     )
 
 
