@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import typer
 
+from mobtable.cli.compare import compare
 from mobtable.cli.export import export
 from mobtable.cli.games_cmd import games
 from mobtable.cli.play import play
 from mobtable.cli.record import record
 from mobtable.cli.replay import replay
+from mobtable.cli.report import report
 from mobtable.cli.rules_cmd import rules
 from mobtable.cli.serve import serve
 from mobtable.cli.simulate import simulate
@@ -31,6 +33,8 @@ app.command("rules")(rules)
 app.command("play")(play)
 app.command("replay")(replay)
 app.command("simulate")(simulate)
+app.command("compare")(compare)
+app.command("report")(report)
 app.command("serve")(serve)
 app.command("record")(record)
 app.command("export")(export)

@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from types import ModuleType
 from typing import Annotated
 
 import typer
@@ -31,7 +32,7 @@ from mobtable.cli._errors import FAILURE, fail, stderr_console
 from mobtable.cli.options import CardsFile, RuleOptions, Variants
 from mobtable.core import Game
 from mobtable.core import record as records
-from mobtable.sim import GameOutcome, SimSpec, SimulationError, Summary, run
+from mobtable.sim import GameOutcome, SimSpec, SimulationError, Summary, Tally, run
 
 RESULTS = "results.parquet"
 SUMMARY = "summary.json"
@@ -42,18 +43,41 @@ def _pct(rate: float) -> str:
     return f"{100 * rate:.1f}%"
 
 
+def _lab_stats() -> ModuleType | None:
+    """:mod:`mobtable.sim.stats` when the lab extra (scipy, pandas) is installed."""
+    if importlib.util.find_spec("scipy") is None or importlib.util.find_spec("pandas") is None:
+        return None
+    from mobtable.sim import stats
+
+    return stats
+
+
+def _interval(stats: ModuleType | None, tally: Tally) -> list[str]:
+    if stats is None:
+        return []
+    low, high = stats.wilson(tally.wins, tally.games)
+    return [f"{_pct(low)}-{_pct(high)}"]
+
+
 def summary_table(summary: Summary) -> RenderableType:
-    """Win rates and mean scores per seat and per bot, then throughput."""
+    """Win rates (with 95% intervals when scipy is installed) and mean scores, then throughput."""
+    stats = _lab_stats()
+    interval = ["95% interval"] if stats is not None else []
     seats = Table(title="By seat", title_justify="left", box=box.SIMPLE_HEAD)
-    for name in ("seat", "bot", "wins", "win rate", "mean score"):
+    for name in ("seat", "bot", "wins", "win rate", *interval, "mean score"):
         seats.add_column(name, justify="left" if name == "bot" else "right")
     for seat, tally in enumerate(summary.seats):
         bot = "(rotating)" if summary.spec.rotate else summary.spec.bots[seat]
         seats.add_row(
-            str(seat), bot, f"{tally.wins:g}", _pct(tally.win_rate), f"{tally.mean_score:.2f}"
+            str(seat),
+            bot,
+            f"{tally.wins:g}",
+            _pct(tally.win_rate),
+            *_interval(stats, tally),
+            f"{tally.mean_score:.2f}",
         )
     bots = Table(title="By bot", title_justify="left", box=box.SIMPLE_HEAD)
-    for name in ("bot", "seat-games", "wins", "win rate", "mean score"):
+    for name in ("bot", "seat-games", "wins", "win rate", *interval, "mean score"):
         bots.add_column(name, justify="left" if name == "bot" else "right")
     for name, tally in sorted(summary.bots.items()):
         bots.add_row(
@@ -61,6 +85,7 @@ def summary_table(summary: Summary) -> RenderableType:
             str(tally.games),
             f"{tally.wins:g}",
             _pct(tally.win_rate),
+            *_interval(stats, tally),
             f"{tally.mean_score:.2f}",
         )
     footer = Text(
@@ -71,6 +96,16 @@ def summary_table(summary: Summary) -> RenderableType:
         f"{summary.games_per_second:.1f} games/s"
     )
     parts: list[RenderableType] = [seats, bots, footer]
+    if stats is not None and summary.games:
+        test = stats.equal_shares([tally.wins for tally in summary.seats])
+        verdict = "detected" if test.detected else "not detected"
+        parts.append(
+            Text(
+                f"Seat effect (chi-square, equal wins per seat): p = {test.p_value:.3g}, "
+                f"{verdict} at the 5% level"
+                + ("" if summary.spec.rotate else " (a fixed line-up mixes seat and bot)")
+            )
+        )
     if summary.tiebreaks:
         ties = "; ".join(f"{name}: {n}" for name, n in sorted(summary.tiebreaks.items()))
         parts.append(Text(f"Ties at the top: {ties}"))

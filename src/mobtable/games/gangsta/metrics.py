@@ -1,8 +1,11 @@
 """Gangsta's figures for the results table (``mobtable simulate --out``).
 
-A placeholder proving the hook (:mod:`mobtable.sim.hooks`): tricks won per
-seat, counted from the event log of the replayed game. The balance lab adds
-the real figures here.
+Per seat, from the replayed game's event log (:mod:`mobtable.sim.hooks`):
+points by combination (``points_pair``, ``points_two_pairs``,
+``points_trio``, ``points_quartet``, ``points_quintet``; they sum to the
+score), ``tricks_won``, ``trumps_played`` (trump cards played),
+``pairs_played`` (two-card answers) and ``raids_triggered`` (raids set off
+by a card the seat placed).
 """
 
 from __future__ import annotations
@@ -10,18 +13,53 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from mobtable.core import State
+from mobtable.games.gangsta.grid import SET_NAMES, SET_POINTS, TWO_PAIRS
 
 if TYPE_CHECKING:
     from mobtable.games.gangsta.state import GangstaState
 
+COMBINATIONS = ("pair", "two_pairs", *(SET_NAMES[size] for size in (3, 4, 5)))
+"""Scoring combinations, in the order of their ``points_*`` columns."""
+COUNTS = ("tricks_won", "trumps_played", "pairs_played", "raids_triggered")
+
+
+def _combination_points(sizes: list[int]) -> dict[str, int]:
+    """A placement's points split by combination (mirrors ``grid.placement_points``)."""
+    points: dict[str, int] = {}
+    pairs = sizes.count(2)
+    if pairs == 1:
+        points["pair"] = SET_POINTS[2]
+    elif pairs == 2:
+        points["two_pairs"] = TWO_PAIRS
+    for size in sizes:
+        if size > 2:
+            name = SET_NAMES[size]
+            points[name] = points.get(name, 0) + SET_POINTS[size]
+    return points
+
 
 def figures(state: State) -> list[dict[str, int | float]]:
-    """One dict per seat: ``tricks_won``."""
-    won = [0] * state.players
+    """One dict per seat, the same keys for every game (see the module's docstring)."""
+    keys = (*(f"points_{name}" for name in COMBINATIONS), *COUNTS)
+    rows: list[dict[str, int | float]] = [dict.fromkeys(keys, 0) for _ in range(state.players)]
+    placer = -1
     for event in state.events:
-        if event.kind == "trick-won":
-            won[int(event.data["seat"])] += 1
-    return [{"tricks_won": n} for n in won]
+        data = event.data
+        if event.kind == "place":
+            placer = int(data["seat"])
+            for name, points in _combination_points(list(data["sets"])).items():
+                rows[placer][f"points_{name}"] += points
+        elif event.kind == "raid" and placer >= 0:
+            rows[placer]["raids_triggered"] += 1
+        elif event.kind == "trick-won":
+            rows[int(data["seat"])]["tricks_won"] += 1
+        elif event.kind == "play":
+            row = rows[int(data["seat"])]
+            if data["trump"]:
+                row["trumps_played"] += len(data["cards"])
+            if len(data["cards"]) == 2:
+                row["pairs_played"] += 1
+    return rows
 
 
 def rounds(state: State) -> int:

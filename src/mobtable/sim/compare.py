@@ -1,0 +1,135 @@
+"""Paired comparison of two results tables played on the same seeds.
+
+Game ``i`` of batch A and game ``i`` of batch B share the master seed and
+the index, so they start from the same deal: a per-game statistic's
+difference ``A - B`` removes most of the luck of the deal. The interval is
+the t-interval of the paired differences
+(:func:`scipy.stats.ttest_1samp`, ``confidence_interval``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from mobtable.sim.stats import CONFIDENCE
+
+PerGame = Callable[[pd.DataFrame], "pd.Series[float]"]
+
+
+def _seat_column(column: str, seat: int) -> PerGame:
+    def statistic(frame: pd.DataFrame) -> pd.Series[float]:
+        rows = frame[frame.seat == seat].set_index("game_index")
+        return rows[column].astype(float)
+
+    return statistic
+
+
+def _per_game(column: str, how: str) -> PerGame:
+    def statistic(frame: pd.DataFrame) -> pd.Series[float]:
+        return frame.groupby("game_index")[column].agg(how).astype(float)
+
+    return statistic
+
+
+STATISTICS: dict[str, PerGame] = {
+    "first seat's win share": _seat_column("win_share", 0),
+    "first seat's score": _seat_column("score", 0),
+    "mean score": _per_game("score", "mean"),
+    "game length (actions)": _per_game("length_actions", "first"),
+    "game length (rounds)": _per_game("length_rounds", "first"),
+}
+"""Per-game statistics compared, by their name in words."""
+
+
+class NotPaired(ValueError):
+    """The two tables cannot be paired game by game."""
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Mean of ``A - B`` over paired games, with its interval."""
+
+    statistic: str
+    games: int
+    mean_a: float
+    mean_b: float
+    difference: float
+    low: float
+    high: float
+
+    @property
+    def detected(self) -> bool:
+        return not (self.low <= 0.0 <= self.high)
+
+    @property
+    def verdict(self) -> str:
+        if not self.detected:
+            return f"no detectable difference at this sample size ({self.games} games)"
+        half = (self.high - self.low) / 2
+        return f"A differs from B by {self.difference:+.3g} ± {half:.2g}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "statistic": self.statistic,
+            "games": self.games,
+            "mean_a": round(self.mean_a, 9),
+            "mean_b": round(self.mean_b, 9),
+            "difference": round(self.difference, 9),
+            "low": round(self.low, 9),
+            "high": round(self.high, 9),
+            "detected": self.detected,
+            "verdict": self.verdict,
+        }
+
+
+def check_paired(a: pd.DataFrame, b: pd.DataFrame) -> None:
+    """Raise :class:`NotPaired` unless both tables hold the same game, seed, seats and games."""
+    for column in ("game", "seed", "players"):
+        left, right = sorted(set(a[column])), sorted(set(b[column]))
+        if left != right:
+            raise NotPaired(f"the tables differ in {column}: {left} against {right}")
+    if set(a.game_index) != set(b.game_index):
+        raise NotPaired(
+            f"the tables hold different games ({a.game_index.nunique()} against "
+            f"{b.game_index.nunique()}): simulate both with the same --games and --seed"
+        )
+    if a.empty:
+        raise NotPaired("the tables hold no games")
+
+
+def paired_difference(name: str, a: pd.Series[float], b: pd.Series[float]) -> Difference:
+    """The mean paired difference ``a - b`` (aligned on game index) and its t-interval."""
+    joined = pd.concat({"a": a, "b": b}, axis=1, join="inner")
+    diffs = (joined.a - joined.b).to_numpy(dtype=float)
+    mean = float(diffs.mean())
+    if len(diffs) < 2 or float(np.ptp(diffs)) == 0.0:
+        low = high = mean  # every pair differs by the same amount: no spread to estimate
+    else:
+        interval = stats.ttest_1samp(diffs, 0.0).confidence_interval(CONFIDENCE)
+        low, high = float(interval.low), float(interval.high)
+    return Difference(
+        name, len(diffs), float(joined.a.mean()), float(joined.b.mean()), mean, low, high
+    )
+
+
+def compare(a: pd.DataFrame, b: pd.DataFrame) -> list[Difference]:
+    """Every statistic of :data:`STATISTICS`, paired game by game."""
+    check_paired(a, b)
+    return [paired_difference(name, of(a), of(b)) for name, of in STATISTICS.items()]
+
+
+def describe(frame: pd.DataFrame) -> str:
+    """A configuration in words: bots, variants, options, card file."""
+    first = frame.iloc[0]
+    bots = ", ".join(frame[frame.game_index == first.game_index].bot)
+    parts = [f"{first.game}, bots {bots}", f"variants: {first.variants or 'none'}"]
+    if first.card_file:
+        parts.append(f"cards: {first.card_file}")
+    parts.append(f"options {first.options}")
+    return "; ".join(parts)
