@@ -11,15 +11,15 @@ const MAX_LISTED = 40;
 export async function showTable(root, tableId) {
   const me = loadSeat(tableId);
   const ui = {
-    status: h("div", { class: "status", id: "status", role: "status" }),
-    prompt: h("p", { class: "prompt", id: "prompt" }),
+    status: h("div", { class: "status", id: "status", role: "status", "data-role": "status" }),
+    prompt: h("p", { class: "prompt", id: "prompt", "data-role": "prompt", "aria-live": "polite" }),
     rules: h("div", { id: "rules-slot" }),
-    board: h("section", { class: "board", id: "board" }),
-    choice: h("div", { class: "moves", id: "moves" }),
-    note: h("p", { class: "note", id: "note", role: "alert" }),
+    board: h("section", { class: "board", id: "board", "data-role": "board", "aria-label": "the table" }),
+    choice: h("div", { class: "moves", id: "moves", "data-role": "legal-moves" }),
+    note: h("p", { class: "note", id: "note", role: "alert", "data-role": "note" }),
     seats: h("div", { class: "seats", id: "seats" }),
-    result: h("div", { id: "result" }),
-    log: h("ol", { class: "log", id: "log" }),
+    result: h("div", { id: "result", "data-role": "result" }),
+    log: h("ol", { class: "log", id: "log", "data-role": "log", "aria-label": "game log" }),
     invite: h("div", { class: "invite" }),
   };
   root.replaceChildren(
@@ -45,6 +45,8 @@ class TableClient {
     this.log = [];
     this.retry = 0;
     this.renderer = null;
+    this.fresh = []; // the events of the latest update (empty after a full reload)
+    this.motion = Number(localStorage.getItem("mobtable:motion") ?? "1"); // animation speed; 0 = off
     setInterval(() => this.tick(), 1000);
   }
 
@@ -88,6 +90,7 @@ class TableClient {
       this.retry = 0;
       if (!this.renderer || (this.msg && this.msg.table.game !== m.table.game)) this.renderer = await rendererFor(m.table.game);
       if (m.log_reset) this.log = [];
+      this.fresh = m.log_reset ? [] : m.events;
       this.log.push(...m.events);
       this.msg = m;
       this.chooser.setLegal(m.legal);
@@ -126,6 +129,13 @@ class TableClient {
     this.send({ type: "act", action: notation });
   }
 
+  // Several moves of this seat in order (a staged choice confirmed at once, e.g. Capo's crew).
+  playAll(notations) {
+    this.showNote("");
+    this.chooser.clear();
+    for (const a of notations) this.send({ type: "act", action: a });
+  }
+
   render() {
     const m = this.msg;
     const table = m.table;
@@ -134,6 +144,7 @@ class TableClient {
     this.renderStatus();
     if (!this.ui.rules.firstChild) this.ui.rules.replaceChildren(rulesPanel(table.game, table.title));
     this.ui.prompt.textContent = m.prompt || "";
+    // What a game's renderer gets (docs/web.md, "The renderer contract").
     const ctx = {
       seat: this.seat,
       table,
@@ -141,6 +152,11 @@ class TableClient {
       name: (seat) => this.name(seat),
       pending: table.pending,
       thinking: table.thinking,
+      fresh: this.fresh, // events of this update: what to highlight or animate
+      motion: this.motion, // animation speed factor; 0 = no animation
+      act: (notation) => this.play(notation),
+      actAll: (notations) => this.playAll(notations),
+      redraw: () => this.render(),
     };
     let board;
     try {

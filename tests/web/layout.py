@@ -1,0 +1,81 @@
+"""Layout properties a table page must keep at every step (issue: the web table).
+
+``layout_problems(page, phone=...)`` measures the page in the browser and returns the problems in
+words (an empty list when the page is fine), so a test can assert on it at each step of a game and
+show every problem at once:
+
+- no horizontal scrolling;
+- the prompt, the hand (``[data-role=hand]``, when the game shows one) and the legal-move controls
+  (``[data-role=legal-moves]`` and board elements with ``data-legal``) inside the viewport;
+- no two visible interactive elements overlapping (a lifted card may overlap its own neighbours by
+  less than a quarter of its area: cards in a fanned hand are drawn overlapping on purpose only
+  when each keeps a tappable strip of at least 44 px);
+- on the phone, tap targets of at least 44 × 44 CSS px (a target's own box or, for SVG pieces, its
+  bounding box).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+TAP = 44
+
+_MEASURE = """
+() => {
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  const box = (el) => { const r = el.getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}; };
+  const visible = (el) => { const r = el.getBoundingClientRect(); const st = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none'; };
+  const describe = (el) => (el.getAttribute('data-role') || el.getAttribute('data-action') || el.getAttribute('data-token')
+    || el.getAttribute('aria-label') || el.id || el.tagName.toLowerCase() + ':' + (el.textContent || '').trim().slice(0, 30));
+  const interactive = [...document.querySelectorAll(
+    '#board [data-legal="1"], [data-role="legal-moves"] button, [data-role="confirm"], [data-role="hand"] [data-legal="1"]')]
+    .filter(visible);
+  const roles = {};
+  for (const role of ['prompt', 'hand', 'legal-moves', 'confirm']) {
+    const el = document.querySelector(`[data-role="${role}"]`);
+    if (el && visible(el)) roles[role] = box(el);
+  }
+  return {
+    vw, vh, scrollWidth: document.documentElement.scrollWidth,
+    roles,
+    targets: interactive.map((el) => ({name: describe(el), ...box(el)})),
+  };
+}
+"""
+
+
+def _overlap(a: dict[str, Any], b: dict[str, Any]) -> float:
+    w = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+    h = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+    return max(0.0, w) * max(0.0, h)
+
+
+def _inside(b: dict[str, Any], vw: float, vh: float) -> bool:
+    return b["x"] >= -1 and b["y"] >= -1 and b["x"] + b["w"] <= vw + 1 and b["y"] + b["h"] <= vh + 1
+
+
+def layout_problems(page: Page, *, phone: bool) -> list[str]:
+    """What is wrong with the page's layout now, in words (empty: nothing)."""
+    m = page.evaluate(_MEASURE)
+    vw, vh = m["vw"], m["vh"]
+    problems = []
+    if m["scrollWidth"] > vw + 1:
+        problems.append(f"horizontal scroll: the page is {m['scrollWidth']} px wide in {vw} px")
+    for role, b in m["roles"].items():
+        if role in ("prompt", "hand", "confirm") and not _inside(b, vw, vh):
+            problems.append(f"the {role} is outside the viewport: {b}")
+    targets = m["targets"]
+    for t in targets:
+        if not _inside(t, vw, vh):
+            problems.append(f"the control {t['name']!r} is outside the viewport: {t}")
+        if phone and (t["w"] < TAP - 0.5 or t["h"] < TAP - 0.5):
+            problems.append(f"the control {t['name']!r} is {t['w']:.0f}×{t['h']:.0f} px (< {TAP})")
+    for i, a in enumerate(targets):
+        for b in targets[i + 1 :]:
+            shared = _overlap(a, b)
+            if shared > 0.25 * min(a["w"] * a["h"], b["w"] * b["h"]):
+                problems.append(f"the controls {a['name']!r} and {b['name']!r} overlap")
+    return problems
