@@ -1,0 +1,136 @@
+// How the last round was resolved: who suspected whom (arrows), each suspected crew shown,
+// the Overview card (hat: success, bars: prison), and respect won or lost, in words.
+// When the round has just been resolved (`animate`), the arrows draw, the crews turn face up
+// one player after another, the verdicts follow and the respect changes pop, paced by the
+// board's --capo-k (the player's motion setting).
+import { s, svgRoot, text } from "../../dom.js";
+import { arrow, back, clip, front, overview, seatDot, title } from "./art.js";
+
+const RH = 78;
+const TOP = 46;
+const LANE = 56;
+export const ARROWS_MS = 700;
+export const FLIP_MS = 450;
+
+function delayed(cls, ms, ...children) {
+  return s("g", { class: cls, style: `--d:${Math.round(ms)}ms` }, ...children);
+}
+
+// Why the round went as it did for one player, in a few words.
+function outcomeWords(last, seat) {
+  const total = last.stars[seat];
+  if (!last.suspected[seat]) return last.success[seat] ? "not suspected: job done" : "not suspected";
+  if (last.success[seat]) return `suspected, ${total}★: job done`;
+  return total > last.max_stars ? `suspected: ${total}★ is too many` : "suspected: a symbol missing";
+}
+
+function suspicionWords(ctx, last, seat) {
+  const target = last.laid[seat];
+  if (target == null) return { words: "suspected nobody", cls: "muted" };
+  const name = ctx.name(target).replace(" (you)", "");
+  if (last.suspicions[seat] == null) return { words: `sat down with ${name}`, cls: "muted" };
+  return last.success[target] ? { words: `✘ wrong about ${name}`, cls: "bad" } : { words: `✔ right about ${name}`, cls: "good" };
+}
+
+// Wide (a laptop) or narrow (a phone): the words column and the cards get what is left.
+function geometry(wide) {
+  const W = wide ? 720 : 400;
+  const textW = wide ? 250 : 130;
+  return { W, cx0: LANE + 52 + textW, chars: wide ? 34 : 19 };
+}
+
+export function revealPanel(view, ctx, { animate, wide }) {
+  const { W, cx0, chars } = geometry(wide);
+  const last = view.last_round;
+  const n = view.players;
+  const p = [];
+  const rowY = (seat) => TOP + seat * RH;
+  const extra = last.little_tony_stars ? ` · Little Tony +${last.little_tony_stars}★` : "";
+  p.push(text(12, 20, `Round ${last.round} revealed`, { class: "title" }));
+  p.push(text(12, 37, clip(`${last.assignment_name} · at most ${last.max_stars}★${extra}`, 70), { class: "small muted" }));
+  // the order things are turned over in: the counter first, then clockwise
+  const order = Array.from({ length: n }, (_, k) => (last.counter + k) % n);
+  const flipAt = (seat) => ARROWS_MS + order.indexOf(seat) * FLIP_MS;
+  const verdictAt = ARROWS_MS + n * FLIP_MS;
+  for (let seat = 0; seat < n; seat++) {
+    const y = rowY(seat);
+    const change = last.change[seat];
+    p.push(s("rect", { x: LANE, y: y + 2, width: W - LANE - 6, height: RH - 6, rx: 8, fill: last.success[seat] ? "rgba(0,0,0,.18)" : "rgba(120,30,30,.28)", stroke: "rgba(255,255,255,.12)" }));
+    p.push(delayed("capo-pop", flipAt(seat) + FLIP_MS, overview(LANE + 5, y + 9, last.success[seat], { w: 40, h: 60, why: outcomeWords(last, seat) })));
+    const sus = suspicionWords(ctx, last, seat);
+    const changeWords = change > 0 ? `+${change} respect` : change < 0 ? `−${-change} respect` : "±0 respect";
+    p.push(s("g", { class: "capo-outcome", "data-seat": String(seat), "data-success": String(last.success[seat]) },
+      seatDot(seat, LANE + 59, y + 16, 8),
+      text(LANE + 71, y + 20, clip(ctx.name(seat), chars - 2), { style: "font-size:12px;font-weight:700" }),
+      delayed("capo-pop", verdictAt, text(LANE + 52, y + 37, changeWords, { class: `small capo-change ${change > 0 ? "good" : change < 0 ? "bad" : "muted"}`, style: "font-weight:700" })),
+      delayed("capo-fade", flipAt(seat) + FLIP_MS, text(LANE + 52, y + 53, clip(outcomeWords(last, seat), chars), { class: "small" })),
+      delayed("capo-fade", verdictAt, text(LANE + 52, y + 69, clip(sus.words, chars), { class: `small ${sus.cls}` }))));
+    p.push(cardsOf(view, last, seat, y, { W, cx0, flipAt: animate ? flipAt(seat) : 0 }));
+  }
+  const foot = [];
+  if (last.revealed.some((r) => r && r.length)) foot.push("red border: shown because suspected");
+  if (last.laid.some((x, seat) => x != null && last.suspicions[seat] == null)) foot.push("dashed grey: suspicions withdrawn (they sat down)");
+  if (last.giulia_shown.length) foot.push(`shown to claim respect: ${last.giulia_shown.map((c) => (view.cards[String(c)] || {}).name || "a card").join(", ")}`);
+  foot.forEach((line, k) => p.push(text(LANE, TOP + n * RH + 12 + k * 15, line, { class: "small muted" })));
+  p.push(arrows(ctx, last, rowY, W));
+  const svg = svgRoot(W, TOP + n * RH + foot.length * 15 + 4, p);
+  svg.classList.add("capo-reveal");
+  if (animate) svg.classList.add("capo-anim");
+  svg.setAttribute("aria-label", `round ${last.round} revealed`);
+  return svg;
+}
+
+function cardsOf(view, last, seat, y, { W, cx0, flipAt }) {
+  const cw = W > 500 ? 44 : 36, ch = W > 500 ? 62 : 52;
+  const revealed = last.revealed[seat];
+  const count = last.played[seat];
+  const gap = Math.min(cw + 4, (W - 10 - cx0 - cw) / Math.max(count - 1, 1));
+  const cards = [];
+  if (revealed) {
+    revealed.forEach((id, k) => {
+      const up = last.face_up[seat].includes(id);
+      const card = front(view, id, 0, 0, { w: cw, h: ch, outline: up ? null : "#e0645a", note: up ? " (turned up)" : " (shown at the reveal)" });
+      cards.push(s("g", { transform: `translate(${cx0 + k * gap},${y + 8})` }, up ? card : delayed("capo-flip", flipAt + k * 60, card)));
+    });
+  } else {
+    const shown = last.face_up[seat];
+    shown.forEach((id, k) => cards.push(front(view, id, cx0 + k * gap, y + 8, { w: cw, h: ch })));
+    for (let k = shown.length; k < count; k++) cards.push(back(cx0 + k * gap, y + 8, { w: cw, h: ch, label: "never shown" }));
+  }
+  return s("g", { class: "capo-revealed", "data-seat": String(seat) }, cards);
+}
+
+// Suspicion arrows in the left margin, drawn first.
+function arrows(ctx, last, rowY, W) {
+  const n = last.laid.length;
+  const incoming = Array(n).fill(0);
+  const into = Array(n).fill(0);
+  last.laid.forEach((t) => { if (t != null) incoming[t] += 1; });
+  const out = [];
+  last.laid.forEach((target, seat) => {
+    if (target == null) return;
+    const k = into[target]++;
+    const spread = incoming[target] > 1 ? (k - (incoming[target] - 1) / 2) * 9 : 0;
+    const withdrawn = last.suspicions[seat] == null;
+    const span = Math.abs(target - seat);
+    out.push(delayed(withdrawn ? "capo-fade" : "capo-draw", seat * 80, arrow(LANE, rowY(seat) + RH * 0.3, rowY(target) + RH * 0.62 + spread, seat, {
+      dashed: withdrawn,
+      bend: Math.min(LANE - 6, 14 + span * 9 + seat * 2),
+      label: `${ctx.name(seat)} suspected ${ctx.name(target)}${withdrawn ? " (withdrawn: they sat down)" : ""}`,
+    })));
+  });
+  const nobody = last.laid.map((t, seat) => (t == null ? seat : null)).filter((x) => x !== null);
+  if (nobody.length) out.push(text(W - 8, 20, clip(`${nobody.map((seat) => ctx.name(seat)).join(", ")} suspected nobody`, 44), { "text-anchor": "end", class: "small muted" }));
+  return s("g", {}, title("who suspected whom"), out);
+}
+
+// The end: who won, with how much respect, and the tie-break if one decided.
+export function winnerLine(view, ctx) {
+  const result = view.result || {};
+  const winners = result.winners || [];
+  const names = winners.map((w) => ctx.name(w));
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || "nobody";
+  const top = winners.length ? view.respect[winners[0]] : 0;
+  const verb = winners.length > 1 ? "share the win" : "wins";
+  return `Game over — ${list} ${verb} with ${top} respect${result.tiebreak ? ` (${result.tiebreak})` : ""}`;
+}
