@@ -15,7 +15,8 @@ const MOVE_KINDS = new Set(["committed", "declared", "placed", "turning", "face-
 
 let styled = false;
 let lastFresh = null; // the events already animated (a redraw of the same update animates nothing)
-let memory = { table: null, moves: new Map(), tab: new Map() };
+let memory = { table: null, moves: new Map(), tab: new Map(), reveal: null };
+const REVEAL_MS = 3200; // the whole reveal at motion 1 (arrows, crews, verdicts, the track)
 
 function useStyles() {
   if (styled) return;
@@ -25,7 +26,7 @@ function useStyles() {
 
 // What this update brings: each seat's latest move in words, cards just turned up, respect moved.
 function takeFresh(view, ctx) {
-  if (memory.table !== ctx.table.id) memory = { table: ctx.table.id, moves: new Map(), tab: new Map() };
+  if (memory.table !== ctx.table.id) memory = { table: ctx.table.id, moves: new Map(), tab: new Map(), reveal: null };
   const isNew = ctx.fresh !== lastFresh;
   lastFresh = ctx.fresh;
   const fresh = isNew ? ctx.fresh || [] : [];
@@ -42,7 +43,13 @@ function takeFresh(view, ctx) {
       resolved = true;
     }
   }
-  return { turnedNow, moved, resolved };
+  // a reveal keeps playing through the redraws that follow (bots moving on) until it is over
+  if (resolved) memory.reveal = { round: view.last_round && view.last_round.round, start: performance.now(), moved };
+  const r = memory.reveal;
+  const k = ctx.motion ? 1 / ctx.motion : 0;
+  const elapsed = r ? performance.now() - r.start : Infinity;
+  const playing = r && view.last_round && r.round === view.last_round.round && elapsed < REVEAL_MS * k;
+  return { turnedNow, moved: playing ? r.moved : null, reveal: playing ? elapsed : null };
 }
 
 function tabs(view, stageKey, current, redraw) {
@@ -60,14 +67,14 @@ export function render(view, ctx) {
   useStyles();
   const n = view.players;
   setInitials(Array.from({ length: n }, (_, i) => ctx.name(i)));
-  const { turnedNow, moved, resolved } = takeFresh(view, ctx);
+  const { turnedNow, moved, reveal } = takeFresh(view, ctx);
   const stage = stageOf(view, ctx);
   const stageKey = `${view.round}:${view.phase}`;
   const playing = ctx.seat !== null && ctx.seat !== undefined && view.hand;
   const motion = Number(ctx.motion) || 0;
   const root = h("div", {
     class: `capo players-${n}${motion ? "" : " capo-still"}`,
-    style: `--capo-k:${motion ? (1 / motion).toFixed(3) : 0}`,
+    style: `--capo-k:${motion ? (1 / motion).toFixed(3) : 0};--capo-e:${Math.round(reveal || 0)}ms`,
   });
 
   const main = h("div", { class: "capo-main" });
@@ -75,8 +82,9 @@ export function render(view, ctx) {
   const send = (moves) => ctx.actAll(moves);
   const tab = view.last_round ? memory.tab.get(stageKey) || (view.phase === "play" || view.phase === "over" ? "reveal" : "table") : "table";
   if (view.phase === "over") main.append(h("div", { class: "capo-winner", "data-role": "capo-winner" }, winnerLine(view, ctx)));
-  if (view.last_round) main.append(tabs(view, stageKey, tab, ctx.redraw));
-  if (tab === "reveal") main.append(h("div", { class: "capo-reveal-box" }, revealPanel(view, ctx, { animate: resolved && motion > 0, wide: !matchMedia("(max-width: 700px)").matches })));
+  const redraw = ctx.redraw || (() => root.replaceWith(render(view, ctx))); // the replay has no redraw
+  if (view.last_round) main.append(tabs(view, stageKey, tab, redraw));
+  if (tab === "reveal") main.append(h("div", { class: "capo-reveal-box" }, revealPanel(view, ctx, { animate: reveal !== null && motion > 0, wide: !matchMedia("(max-width: 700px)").matches })));
   else main.append(seatRows(view, ctx, { stage, lastMoves: memory.moves, turnedNow, onSuspect: (seat) => { stage.target = seat; sync(); } }));
 
   let mine;
