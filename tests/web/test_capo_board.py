@@ -225,8 +225,8 @@ def test_capo_whole_game_by_clicking_the_board(
                 check()
                 shot("suspect")
             _confirm(page)
-            if page.locator("#board .capo-reveal").count():
-                page.wait_for_timeout(900)
+            if "reveal" not in shots and page.locator("#board .capo-reveal.capo-anim").count():
+                page.wait_for_timeout(3400)  # the whole reveal at motion 1
                 shot("reveal")
             check()
         page.wait_for_selector("#board .capo-winner")

@@ -7,7 +7,7 @@ import { setInitials } from "./capo/art.js";
 import { handArea } from "./capo/hand.js";
 import { jobPanel, respectTrack } from "./capo/job.js";
 import { revealPanel, winnerLine } from "./capo/reveal.js";
-import { seatRows } from "./capo/seats.js";
+import { seatRows, statusOf } from "./capo/seats.js";
 import { stageOf } from "./capo/stage.js";
 
 const RECONSTRUCTED = "reconstructed — owners of the real deck can load its data with --cards FILE";
@@ -84,7 +84,15 @@ export function render(view, ctx) {
   if (view.phase === "over") main.append(h("div", { class: "capo-winner", "data-role": "capo-winner" }, winnerLine(view, ctx)));
   const redraw = ctx.redraw || (() => root.replaceWith(render(view, ctx))); // the replay has no redraw
   if (view.last_round) main.append(tabs(view, stageKey, tab, redraw));
-  if (tab === "reveal") main.append(h("div", { class: "capo-reveal-box" }, revealPanel(view, ctx, { animate: reveal !== null && motion > 0, wide: !matchMedia("(max-width: 700px)").matches })));
+  if (tab === "reveal") main.append(h("div", { class: "capo-reveal-box" }, revealPanel(view, ctx, {
+    animate: reveal !== null && motion > 0,
+    wide: !matchMedia("(max-width: 700px)").matches,
+    status: (seat) => {
+      const st = statusOf(view, ctx, seat);
+      const move = memory.moves.get(seat);
+      return st && { ...st, fresh: Boolean(move && move.fresh) };
+    },
+  })));
   else main.append(seatRows(view, ctx, { stage, lastMoves: memory.moves, turnedNow, onSuspect: (seat) => { stage.target = seat; sync(); } }));
 
   let mine;

@@ -90,7 +90,7 @@ export function handArea(view, ctx, { stage, onSend }) {
     ? h("button", { class: "capo-nobody secondary", type: "button", "data-legal": "1", "data-suspect": "nobody", "aria-pressed": String(stage.target === null), onclick: () => { stage.target = stage.target === null ? undefined : null; sync(); } }, "Suspect nobody")
     : null;
   const count = h("span", { class: "capo-staged small", "aria-live": "polite" });
-  const area = h("section", { class: `capo-hand-area${task ? " acting" : ""}`, "aria-label": "your cards" });
+  const area = h("section", { class: `capo-hand-area${task ? ` acting-${task.kind}` : ""}`, "aria-label": "your cards" });
   function sync() {
     const root = area.closest(".capo") || area;
     for (const el of root.querySelectorAll("[data-pick]")) {
@@ -120,10 +120,11 @@ export function handArea(view, ctx, { stage, onSend }) {
     onSend(moves);
   });
   const opts = { task, stage, sync, where: "hand" };
-  const handRow = h("div", { class: "capo-hand", "data-role": "hand", "aria-label": "your hand" },
+  const resting = (where) => (task && task.from === where ? "" : " resting"); // not what this step picks
+  const handRow = h("div", { class: `capo-hand${resting("hand")}`, "data-role": "hand", "aria-label": "your hand" },
     hand.length ? hand.map((id) => pickable(view, ctx, id, opts)) : h("span", { class: "small muted" }, "no cards in hand"));
   const crewRow = crew.length
-    ? h("div", { class: "capo-my-crew", "aria-label": "your crew on the table" },
+    ? h("div", { class: `capo-my-crew${resting("crew")}`, "aria-label": "your crew on the table" },
       h("span", { class: "capo-tag small" }, "your crew"),
       crew.map((id) => pickable(view, ctx, id, { ...opts, where: "crew" })))
     : null;

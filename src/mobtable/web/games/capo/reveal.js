@@ -39,7 +39,9 @@ function geometry(wide) {
   return { W, cx0: LANE + 52 + textW, chars: wide ? 34 : 19 };
 }
 
-export function revealPanel(view, ctx, { animate, wide }) {
+// `status(seat)`: where that player stands in the step under way ({text, cls, fresh}), shown at
+// the right of the row so the reveal still says what everyone is doing now.
+export function revealPanel(view, ctx, { animate, wide, status = () => null }) {
   const { W, cx0, chars } = geometry(wide);
   const last = view.last_round;
   const n = view.players;
@@ -66,6 +68,8 @@ export function revealPanel(view, ctx, { animate, wide }) {
       delayed("capo-fade", flipAt(seat) + FLIP_MS, text(LANE + 52, y + 53, clip(outcomeWords(last, seat), chars), { class: "small" })),
       delayed("capo-fade", verdictAt, text(LANE + 52, y + 69, clip(sus.words, chars), { class: `small ${sus.cls}` }))));
     p.push(cardsOf(view, last, seat, y, { W, cx0, flipAt: animate ? flipAt(seat) : 0 }));
+    const now = status(seat);
+    if (now) p.push(text(W - 14, y + 18, now.text, { "text-anchor": "end", class: `small capo-now ${now.cls}${now.fresh ? " capo-fresh" : ""}` }));
   }
   const foot = [];
   if (last.revealed.some((r) => r && r.length)) foot.push("red border: shown because suspected");

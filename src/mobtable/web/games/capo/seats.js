@@ -7,7 +7,7 @@ import { backSvg, cardLabel, cardSvg, seatColor } from "./art.js";
 const CW = 60;
 const CH = 84;
 
-function statusOf(view, ctx, seat) {
+export function statusOf(view, ctx, seat) {
   const step = view.step;
   if (!step || !step.seats.includes(seat)) return null;
   const done = { play: "✔ crew ready", turn: "✔ chosen", suspect: "✔ suspicion laid" }[step.phase] || "✔ ready";
