@@ -102,10 +102,12 @@ def test_capo_choices_are_staged_until_confirmed_and_the_reveal_animates(
         assert mine["me"] == {"committed": False, "declared": None, "placed": []}
         assert mine["hand"] == hand
 
-        # change the crew: put one back, take another; then confirm it as a whole
+        # change the crew: put one back, take another (by keyboard); then confirm it as a whole
         page.locator(f"[data-pick='{second}']").click()
         assert page.get_attribute(f"[data-pick='{second}']", "aria-pressed") == "false"
-        page.locator(f"[data-pick='{third}']").click()
+        page.locator(f"[data-pick='{third}']").focus()
+        page.keyboard.press("Enter")
+        assert page.get_attribute(f"[data-pick='{third}']", "aria-pressed") == "true"
         _confirm(page)
         page.wait_for_selector("#board [data-pick][data-legal='1']")  # the turn-up step
         mine = _state(server, tid, token)["view"]
@@ -235,5 +237,35 @@ def test_capo_whole_game_by_clicking_the_board(
         banner = page.inner_text("#board .capo-winner")
         for winner in summary["result"]["winners"]:
             assert summary["seats"][winner]["display"] in banner
+    finally:
+        context.close()
+
+
+def test_capo_a_crew_declared_from_the_move_list_is_finished_on_the_board(
+    server: str, browser: Any
+) -> None:
+    created = _table(server)
+    tid, token = created["id"], created["token"]
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/t/{tid}#seat=0&token={token}")
+        page.wait_for_selector(PICK)
+        before = page.locator("#board").get_attribute("data-version")
+        page.locator("[data-role='legal-moves'] button[data-action='p2']").click()
+        page.wait_for_function(
+            "v => document.querySelector('#board').dataset.version !== v", arg=before
+        )
+        assert _state(server, tid, token)["view"]["me"]["declared"] == 2
+        hint = page.inner_text("#board .capo-hint")
+        assert "pick 2 more cards" in hint
+        cards = [page.locator(PICK).nth(k).get_attribute("data-pick") for k in range(3)]
+        for card in cards:  # a third pick is refused: the crew has two places
+            page.locator(f"[data-pick='{card}']").click()
+        assert page.locator("[data-pick].staged").count() == 2
+        assert page.inner_text(CONFIRM) == "Play these 2 cards face down"
+        _confirm(page)
+        mine = _state(server, tid, token)["view"]
+        assert sorted(mine["table"][0]["cards"]) == sorted(int(c or -1) for c in cards[:2])
     finally:
         context.close()

@@ -60,7 +60,7 @@ export function revealPanel(view, ctx, { animate, wide, status = () => null }) {
     p.push(s("rect", { x: LANE, y: y + 2, width: W - LANE - 6, height: RH - 6, rx: 8, fill: last.success[seat] ? "rgba(0,0,0,.18)" : "rgba(120,30,30,.28)", stroke: "rgba(255,255,255,.12)" }));
     p.push(delayed("capo-pop", flipAt(seat) + FLIP_MS, overview(LANE + 5, y + 9, last.success[seat], { w: 40, h: 60, why: outcomeWords(last, seat) })));
     const sus = suspicionWords(ctx, last, seat);
-    const changeWords = change > 0 ? `+${change} respect` : change < 0 ? `−${-change} respect` : "±0 respect";
+    const changeWords = `${change > 0 ? `+${change}` : change < 0 ? `−${-change}` : "±0"} respect (now ${view.respect[seat]})`;
     p.push(s("g", { class: "capo-outcome", "data-seat": String(seat), "data-success": String(last.success[seat]) },
       seatDot(seat, LANE + 59, y + 16, 8),
       text(LANE + 71, y + 20, clip(ctx.name(seat), chars - 2), { style: "font-size:12px;font-weight:700" }),
