@@ -232,6 +232,7 @@ def test_capo_whole_game_by_clicking_the_board(
                 shot("reveal")
             check()
         page.wait_for_selector("#board .capo-winner")
+        page.wait_for_timeout(3400)  # the last round's reveal
         shot("over")
         summary = httpx2.get(f"{server}/api/tables/{tid}").json()
         banner = page.inner_text("#board .capo-winner")

@@ -41,7 +41,7 @@ function crewCards(view, ctx, seat, turnedNow) {
 
 function rowInfo(view, ctx, seat, lastMove) {
   const st = statusOf(view, ctx, seat);
-  const first = seat === view.counter ? h("span", { class: "capo-badge", title: "counts first this round" }, "first") : null;
+  const first = seat === view.counter ? h("span", { class: "capo-badge", title: "counts first this round" }, h("span", { class: "capo-wide" }, "counts "), "first") : null;
   return h("div", { class: "capo-who" },
     h("div", { class: "capo-who-line" },
       h("span", { class: "capo-dot", style: `background:${seatColor(seat)}` }, ctx.name(seat).charAt(0).toUpperCase()),
