@@ -20,7 +20,6 @@ names of a custom card file too.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 

@@ -9,7 +9,6 @@ label for another seat's move names only cards the whole table sees.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
