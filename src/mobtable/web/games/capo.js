@@ -46,7 +46,7 @@ function takeFresh(view, ctx) {
   // a reveal keeps playing through the redraws that follow (bots moving on) until it is over
   if (resolved) memory.reveal = { round: view.last_round && view.last_round.round, start: performance.now(), moved };
   const r = memory.reveal;
-  const k = ctx.motion ? 1 / ctx.motion : 0;
+  const k = Number(ctx.motion) || 0; // a duration factor: 1 normal, 0.4 fast, 0 off
   const elapsed = r ? performance.now() - r.start : Infinity;
   const playing = r && view.last_round && r.round === view.last_round.round && elapsed < REVEAL_MS * k;
   return { turnedNow, moved: playing ? r.moved : null, reveal: playing ? elapsed : null };
@@ -74,7 +74,7 @@ export function render(view, ctx) {
   const motion = Number(ctx.motion) || 0;
   const root = h("div", {
     class: `capo players-${n}${motion ? "" : " capo-still"}`,
-    style: `--capo-k:${motion ? (1 / motion).toFixed(3) : 0};--capo-e:${Math.round(reveal || 0)}ms`,
+    style: `--capo-k:${motion};--capo-e:${Math.round(reveal || 0)}ms`,
   });
 
   const main = h("div", { class: "capo-main" });

@@ -6,7 +6,6 @@
 import { s, svgRoot, text } from "../../dom.js";
 import { arrow, back, clip, front, overview, seatDot, title } from "./art.js";
 
-const RH = 78;
 const TOP = 46;
 const LANE = 56;
 export const ARROWS_MS = 700;
@@ -32,17 +31,18 @@ function suspicionWords(ctx, last, seat) {
   return last.success[target] ? { words: `✘ wrong about ${name}`, cls: "bad" } : { words: `✔ right about ${name}`, cls: "good" };
 }
 
-// Wide (a laptop) or narrow (a phone): the words column and the cards get what is left.
+// Wide (a laptop) or narrow (a phone): a narrow panel has shorter rows (no outcome line: the
+// Overview card and its tooltip say it) so that it scales less and stays readable.
 function geometry(wide) {
-  const W = wide ? 720 : 400;
-  const textW = wide ? 250 : 130;
-  return { W, cx0: LANE + 52 + textW, chars: wide ? 34 : 19 };
+  if (wide) return { W: 720, RH: 78, cx0: LANE + 302, chars: 34, cw: 44, ch: 62, ow: 40, oh: 60, lines: [37, 53, 69] };
+  return { W: 400, RH: 62, cx0: LANE + 170, chars: 19, cw: 34, ch: 48, ow: 34, oh: 48, lines: [34, null, 51] };
 }
 
 // `status(seat)`: where that player stands in the step under way ({text, cls, fresh}), shown at
-// the right of the row so the reveal still says what everyone is doing now.
+// the right of the row so the reveal still says what everyone is doing now (laptop only).
 export function revealPanel(view, ctx, { animate, wide, status = () => null }) {
-  const { W, cx0, chars } = geometry(wide);
+  const g = geometry(wide);
+  const { W, RH, chars } = g;
   const last = view.last_round;
   const n = view.players;
   const p = [];
@@ -54,21 +54,24 @@ export function revealPanel(view, ctx, { animate, wide, status = () => null }) {
   const order = Array.from({ length: n }, (_, k) => (last.counter + k) % n);
   const flipAt = (seat) => ARROWS_MS + order.indexOf(seat) * FLIP_MS;
   const verdictAt = ARROWS_MS + n * FLIP_MS;
+  const [changeY, outcomeY, verdictY] = g.lines;
   for (let seat = 0; seat < n; seat++) {
     const y = rowY(seat);
     const change = last.change[seat];
     p.push(s("rect", { x: LANE, y: y + 2, width: W - LANE - 6, height: RH - 6, rx: 8, fill: last.success[seat] ? "rgba(0,0,0,.18)" : "rgba(120,30,30,.28)", stroke: "rgba(255,255,255,.12)" }));
-    p.push(delayed("capo-pop", flipAt(seat) + FLIP_MS, overview(LANE + 5, y + 9, last.success[seat], { w: 40, h: 60, why: outcomeWords(last, seat) })));
+    p.push(delayed("capo-pop", flipAt(seat) + FLIP_MS, overview(LANE + 5, y + (RH - g.oh) / 2, last.success[seat], { w: g.ow, h: g.oh, why: outcomeWords(last, seat) })));
     const sus = suspicionWords(ctx, last, seat);
-    const changeWords = `${change > 0 ? `+${change}` : change < 0 ? `−${-change}` : "±0"} respect (now ${view.respect[seat]})`;
+    const signed = change > 0 ? `+${change}` : change < 0 ? `−${-change}` : "±0";
+    const changeWords = wide ? `${signed} respect (now ${view.respect[seat]})` : `${signed} → ${view.respect[seat]} respect`;
+    const tx = LANE + g.ow + 12;
     p.push(s("g", { class: "capo-outcome", "data-seat": String(seat), "data-success": String(last.success[seat]) },
-      seatDot(seat, LANE + 59, y + 16, 8),
-      text(LANE + 71, y + 20, clip(ctx.name(seat), chars - 2), { style: "font-size:12px;font-weight:700" }),
-      delayed("capo-pop", verdictAt, text(LANE + 52, y + 37, changeWords, { class: `small capo-change ${change > 0 ? "good" : change < 0 ? "bad" : "muted"}`, style: "font-weight:700" })),
-      delayed("capo-fade", flipAt(seat) + FLIP_MS, text(LANE + 52, y + 53, clip(outcomeWords(last, seat), chars), { class: "small" })),
-      delayed("capo-fade", verdictAt, text(LANE + 52, y + 69, clip(sus.words, chars), { class: `small ${sus.cls}` }))));
-    p.push(cardsOf(view, last, seat, y, { W, cx0, flipAt: animate ? flipAt(seat) : 0 }));
-    const now = status(seat);
+      seatDot(seat, tx + 7, y + 16, 8),
+      text(tx + 19, y + 20, clip(ctx.name(seat), chars - 2), { style: "font-size:12px;font-weight:700" }),
+      delayed("capo-pop", verdictAt, text(tx, y + changeY, changeWords, { class: `small capo-change ${change > 0 ? "good" : change < 0 ? "bad" : "muted"}`, style: "font-weight:700" })),
+      outcomeY ? delayed("capo-fade", flipAt(seat) + FLIP_MS, text(tx, y + outcomeY, clip(outcomeWords(last, seat), chars), { class: "small" })) : null,
+      delayed("capo-fade", verdictAt, text(tx, y + verdictY, clip(sus.words, chars), { class: `small ${sus.cls}` }))));
+    p.push(cardsOf(view, last, seat, y, { ...g, flipAt: animate ? flipAt(seat) : 0 }));
+    const now = wide ? status(seat) : null;
     if (now) p.push(text(W - 14, y + 18, now.text, { "text-anchor": "end", class: `small capo-now ${now.cls}${now.fresh ? " capo-fresh" : ""}` }));
   }
   const foot = [];
@@ -76,7 +79,7 @@ export function revealPanel(view, ctx, { animate, wide, status = () => null }) {
   if (last.laid.some((x, seat) => x != null && last.suspicions[seat] == null)) foot.push("dashed grey: suspicions withdrawn (they sat down)");
   if (last.giulia_shown.length) foot.push(`shown to claim respect: ${last.giulia_shown.map((c) => (view.cards[String(c)] || {}).name || "a card").join(", ")}`);
   foot.forEach((line, k) => p.push(text(LANE, TOP + n * RH + 12 + k * 15, line, { class: "small muted" })));
-  p.push(arrows(ctx, last, rowY, W));
+  p.push(arrows(ctx, last, rowY, g));
   const svg = svgRoot(W, TOP + n * RH + foot.length * 15 + 4, p);
   svg.classList.add("capo-reveal");
   if (animate) svg.classList.add("capo-anim");
@@ -84,8 +87,7 @@ export function revealPanel(view, ctx, { animate, wide, status = () => null }) {
   return svg;
 }
 
-function cardsOf(view, last, seat, y, { W, cx0, flipAt }) {
-  const cw = W > 500 ? 44 : 36, ch = W > 500 ? 62 : 52;
+function cardsOf(view, last, seat, y, { W, RH, cx0, cw, ch, flipAt }) {
   const revealed = last.revealed[seat];
   const count = last.played[seat];
   const gap = Math.min(cw + 4, (W - 10 - cx0 - cw) / Math.max(count - 1, 1));
@@ -94,18 +96,18 @@ function cardsOf(view, last, seat, y, { W, cx0, flipAt }) {
     revealed.forEach((id, k) => {
       const up = last.face_up[seat].includes(id);
       const card = front(view, id, 0, 0, { w: cw, h: ch, outline: up ? null : "#e0645a", note: up ? " (turned up)" : " (shown at the reveal)" });
-      cards.push(s("g", { transform: `translate(${cx0 + k * gap},${y + 8})` }, up ? card : delayed("capo-flip", flipAt + k * 60, card)));
+      cards.push(s("g", { transform: `translate(${cx0 + k * gap},${y + (RH - ch) / 2})` }, up ? card : delayed("capo-flip", flipAt + k * 60, card)));
     });
   } else {
     const shown = last.face_up[seat];
-    shown.forEach((id, k) => cards.push(front(view, id, cx0 + k * gap, y + 8, { w: cw, h: ch })));
-    for (let k = shown.length; k < count; k++) cards.push(back(cx0 + k * gap, y + 8, { w: cw, h: ch, label: "never shown" }));
+    shown.forEach((id, k) => cards.push(front(view, id, cx0 + k * gap, y + (RH - ch) / 2, { w: cw, h: ch })));
+    for (let k = shown.length; k < count; k++) cards.push(back(cx0 + k * gap, y + (RH - ch) / 2, { w: cw, h: ch, label: "never shown" }));
   }
   return s("g", { class: "capo-revealed", "data-seat": String(seat) }, cards);
 }
 
 // Suspicion arrows in the left margin, drawn first.
-function arrows(ctx, last, rowY, W) {
+function arrows(ctx, last, rowY, { W, RH }) {
   const n = last.laid.length;
   const incoming = Array(n).fill(0);
   const into = Array(n).fill(0);

@@ -34,7 +34,7 @@ function crewCards(view, ctx, seat, turnedNow) {
   }
   if (spot.played == null) {
     const ready = view.step && view.step.committed.includes(seat);
-    out.push(h("span", { class: "capo-sealed small muted" }, ready ? "crew ready · hidden until all have played" : "choosing a crew…"));
+    out.push(h("span", { class: "capo-sealed small muted" }, ready ? "face down, hidden until all have played" : "choosing a crew…"));
   } else if (!spot.played && view.phase === "play") out.push(h("span", { class: "small muted" }, "no cards down yet"));
   return out;
 }
