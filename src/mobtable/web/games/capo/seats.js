@@ -10,8 +10,9 @@ const CH = 84;
 export function statusOf(view, ctx, seat) {
   const step = view.step;
   if (!step || !step.seats.includes(seat)) return null;
-  const done = { play: "✔ crew ready", turn: "✔ chosen", suspect: "✔ suspicion laid" }[step.phase] || "✔ ready";
-  if (step.committed.includes(seat)) return { text: done, cls: "ok" };
+  // [words a phone leaves out, the rest]
+  const [extra, done] = { play: ["crew ", "ready"], turn: ["", "chosen"], suspect: ["suspicion ", "laid"] }[step.phase] || ["", "ready"];
+  if (step.committed.includes(seat)) return { text: `✔ ${extra}${done}`, parts: ["✔ ", h("span", { class: "capo-wide" }, extra), done], cls: "ok" };
   if ((ctx.thinking || []).includes(seat)) return { text: "thinking…", cls: "wait" };
   return { text: step.phase === "turn" ? `turning ${view.table[seat].must_turn} up…` : "deciding…", cls: "wait" };
 }
@@ -48,7 +49,7 @@ function rowInfo(view, ctx, seat, lastMove) {
       h("span", { class: "capo-name" }, ctx.name(seat)), first),
     h("div", { class: "capo-who-line" },
       h("span", { class: "capo-resp", title: "respect" }, `${view.respect[seat]} respect`),
-      st ? h("span", { class: `capo-status ${st.cls}${lastMove && lastMove.fresh ? " capo-fresh" : ""}` }, st.text) : null),
+      st ? h("span", { class: `capo-status ${st.cls}${lastMove && lastMove.fresh ? " capo-fresh" : ""}` }, st.parts || st.text) : null),
     lastMove ? h("div", { class: `capo-last-move small${lastMove.fresh ? " capo-fresh" : ""}` }, lastMove.text) : null);
 }
 
