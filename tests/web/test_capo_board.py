@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx2
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import FloatRect, Page
 
 from web.layout import layout_problems
 from web.play import is_over
@@ -32,7 +32,7 @@ def _state(server: str, tid: str, token: str) -> dict[str, Any]:
     ).json()
 
 
-def _box(page: Page, selector: str) -> dict[str, float]:
+def _box(page: Page, selector: str) -> FloatRect:
     box = page.locator(selector).bounding_box()
     assert box is not None
     return box
@@ -128,7 +128,7 @@ def test_capo_choices_are_staged_until_confirmed_and_the_reveal_animates(
         carla = page.inner_text("#board [data-suspect='2'] .capo-name")
         assert page.inner_text(CONFIRM) == f"Suspect {carla}"
         assert _state(server, tid, token)["view"]["me"] == {"committed": False, "suspects": None}
-        page.screenshot(path=str(artifacts / "capo-suspect-desktop.png"))
+        page.screenshot(path=str(artifacts / "capo-suspect-staged-desktop.png"))
         with still.new_page() as calm:  # a second tab of the same seat, animations off
             calm.add_init_script("localStorage.setItem('mobtable:motion', '0')")
             calm.goto(link)
@@ -148,7 +148,7 @@ def test_capo_choices_are_staged_until_confirmed_and_the_reveal_animates(
             moved = sum(1 for c in last["change"] if c)
             assert page.locator("#board .capo-respect .capo-slide").count() == moved
             page.wait_for_timeout(600)
-            page.screenshot(path=str(artifacts / "capo-reveal-desktop.png"))
+            page.screenshot(path=str(artifacts / "capo-reveal-playing-desktop.png"))
             calm.wait_for_selector("#board .capo-reveal")
             assert calm.locator("#board .capo.capo-still .capo-reveal:not(.capo-anim)").count()
             assert calm.evaluate(BOARD_ANIMATIONS) == 0
@@ -173,71 +173,110 @@ def _pick(page: Page, rng: random.Random, count: int, check: Any) -> None:
         check()
 
 
-def _my_turn(server: str, tid: str, token: str) -> dict[str, Any] | None:
-    state = _state(server, tid, token)
-    return state if state["legal"] else None
+class Player:
+    """Seat 0 of a table, played by tapping its board as a person would, the page checked at
+    every tap (layout, words, no script error) and the key steps photographed once."""
+
+    def __init__(self, page: Page, table: tuple[str, str, str], shots: Path, name: str) -> None:
+        self.page, self.name, self.shots_dir = page, name, shots
+        self.server, self.tid, self.token = table
+        self.phone = (page.viewport_size or {"width": 0})["width"] < 500
+        self.rng = random.Random(7)
+        self.shots: set[str] = set()
+        self.steps = 0
+        self.errors: list[str] = []
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def check(self) -> None:
+        self.steps += 1
+        assert _problems(self.page, phone=self.phone) == [], f"step {self.steps}"
+        assert self.errors == []
+
+    def shot(self, step: str, wait: int = 0) -> None:
+        if step not in self.shots:
+            self.shots.add(step)
+            self.page.wait_for_timeout(wait)
+            self.page.screenshot(path=str(self.shots_dir / f"capo-{step}-{self.name}.png"))
+
+    def step(self) -> bool:
+        """Make this seat's decision if one is due (False: nothing to do yet)."""
+        page = self.page
+        state = _state(self.server, self.tid, self.token)
+        if not state["legal"] or not page.locator(f"{PICK}, {SUSPECT}").count():
+            return False
+        self.check()
+        view, legal = state["view"], [m["a"] for m in state["legal"]]
+        me = view["me"]
+        if view["phase"] == "play":
+            sizes = [int(a[1:]) for a in legal if a.startswith("p")]
+            count = self.rng.choice(sizes) if sizes else me["declared"] - len(me["placed"])
+            _pick(page, self.rng, count, self.check)
+            self.shot("crew")
+        elif view["phase"] == "turn":
+            _pick(page, self.rng, view["table"][0]["must_turn"] - len(me["turning"]), self.check)
+            self.shot("turn")
+        else:
+            targets = page.locator(SUSPECT)
+            targets.nth(self.rng.randrange(targets.count())).click()
+            self.check()
+            self.shot("suspect")
+        _confirm(page)
+        if page.locator("#board .capo-reveal.capo-anim").count():
+            self.shot("reveal", wait=3400)  # the whole reveal at motion 1
+        self.check()
+        return True
 
 
 @pytest.mark.parametrize(("size", "width", "height"), [("desktop", 1366, 768), ("phone", 390, 844)])
 def test_capo_whole_game_by_clicking_the_board(
     size: str, width: int, height: int, server: str, browser: Any, artifacts: Path
 ) -> None:
-    phone = size == "phone"
     created = _table(server, variants=["first-game"])
     tid, token = created["id"], created["token"]
     context = browser.new_context(viewport={"width": width, "height": height})
-    rng = random.Random(7)
-    shots: set[str] = set()
-    steps = 0
-
-    def check() -> None:
-        nonlocal steps
-        steps += 1
-        assert _problems(page, phone=phone) == [], f"step {steps}"
-
-    def shot(name: str) -> None:
-        if name not in shots:
-            shots.add(name)
-            page.screenshot(path=str(artifacts / f"capo-{name}-{size}.png"))
-
     try:
         page = context.new_page()
         page.goto(f"{server}/t/{tid}#seat=0&token={token}")
         page.wait_for_selector("#board .capo")
+        me = Player(page, (server, tid, token), artifacts, size)
         deadline = time.monotonic() + 100
         while not is_over(page):
-            assert time.monotonic() < deadline, f"no end of game after {steps} steps"
-            state = _my_turn(server, tid, token)
-            if state is None or not page.locator(f"{PICK}, {SUSPECT}").count():
+            assert time.monotonic() < deadline, f"no end of game after {me.steps} steps"
+            if not me.step():
                 page.wait_for_timeout(40)
-                continue
-            check()
-            view, legal = state["view"], [m["a"] for m in state["legal"]]
-            if view["phase"] == "play":
-                sizes = [int(a[1:]) for a in legal if a.startswith("p")]
-                need = view["me"]["declared"] - len(view["me"]["placed"]) if not sizes else 0
-                _pick(page, rng, rng.choice(sizes) if sizes else need, check)
-                shot("crew")
-            elif view["phase"] == "turn":
-                _pick(page, rng, view["table"][0]["must_turn"] - len(view["me"]["turning"]), check)
-                shot("turn")
-            else:
-                targets = page.locator(SUSPECT)
-                targets.nth(rng.randrange(targets.count())).click()
-                check()
-                shot("suspect")
-            _confirm(page)
-            if "reveal" not in shots and page.locator("#board .capo-reveal.capo-anim").count():
-                page.wait_for_timeout(3400)  # the whole reveal at motion 1
-                shot("reveal")
-            check()
         page.wait_for_selector("#board .capo-winner")
-        page.wait_for_timeout(3400)  # the last round's reveal
-        shot("over")
+        me.shot("over", wait=3400)  # the last round's reveal
         summary = httpx2.get(f"{server}/api/tables/{tid}").json()
         banner = page.inner_text("#board .capo-winner")
         for winner in summary["result"]["winners"]:
             assert summary["seats"][winner]["display"] in banner
+        me.check()
+    finally:
+        context.close()
+
+
+def test_capo_seven_players_fit_a_phone_for_a_whole_round(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 6
+    created = httpx2.post(
+        f"{server}/api/tables",
+        json={"game": "capo", "players": 7, "seats": seats, "seed": 3, "name": "Ann"},
+    ).json()
+    tid, token = created["id"], created["token"]
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/t/{tid}#seat=0&token={token}")
+        page.wait_for_selector("#board .capo")
+        me = Player(page, (server, tid, token), artifacts, "seven-phone")
+        deadline = time.monotonic() + 60
+        while _state(server, tid, token)["view"]["round"] < 2:
+            assert time.monotonic() < deadline, f"round 1 not over after {me.steps} steps"
+            if not me.step():
+                page.wait_for_timeout(40)
+        assert page.locator("#board .capo-reveal .capo-outcome").count() == 7
+        me.check()
     finally:
         context.close()
 

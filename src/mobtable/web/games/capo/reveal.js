@@ -35,7 +35,7 @@ function suspicionWords(ctx, last, seat) {
 // Overview card and its tooltip say it) so that it scales less and stays readable.
 function geometry(wide) {
   if (wide) return { W: 720, RH: 78, cx0: LANE + 302, chars: 34, cw: 44, ch: 62, ow: 40, oh: 60, lines: [37, 53, 69] };
-  return { W: 400, RH: 62, cx0: LANE + 170, chars: 19, cw: 34, ch: 48, ow: 34, oh: 48, lines: [34, null, 51] };
+  return { W: 400, RH: 64, cx0: LANE + 170, chars: 19, cw: 36, ch: 58, ow: 34, oh: 50, lines: [35, null, 52] };
 }
 
 // `status(seat)`: where that player stands in the step under way ({text, cls, fresh}), shown at
