@@ -74,6 +74,8 @@ def test_capo_choices_are_staged_until_confirmed_and_the_reveal_animates(
     spectator = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = desktop.new_page()
+        # animations five times slower than Normal: the reveal lasts long enough to be checked
+        page.add_init_script("localStorage.setItem('mobtable:motion', '5')")
         page.goto(link)
         page.wait_for_selector(PICK)
         state = _state(server, tid, token)
@@ -91,7 +93,7 @@ def test_capo_choices_are_staged_until_confirmed_and_the_reveal_animates(
         before = _box(page, f"[data-pick='{first}']")
         page.locator(f"[data-pick='{first}']").click()
         page.locator(f"[data-pick='{second}']").click()
-        page.wait_for_timeout(400)
+        page.wait_for_timeout(1200)  # the lift, 160 ms at Normal
         after = _box(page, f"[data-pick='{first}']")
         assert abs(after["x"] - before["x"]) < 1 and before["y"] - after["y"] >= 8
         assert page.locator("[data-pick].staged").count() == 2
