@@ -87,7 +87,7 @@ def compare(
     games: Annotated[
         int | None,
         typer.Option(
-            "--games", "-n", min=1, help=f"Games per configuration [default: {DEFAULT_GAMES}]."
+            "--games", "-n", min=1, help=f"Games per configuration (default {DEFAULT_GAMES})."
         ),
     ] = None,
     players: Annotated[
@@ -96,12 +96,12 @@ def compare(
     bots: Annotated[
         str | None,
         typer.Option(
-            "--bots", "-b", help="Bots for both, one per seat (one name: all) [default: random]."
+            "--bots", "-b", help="Bots for both, one per seat (one name: all; default random)."
         ),
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option(help="Master seed shared by both [default: 0].", show_default=False),
+        typer.Option(help="Master seed shared by both (default 0).", show_default=False),
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     rotate: Annotated[
