@@ -51,7 +51,8 @@ def _mobster_contest(run: Run, figure: Figure) -> None:
             "fought": by.fights.apply(lambda f: int((f > 0).sum())),
             "owned": by.owner.apply(lambda o: int((o >= 0).sum())),
         }
-    ).sort_values("fought")
+    )
+    summary = summary.assign(rate=summary.fought / summary.present).sort_values("rate")
     axes = figure.subplots()
     labels = [str(name) for name in summary.index]
     y = np.arange(len(labels))
@@ -66,7 +67,7 @@ def _mobster_contest(run: Run, figure: Figure) -> None:
     axes.set_yticks(y, labels, fontsize=7)
     axes.set_xlim(0, 1)
     axes.set_xlabel(f"share of the games it was in (of {games}), 95% intervals")
-    axes.legend(loc="lower right", fontsize=8)
+    axes.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=2, fontsize=8)
 
 
 def _cosca_resources(run: Run, figure: Figure) -> None:

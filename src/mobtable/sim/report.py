@@ -124,8 +124,10 @@ def write(run: Run, directory: Path) -> Path:
     page = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         f"<title>Balance report: {game}</title>"
-        "<style>body{font-family:sans-serif;max-width:60em;margin:auto}"
-        "td,th{padding:0 1em;text-align:right}</style></head><body>"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        "<style>body{font-family:sans-serif;max-width:60em;margin:auto;padding:0 0.5em}"
+        "td,th{padding:0 1em;text-align:right}img{max-width:100%;height:auto}"
+        "table{display:block;overflow-x:auto}</style></head><body>"
         f"<h1>Balance report: {game}</h1>"
         f"<p>{games} games, seed {int(frame.seed.iloc[0])}, variants: {variants}.</p>"
         f"{_summary_html(frame)}{''.join(sections)}</body></html>\n"
