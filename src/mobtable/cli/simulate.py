@@ -195,11 +195,13 @@ def play(
     records_dir: Path | None = None,
     ray: str | None = None,
     label: str = "",
-) -> Summary:
+) -> tuple[Summary, list[Path]]:
     """Play the games with a progress bar on stderr; with ``out``, write the tables and summary.
 
-    A failed game's record is saved and the command fails with its error.
+    Returns the summary and the files written (the tables, then ``summary.json``). A failed
+    game's record is saved and the command fails with its error.
     """
+    written: list[Path] = []
     err = stderr_console()
     try:
         with contextlib.ExitStack() as stack:
@@ -207,7 +209,9 @@ def play(
             if out is not None:
                 from mobtable.sim.table import ResultsTable
 
-                table = stack.enter_context(ResultsTable(out / RESULTS, spec))
+                results = stack.enter_context(ResultsTable(out / RESULTS, spec))
+                stack.callback(lambda: written.extend(results.paths))
+                table = results
             progress = stack.enter_context(_progress(err))
             task = progress.add_task(label or f"{spec.game} x{spec.players}", total=games)
             summary = run(
@@ -242,12 +246,8 @@ def play(
         summary.runner = "ray"
     if out is not None:
         (out / SUMMARY).write_text(json.dumps(summary.to_json(), indent=1) + "\n")
-    return summary
-
-
-def _further_tables(out: Path) -> list[Path]:
-    """The game's further tables written beside the results table (``mobsters.parquet``)."""
-    return sorted(p for p in out.glob("*.parquet") if p.name != RESULTS)
+        written.append(out / SUMMARY)
+    return summary, written
 
 
 def simulate(
@@ -312,19 +312,14 @@ def simulate(
     if ray is not None:
         _needs("ray", "cluster", "--ray")
     records_dir = out / RECORDS if out is not None and with_records else None
-    summary = play(spec, games, jobs=jobs, out=out, records_dir=records_dir, ray=ray)
+    summary, written = play(spec, games, jobs=jobs, out=out, records_dir=records_dir, ray=ray)
     if as_json:
         typer.echo(json.dumps(summary.to_json(), sort_keys=False))
         return
     console = Console(highlight=False)
     console.print(summary_table(summary))
     if out is not None:
-        tables = [
-            f"{out}/{RESULTS}",
-            *(f"{out}/{p.name}" for p in _further_tables(out)),
-            f"{out}/{SUMMARY}",
-        ]
-        written = ", ".join(tables)
+        files = ", ".join(str(path) for path in written)
         if records_dir is not None:
-            written += f" and {records_dir}/"
-        console.print(f"Wrote {written}", markup=False, soft_wrap=True)
+            files += f" and {records_dir}/"
+        console.print(f"Wrote {files}", markup=False, soft_wrap=True)

@@ -147,9 +147,9 @@ class ResultsTable:
         self._tables: dict[str, _Stream] = {}
 
     @property
-    def table_paths(self) -> list[Path]:
-        """The further tables' files, by name."""
-        return [self._tables[name].path for name in sorted(self._tables)]
+    def paths(self) -> list[Path]:
+        """The files written: the results table, then the further tables by name."""
+        return [self.path, *(self._tables[name].path for name in sorted(self._tables))]
 
     # -- writing -----------------------------------------------------------
     def add(self, outcome: GameOutcome) -> None:
