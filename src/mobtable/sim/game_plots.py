@@ -1,11 +1,11 @@
 """The report's plots of each game's own mechanics, from its ``m_`` columns and tables.
 
 COSCA: how often each mobster is fought over and owned, money and weapons by
-day. Capo: bluffs and suspicions and how often they succeed, respect by
-round. Gangsta: points per trick by combination, how often a trump takes
-the trick, raids per game. Rates carry 95% Wilson intervals
-(:func:`mobtable.sim.stats.wilson`); curves a 95% band of the mean
-(1.96 standard errors, from pandas' ``sem``).
+day. Capo: how often crews are bluffs, how many bluffs nobody catches, how
+often a suspicion is right, respect by round. Gangsta: points per trick by
+combination, how often a trump takes the trick, raids per game. Rates carry
+95% Wilson intervals (:func:`mobtable.sim.stats.wilson`); curves a 95% band
+of the mean (1.96 standard errors, from pandas' ``sem``).
 """
 
 from __future__ import annotations
@@ -88,12 +88,12 @@ def _capo_bluffs(run: Run, figure: Figure) -> None:
     by = frame.groupby("bot", sort=True)
     rounds = by.length_rounds.sum()
     attempted = by.m_bluffs_attempted.sum()
-    caught = by.m_bluffs_caught.sum()
+    uncaught = by.m_bluffs_uncaught.sum()
     right = by.m_suspicions_right.sum()
     laid = right + by.m_suspicions_wrong.sum()
     measures = [
         ("crews that were bluffs", attempted, rounds),
-        ("bluffs caught", caught, attempted),
+        ("bluffs nobody caught", uncaught, attempted),
         ("suspicions that were right", right, laid),
     ]
     axes = figure.subplots()
@@ -155,6 +155,7 @@ def _trump_strength(run: Run, figure: Figure) -> None:
     share = frame.m_trump_tricks_won.sum() / tricks if tricks else 0.0
     axes.axvline(share, color="#c44e52", linestyle="--", label="share of all tricks won by a trump")
     axes.set_yticks(np.arange(len(bots)), bots)
+    axes.set_ylim(-1, len(bots))  # a lone bot's bar stays a bar, not the whole frame
     axes.set_xlim(0, 1)
     axes.set_xlabel("share of trump plays that took the trick (95% interval)")
     axes.legend(loc="lower right", fontsize=8)
@@ -192,7 +193,7 @@ GAME_PLOTS: dict[str, tuple[Plot, ...]] = {
             "capo_bluffs",
             "Capo: bluffs and suspicions, and how often they succeed",
             _capo_bluffs,
-            columns=("m_bluffs_attempted", "m_bluffs_caught", "m_suspicions_right"),
+            columns=("m_bluffs_attempted", "m_bluffs_uncaught", "m_suspicions_right"),
         ),
         Plot(
             "capo_respect", "Capo: respect by round", _capo_respect, columns=("m_respect_round1",)
