@@ -266,7 +266,8 @@ class TableClient {
 
   // On a phone a drawer opens by itself when it holds what the player needs now: the
   // moves, when the board offers nothing to pick; the seats, for a visitor who may take
-  // a free one. It closes by itself once not needed, unless the player opened it.
+  // a free one (once per update). It closes by itself once not needed, unless the
+  // player opened it.
   autoDrawer(mine) {
     if (!PHONE.matches) return;
     const table = this.msg.table;
@@ -274,7 +275,9 @@ class TableClient {
     let wanted = null;
     if (mine && !boardOffers) wanted = "moves";
     else if (this.seat === null && table.free_seats.length && table.status !== "over") wanted = "seats";
-    if (this.frame.open === null && wanted) {
+    const stamp = `${this.msg.version}:${wanted}`; // once per update: closed by hand, it stays closed
+    if (this.frame.open === null && wanted && stamp !== this.autoStamp) {
+      this.autoStamp = stamp;
       this.autoOpened = wanted;
       this.frame.open = wanted; // set first: show() refits, which renders the moves again
       this.frame.show(wanted);
