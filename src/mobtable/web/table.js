@@ -1,5 +1,5 @@
 // One table: a WebSocket that brings this seat's view, legal moves and log.
-import { api, forgetSeat, loadSeat, saveSeat, seatLabel, seatName } from "./api.js";
+import { api, forgetSeat, listing, loadSeat, saveSeat, seatLabel, seatName } from "./api.js";
 import { h } from "./dom.js";
 import { rendererFor } from "./games/index.js";
 import { Frame, PHONE, frameParts } from "./frame.js";
@@ -397,10 +397,6 @@ class TableClient {
   }
 }
 
-// "a, b and c": names in a sentence.
-function listing(names) {
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
-}
 
 function clockText(deadline) {
   const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
