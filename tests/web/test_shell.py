@@ -338,3 +338,25 @@ def test_the_clock_shows_and_its_run_out_is_announced(browser: Any, server: str)
         assert logged.text_content() == "Your time ran out: a bot makes this move for you."
     finally:
         context.close()
+
+
+def test_the_lobby_creates_a_table_that_allows_hints(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        page = context.new_page()
+        page.goto(server)
+        page.wait_for_selector("#game")
+        page.select_option("#game", "gangsta")
+        page.locator("summary:has-text('More')").click()
+        label = page.locator("label:has(#hints-box)")
+        assert "Allow hints" in label.inner_text()
+        assert not page.is_checked("#hints-box")  # off unless ticked
+        page.check("#hints-box")
+        page.click("#create")
+        page.wait_for_url("**/t/*")
+        tid = page.url.rsplit("/", 1)[1]
+        assert httpx2.get(f"{server}/api/tables/{tid}").json()["hints"] is True
+        page.locator("#moves button[data-action]").first.wait_for(state="attached")
+        assert page.locator("#hint").is_visible()  # the seat has a move: it may ask
+    finally:
+        context.close()
