@@ -321,6 +321,8 @@ def test_a_hint_answers_with_the_move_in_words(browser: Any, server: str) -> Non
         note.wait_for(timeout=20000)
         text = note.inner_text()
         assert text.startswith("Hint: ") and any(label in text for label in labels)
+        hinted = page.locator("#moves button.hinted")  # the suggested move, marked in the list
+        assert hinted.count() == 1 and hinted.inner_text() in text
     finally:
         context.close()
 

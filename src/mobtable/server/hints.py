@@ -83,7 +83,9 @@ class HintDesk:
         if seat is None:
             raise Conflict("spectators cannot ask for hints", rule="hints")
         key = (table.id, seat)
-        wait = self._last.get(key, -self.cooldown) + self.cooldown - time.monotonic()
+        now = time.monotonic()
+        self._last = {k: t for k, t in self._last.items() if now - t < self.cooldown}
+        wait = self._last.get(key, now - self.cooldown) + self.cooldown - now
         if key in self._busy or wait > 0:
             raise Conflict(f"one hint at a time: ask again in {max(1, round(wait))} s", rule="rate")
         async with table.lock:

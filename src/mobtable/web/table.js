@@ -82,6 +82,7 @@ class TableClient {
       if (m.log_reset) this.log = [];
       this.fresh = m.log_reset ? [] : m.events;
       this.log.push(...m.events);
+      if (!this.msg || this.msg.version !== m.version) this.hinted = null; // a hint is for one position
       this.msg = m;
       this.chooser.setLegal(m.legal);
       this.render();
@@ -109,6 +110,8 @@ class TableClient {
   // The hard bot's suggestion for this seat: the move in words and why.
   showHint(m) {
     this.hintButton.disabled = false;
+    this.hinted = m.action; // marked in the move list until the next update
+    if (this.msg) this.renderMoves();
     this.showNote(`Hint: ${m.label} — ${m.reason}`);
     this.ui.note.className = "note hint";
   }
@@ -261,7 +264,7 @@ class TableClient {
           : null),
       list, pager);
     this.pages.fill(list, pager, candidates, (mv) =>
-      h("button", { class: "move", "data-action": mv.a, onclick: () => this.play(mv.a) }, mv.label));
+      h("button", { class: mv.a === this.hinted ? "move hinted" : "move", "data-action": mv.a, onclick: () => this.play(mv.a) }, mv.label));
   }
 
   // On a phone a drawer opens by itself when it holds what the player needs now: the
