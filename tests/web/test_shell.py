@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -40,14 +41,21 @@ def size(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
-@pytest.fixture
-def page(browser: Any, size: str) -> Iterator[Any]:
+@contextmanager
+def _browsing(browser: Any, size: str, **options: Any) -> Iterator[Any]:
+    """A page in a fresh browser context of one of the two sizes."""
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
     try:
         yield context.new_page()
     finally:
         context.close()
+
+
+@pytest.fixture
+def page(browser: Any, size: str) -> Iterator[Any]:
+    with _browsing(browser, size) as page:
+        yield page
 
 
 def _open(page: Any, server: str, created: dict[str, Any]) -> None:
@@ -155,9 +163,7 @@ def _list_problems(page: Any, *, phone: bool) -> list[str]:
 
 
 def test_moves_and_board_pieces_play_from_the_keyboard(browser: Any, server: str) -> None:
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    try:
-        page = context.new_page()
+    with _browsing(browser, "desktop") as page:
         _open(page, server, _table(server, "gangsta", 3, seed=7))
         first = page.locator("#moves button[data-action]").first
         first.focus()
@@ -176,17 +182,13 @@ def test_moves_and_board_pieces_play_from_the_keyboard(browser: Any, server: str
             f"Number(document.getElementById('board').dataset.version) > {before}"
             " || document.querySelector('#board .tok-selected') !== null"
         )
-    finally:
-        context.close()
 
 
 def test_the_animation_setting_is_kept_and_follows_reduced_motion(
     browser: Any, server: str
 ) -> None:
     created = _table(server, "gangsta", 3, seed=7)
-    calm = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
-    try:
-        page = calm.new_page()
+    with _browsing(browser, "desktop", reduced_motion="reduce") as page:
         _open(page, server, created)
         assert page.locator("#motion").input_value() == "0"  # no choice yet: the system's wish
         page.locator(".settings > summary").click()
@@ -195,14 +197,10 @@ def test_the_animation_setting_is_kept_and_follows_reduced_motion(
         page.reload()
         page.wait_for_selector("#board[data-version]")
         assert page.locator("#motion").input_value() == "0.4"
-    finally:
-        calm.close()
 
 
 def test_what_just_happened_shows_over_the_board(browser: Any, server: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page = context.new_page()
+    with _browsing(browser, "phone") as page:
         _open(page, server, _table(server, "gangsta", 3, seed=7))
         move = page.locator("#moves button[data-action]").first
         move.wait_for(state="attached")
@@ -213,8 +211,6 @@ def test_what_just_happened_shows_over_the_board(browser: Any, server: str) -> N
         toast.wait_for(state="visible")
         last = page.locator("#log li").last.inner_text()
         assert last in toast.inner_text()
-    finally:
-        context.close()
 
 
 def _finished_with_a_tiebreak(server: str) -> tuple[dict[str, Any], list[str]]:
@@ -311,9 +307,7 @@ def test_the_replay_starts_at_the_deal_and_shows_the_result_only_at_the_end(
 
 
 def test_a_hint_answers_with_the_move_in_words(browser: Any, server: str) -> None:
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    try:
-        page = context.new_page()
+    with _browsing(browser, "desktop") as page:
         _open(page, server, _table(server, "gangsta", 3, seed=7, hints=True))
         labels = [b.inner_text() for b in page.locator("#moves button[data-action]").all()]
         page.locator("#hint").click()
@@ -323,14 +317,10 @@ def test_a_hint_answers_with_the_move_in_words(browser: Any, server: str) -> Non
         assert text.startswith("Hint: ") and any(label in text for label in labels)
         hinted = page.locator("#moves button.hinted")  # the suggested move, marked in the list
         assert hinted.count() == 1 and hinted.inner_text() in text
-    finally:
-        context.close()
 
 
 def test_the_clock_shows_and_its_run_out_is_announced(browser: Any, server: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page = context.new_page()
+    with _browsing(browser, "phone") as page:
         _open(page, server, _table(server, "gangsta", 3, seed=7, clock=2))
         assert "left" in page.locator("#status .clock").inner_text()
         page.locator("#toast.notice").wait_for(timeout=10000)
@@ -338,14 +328,10 @@ def test_the_clock_shows_and_its_run_out_is_announced(browser: Any, server: str)
         logged = page.locator("#log li.ev-notice").first
         logged.wait_for(state="attached")
         assert logged.text_content() == "Your time ran out: a bot makes this move for you."
-    finally:
-        context.close()
 
 
 def test_the_lobby_creates_a_table_that_allows_hints(browser: Any, server: str) -> None:
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    try:
-        page = context.new_page()
+    with _browsing(browser, "desktop") as page:
         page.goto(server)
         page.wait_for_selector("#game")
         page.select_option("#game", "gangsta")
@@ -360,5 +346,3 @@ def test_the_lobby_creates_a_table_that_allows_hints(browser: Any, server: str) 
         assert httpx2.get(f"{server}/api/tables/{tid}").json()["hints"] is True
         page.locator("#moves button[data-action]").first.wait_for(state="attached")
         assert page.locator("#hint").is_visible()  # the seat has a move: it may ask
-    finally:
-        context.close()
