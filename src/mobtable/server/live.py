@@ -62,8 +62,9 @@ class Client:
     MAX_BACKLOG = 256
     MAX_REPLIES = 64
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, name: str | None = None) -> None:
         self.seat = seat
+        self.name = name  # a spectator's name in the chat
         self.cursor = 0  # events of the state already sent
         self.last_seen: str | None = None  # the last state sent, its events left out
         self.queue: asyncio.Queue[str | Close] = asyncio.Queue()
@@ -139,6 +140,7 @@ class Seat:
             "display": self.name,
             "label": self.label,
             "claimed": self.claimed,
+            "ready": self.row.ready,
             "connected": self.connections > 0,
             "away_since": None if self.connections else self.away_since,
         }
@@ -161,6 +163,10 @@ class LiveTable:
         self.bot_commits: dict[int, tuple[float, int]] = {}
         """Bot seats in the middle of a decision: when it began, how many actions it
         may take (see ``BotTurns._pace``)."""
+        self.expires_at: float | None = None
+        """When a waiting table closes unless someone joins (set by the manager)."""
+        self.expired: str | None = None
+        """Why an expired table closed, in words (set by the manager)."""
 
     @property
     def id(self) -> str:
@@ -170,6 +176,11 @@ class LiveTable:
     def bot_only(self) -> bool:
         """No seat for a person: bots play it all (and wait for tables with people)."""
         return all(s.row.kind == "bot" for s in self.seats)
+
+    @property
+    def status(self) -> str:
+        """``waiting`` (the waiting room), ``playing``, ``over`` or ``expired``."""
+        return "over" if self.state.is_over() else self.row.status
 
     @property
     def version(self) -> int:
@@ -211,7 +222,10 @@ class LiveTable:
             "game": self.row.game,
             "title": self.game.title,
             "players": state.players,
-            "status": "over" if over else "playing",
+            "status": self.status,
+            "host": self.row.host,
+            "expires_at": self.expires_at if self.row.status == "waiting" else None,
+            "expired": self.expired if self.row.status == "expired" else None,
             "moves": state.moves_seen_by(None),
             "seats": [s.public() for s in self.seats],
             "free_seats": [
@@ -235,7 +249,8 @@ class LiveTable:
     ) -> dict[str, Any]:
         """The state message for ``seat`` with the events from index ``since``."""
         state = self.state
-        legal = state.legal(seat) if seat is not None and not state.is_over() else ()
+        playing = self.status == "playing"
+        legal = state.legal(seat) if seat is not None and playing else ()
         words = self.narrator(seat)
         return {
             "type": "state",
@@ -249,9 +264,27 @@ class LiveTable:
             "events": [
                 {**e.to_json(), "text": words.event(e)} for e in state.events_for(seat, since)
             ],
-            "prompt": words.prompt(state),
+            "prompt": self._prompt(seat, words),
             "log_reset": since == 0,
         }
+
+    def _prompt(self, seat: int | None, words: Narrator) -> str:
+        if self.status == "waiting":
+            return self.waiting_prompt(seat)
+        if self.status == "expired":
+            return self.expired or "This table has closed."
+        return words.prompt(self.state)
+
+    def waiting_prompt(self, seat: int | None) -> str:
+        """What the waiting room waits for, in words, for ``seat`` (``None``: a spectator)."""
+        free = sum(s.free for s in self.seats)
+        host = self.row.host
+        starter = "you" if seat is not None and seat == host else "the host"
+        if host is not None and starter != "you":
+            starter = self.seats[host].name
+        more = f"{free} more player{'s' if free != 1 else ''}"
+        bots = "a bot in the free seat" if free == 1 else "bots in the free seats"
+        return f"Waiting for {more} to join, or for {starter} to start with {bots}."
 
     def broadcast(self) -> None:
         """Send every connected client its own view and its new events."""

@@ -1,5 +1,7 @@
 // One table: a WebSocket that brings this seat's view, legal moves and log.
 import { api, forgetSeat, loadSeat, saveSeat, seatLabel, seatName } from "./api.js";
+import { Chat } from "./chat.js";
+import { preGame } from "./join.js";
 import { h } from "./dom.js";
 import { rendererFor } from "./games/index.js";
 import { Chooser } from "./moves.js";
@@ -21,16 +23,18 @@ export async function showTable(root, tableId) {
     result: h("div", { id: "result", "data-role": "result" }),
     log: h("ol", { class: "log", id: "log", "data-role": "log", "aria-label": "game log" }),
     invite: h("div", { class: "invite" }),
+    pregame: h("div", { id: "pregame" }), // web-join: the join screen / waiting room
+    chatSlot: h("div", { "data-role": "chat-slot" }),
   };
-  root.replaceChildren(
-    h("div", { class: "table-page" },
-      h("div", { class: "status-row" }, ui.status, ui.rules),
-      h("div", { class: "layout" },
-        h("div", { class: "main-col" }, ui.prompt, ui.board, ui.note, ui.choice, ui.result),
-        h("aside", {}, ui.seats, ui.invite, h("h3", {}, "Log"), ui.log),
-      ),
+  ui.page = h("div", { class: "table-page" },
+    h("div", { class: "status-row" }, ui.status, ui.rules),
+    ui.pregame,
+    h("div", { class: "layout" },
+      h("div", { class: "main-col" }, ui.prompt, ui.board, ui.note, ui.choice, ui.result),
+      h("aside", {}, ui.seats, ui.invite, h("h3", {}, "Log"), ui.log, ui.chatSlot),
     ),
   );
+  root.replaceChildren(ui.page);
   const t = new TableClient(tableId, me, ui);
   t.connect();
 }
@@ -47,6 +51,7 @@ class TableClient {
     this.renderer = null;
     this.fresh = []; // the events of the latest update (empty after a full reload)
     this.motion = Number(localStorage.getItem("mobtable:motion") ?? "1"); // animation speed; 0 = off
+    this.chat = new Chat((text) => this.send({ type: "chat", text }));
     setInterval(() => this.tick(), 1000);
   }
 
@@ -60,7 +65,8 @@ class TableClient {
     this.ws = ws;
     this.setConnection("connecting…");
     ws.onopen = () => {
-      ws.send(JSON.stringify(this.me ? { type: "hello", seat: this.me.seat, token: this.me.token } : { type: "hello" }));
+      const name = localStorage.getItem("mobtable:name"); // a spectator's name in the chat
+      ws.send(JSON.stringify(this.me ? { type: "hello", seat: this.me.seat, token: this.me.token } : { type: "hello", name: name || undefined }));
     };
     ws.onmessage = (event) => this.onMessage(JSON.parse(event.data));
     ws.onclose = (event) => {
@@ -95,6 +101,10 @@ class TableClient {
       this.msg = m;
       this.chooser.setLegal(m.legal);
       this.render();
+    } else if (m.type === "chat") {
+      this.chat.receive(m);
+    } else if (m.type === "error" && m.rule === "chat") {
+      this.chat.refused(m.message);
     } else if (m.type === "error") {
       this.showNote(m.message, true);
     } else if (m.type === "explain") {
@@ -141,6 +151,13 @@ class TableClient {
     const table = m.table;
     document.title = `${table.title} — mobtable`;
     document.getElementById("crumb").textContent = ` / ${table.title} / ${table.id}`;
+    // web-join: before the game starts (or once the table closed) the join screen or the
+    // waiting room replaces the table (join.js); the chat sits in whichever is shown.
+    const pre = preGame(this);
+    this.ui.page.classList.toggle("pregame", Boolean(pre));
+    this.ui.pregame.replaceChildren(pre || "");
+    this.chat.mount(pre ? pre.querySelector("[data-role=chat-slot]") : this.ui.chatSlot);
+    if (pre) return;
     this.renderStatus();
     if (!this.ui.rules.firstChild) this.ui.rules.replaceChildren(rulesPanel(table.game, table.title));
     this.ui.prompt.textContent = m.prompt || "";
@@ -288,15 +305,23 @@ class TableClient {
   async claim(seat) {
     const name = localStorage.getItem("mobtable:name") || null;
     try {
-      const claimed = await api("POST", `/api/tables/${this.tableId}/seats/${seat}/claim`, { name });
-      saveSeat(this.tableId, claimed.seat, claimed.token);
-      this.me = { seat: claimed.seat, token: claimed.token };
-      this.ws.onclose = null;
-      this.ws.close();
-      this.connect();
+      this.seated(await api("POST", `/api/tables/${this.tableId}/seats/${seat}/claim`, { name }));
     } catch (err) {
       this.showNote(err.message, true);
     }
+  }
+
+  // A seat was taken (here or on the join screen): keep its token and reconnect as it.
+  seated(claimed) {
+    saveSeat(this.tableId, claimed.seat, claimed.token);
+    this.me = { seat: claimed.seat, token: claimed.token };
+    this.ws.onclose = null;
+    this.ws.close();
+    this.connect();
+  }
+
+  redraw() {
+    this.render();
   }
 
   async seatBot(target) {
