@@ -5,12 +5,16 @@ Two browser contexts, one on a laptop (1366 x 768) and one on a phone (390 x 844
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
 from playwright.sync_api import Page, expect
+
+from mobtable.server.limits import ServerLimits
+from web.conftest import serve
 
 TAP = 44
 SIZES = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
@@ -29,6 +33,12 @@ _CONTROLS = """
   };
 }
 """
+
+
+def open_table(server: str, game: str, players: int, name: str = "Ann") -> dict[str, Any]:
+    """A table of ``players`` seats for people, the creator (``name``) in the first."""
+    body = {"game": game, "players": players, "seats": [{"kind": "human"}] * players}
+    return dict(httpx2.post(f"{server}/api/tables", json={**body, "name": name}).json())
 
 
 def room_problems(page: Page, *, needed: list[str]) -> list[str]:
@@ -57,10 +67,7 @@ def room_problems(page: Page, *, needed: list[str]) -> list[str]:
 def test_a_friend_joins_by_name_readies_and_the_host_starts(
     host_size: str, friend_size: str, server: str, browser: Any, artifacts: Path
 ) -> None:
-    created = httpx2.post(
-        f"{server}/api/tables",
-        json={"game": "gangsta", "players": 3, "seats": [{"kind": "human"}] * 3, "name": "Ann"},
-    ).json()
+    created = open_table(server, "gangsta", 3)
     tid = created["id"]
     host_ctx = browser.new_context(viewport=SIZES[host_size])
     friend_ctx = browser.new_context(viewport=SIZES[friend_size])
@@ -135,10 +142,7 @@ def test_a_friend_joins_by_name_readies_and_the_host_starts(
 def test_a_spectator_may_watch_then_join_and_chats_as_a_spectator(
     server: str, browser: Any
 ) -> None:
-    created = httpx2.post(
-        f"{server}/api/tables",
-        json={"game": "sealed-bid", "players": 2, "seats": [{"kind": "human"}] * 2, "name": "Ann"},
-    ).json()
+    created = open_table(server, "sealed-bid", 2)
     ctx = browser.new_context(viewport=SIZES["phone"])
     try:
         page = ctx.new_page()
@@ -163,10 +167,7 @@ def test_a_spectator_may_watch_then_join_and_chats_as_a_spectator(
 
 
 def test_the_lobby_lists_a_waiting_table_with_its_names(server: str, browser: Any) -> None:
-    created = httpx2.post(
-        f"{server}/api/tables",
-        json={"game": "capo", "players": 3, "seats": [{"kind": "human"}] * 3, "name": "Vera"},
-    ).json()
+    created = open_table(server, "capo", 3, "Vera")
     ctx = browser.new_context(viewport=SIZES["desktop"])
     try:
         page = ctx.new_page()
@@ -177,5 +178,34 @@ def test_the_lobby_lists_a_waiting_table_with_its_names(server: str, browser: An
         row.locator("a", has_text="Join").click()
         page.wait_for_url(f"**/t/{created['id']}")
         expect(page.locator("#join-name")).to_be_visible()
+    finally:
+        ctx.close()
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose tables expire after a second."""
+    limits = ServerLimits(waiting_expiry=1, abandoned_expiry=1)
+    yield from serve(tmp_path_factory.mktemp("quick") / "db.sqlite", limits=limits)
+
+
+def test_a_table_nobody_joined_closes_and_its_page_says_why(
+    quick_server: str, browser: Any, artifacts: Path
+) -> None:
+    created = open_table(quick_server, "cosca", 2)
+    ctx = browser.new_context(viewport=SIZES["phone"])
+    try:
+        page = ctx.new_page()
+        page.goto(f"{quick_server}/t/{created['id']}#seat=0&token={created['token']}")
+        closed = page.locator("[data-role=table-closed]")
+        expect(closed).to_contain_text("this table has closed", timeout=10_000)
+        expect(closed).to_contain_text("nobody joined for 1 second")
+        expect(page.locator("[data-role=chat]")).to_be_hidden()  # closed: no chat to write in
+        page.screenshot(path=str(artifacts / "join-closed-phone.png"))
+        fresh = ctx.new_page()  # the address says so to anyone who opens it later
+        fresh.goto(f"{quick_server}/t/{created['id']}")
+        expect(fresh.locator("[data-role=table-closed]")).to_be_visible()
+        expect(fresh.locator("#join-name")).to_have_count(0)
+        assert httpx2.get(f"{quick_server}/api/tables").json() == []
     finally:
         ctx.close()

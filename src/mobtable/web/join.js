@@ -42,6 +42,7 @@ export function preGame(client) {
   );
 }
 
+// A closed table says why; its chat is closed too (so no chat slot here).
 function closedNotice(table) {
   return h("section", { class: "pregame-room closed", "data-role": "table-closed" },
     h("div", { class: "pregame-main" },
@@ -49,7 +50,6 @@ function closedNotice(table) {
       h("p", {}, table.expired || "Nobody plays here any more."),
       h("p", {}, h("a", { class: "button", href: "/" }, "Back to the lobby: open a new table")),
     ),
-    h("div", { class: "pregame-chat", "data-role": "chat-slot" }),
   );
 }
 
