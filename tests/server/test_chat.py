@@ -50,8 +50,8 @@ def test_a_message_reaches_players_and_spectators_labelled_and_as_typed(
         assert line["from"] == "a spectator" and line["spectator"] is True
 
 
-def test_the_history_comes_on_connecting_and_survives_a_restart(sqlite_url: str) -> None:
-    with TestClient(create_app(sqlite_url, bot_delay=0)) as client:
+def test_the_history_comes_on_connecting_and_survives_a_restart(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
         created = new_table(client, name="Ann")
         tid = created["id"]
         with client.websocket_connect(f"/ws/tables/{tid}") as ws:
@@ -60,7 +60,7 @@ def test_the_history_comes_on_connecting_and_survives_a_restart(sqlite_url: str)
                 ws.send_json({"type": "chat", "text": text})
                 next_of(ws, "chat")
     with (
-        TestClient(create_app(sqlite_url, bot_delay=0)) as client,
+        TestClient(create_app(db_url, bot_delay=0)) as client,
         client.websocket_connect(f"/ws/tables/{tid}") as ws,
     ):
         ws.send_json({"type": "hello"})

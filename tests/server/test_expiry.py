@@ -80,15 +80,15 @@ def test_tables_of_bots_only_and_finished_games_never_expire(quick: TestClient) 
     assert quick.get(f"/api/tables/{bots['id']}").json()["status"] in ("playing", "over")
 
 
-def test_the_sweeper_closes_tables_on_its_own_and_a_restart_remembers(sqlite_url: str) -> None:
+def test_the_sweeper_closes_tables_on_its_own_and_a_restart_remembers(db_url: str) -> None:
     limits = ServerLimits(waiting_expiry=1, abandoned_expiry=0)
-    with TestClient(create_app(sqlite_url, bot_delay=0, limits=limits)) as client:
+    with TestClient(create_app(db_url, bot_delay=0, limits=limits)) as client:
         tid = new_table(client)["id"]
         deadline = time.monotonic() + 10
         while client.get(f"/api/tables/{tid}").json()["status"] != "expired":
             assert time.monotonic() < deadline, "the waiting table never expired"
             client.portal.call(asyncio.sleep, 0.05)  # type: ignore[union-attr]
-    with TestClient(create_app(sqlite_url, bot_delay=0)) as client:
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
         table = client.get(f"/api/tables/{tid}").json()
         assert table["status"] == "expired" and "not everyone joined" in table["expired"]
         assert client.get("/api/tables").json() == []

@@ -166,7 +166,9 @@ def test_a_spectator_may_watch_then_join_and_chats_as_a_spectator(
         ctx.close()
 
 
-def test_the_lobby_lists_a_waiting_table_with_its_names(server: str, browser: Any) -> None:
+def test_the_lobby_lists_a_waiting_table_with_its_names(
+    server: str, browser: Any, artifacts: Path
+) -> None:
     created = open_table(server, "capo", 3, "Vera")
     ctx = browser.new_context(viewport=SIZES["desktop"])
     try:
@@ -175,6 +177,8 @@ def test_the_lobby_lists_a_waiting_table_with_its_names(server: str, browser: An
         row = page.locator("#open-tables .table-row[data-status=waiting]", has_text="Vera").first
         expect(row).to_contain_text("waiting for 2 more players")
         expect(row).not_to_contain_text("Seat")
+        row.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "join-lobby-desktop.png"))
         row.locator("a", has_text="Join").click()
         page.wait_for_url(f"**/t/{created['id']}")
         expect(page.locator("#join-name")).to_be_visible()
