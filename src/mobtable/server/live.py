@@ -22,6 +22,7 @@ from mobtable.core.narrator import Narrator, seat_label
 from mobtable.core.record import replay
 from mobtable.core.reveal import reveals_everything
 from mobtable.core.words import default_names
+from mobtable.server.waiting import waiting_prompt
 from mobtable.store import SeatRow, TableRow
 
 
@@ -270,21 +271,12 @@ class LiveTable:
 
     def _prompt(self, seat: int | None, words: Narrator) -> str:
         if self.status == "waiting":
-            return self.waiting_prompt(seat)
+            host = self.row.host
+            name = self.seats[host].name if host is not None else ""
+            return waiting_prompt(seat, host, name, sum(s.free for s in self.seats))
         if self.status == "expired":
             return self.expired or "This table has closed."
         return words.prompt(self.state)
-
-    def waiting_prompt(self, seat: int | None) -> str:
-        """What the waiting room waits for, in words, for ``seat`` (``None``: a spectator)."""
-        free = sum(s.free for s in self.seats)
-        host = self.row.host
-        starter = "you" if seat is not None and seat == host else "the host"
-        if host is not None and starter != "you":
-            starter = self.seats[host].name
-        more = f"{free} more player{'s' if free != 1 else ''}"
-        bots = "a bot in the free seat" if free == 1 else "bots in the free seats"
-        return f"Waiting for {more} to join, or for {starter} to start with {bots}."
 
     def broadcast(self) -> None:
         """Send every connected client its own view and its new events."""
