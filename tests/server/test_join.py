@@ -179,3 +179,15 @@ def test_the_lobby_lists_waiting_tables_first(client: TestClient) -> None:
     only = client.get("/api/tables", params={"status": "waiting"}).json()
     assert [t["id"] for t in only] == [waiting["id"]]
     assert client.get("/api/tables", params={"status": "nope"}).status_code == 422
+
+
+def test_in_the_waiting_room_only_the_host_seats_a_bot_and_the_last_one_starts_the_game(
+    client: TestClient,
+) -> None:
+    created = new_table(client, **THREE_PEOPLE, name="Ann")
+    tid = created["id"]
+    bob = {"seat": 1, "token": claim(client, tid, 1, "Bob")}
+    refused = post(client, tid, "seats/2/bot", **bob)
+    assert refused.status_code == 403 and "only the host" in refused.json()["detail"]
+    seated = post(client, tid, "seats/2/bot", seat=0, token=created["token"], bot="random")
+    assert seated.status_code == 200 and seated.json()["status"] == "playing"

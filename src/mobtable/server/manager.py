@@ -419,6 +419,8 @@ class TableManager:
         self.authorize(table, seat, token)
         async with table.lock:
             self._check_open(table)
+            if table.status == "waiting" and seat != table.row.host:
+                raise Forbidden("in the waiting room only the host seats bots")
             if not 0 <= target < len(table.seats):
                 raise NotFound(f"table {table_id} has no seat {target}")
             t = table.seats[target]
