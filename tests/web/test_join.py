@@ -72,13 +72,16 @@ def test_a_friend_joins_by_name_readies_and_the_host_starts(
     host_ctx = browser.new_context(viewport=SIZES[host_size])
     friend_ctx = browser.new_context(viewport=SIZES[friend_size])
     shot = lambda page, name: page.screenshot(path=str(artifacts / f"join-{name}.png"))  # noqa: E731
+    errors: list[str] = []
     try:
         ann = host_ctx.new_page()
+        ann.on("pageerror", lambda e: errors.append(str(e)))
         ann.goto(f"{server}/t/{tid}#seat=0&token={created['token']}")
         expect(ann.locator("[data-role=waiting-room]")).to_be_visible()
         expect(ann.locator("[data-role=start]")).to_be_enabled()  # nobody else yet: bots would fill
 
         bob = friend_ctx.new_page()
+        bob.on("pageerror", lambda e: errors.append(str(e)))
         bob.goto(f"{server}/t/{tid}")
         name = bob.locator("#join-name")
         expect(name).to_be_visible()
@@ -134,6 +137,7 @@ def test_a_friend_joins_by_name_readies_and_the_host_starts(
         table = httpx2.get(f"{server}/api/tables/{tid}").json()
         assert table["status"] == "playing"
         assert [s["display"] for s in table["seats"]][:2] == ["Ann", "Bob"]
+        assert errors == []
     finally:
         host_ctx.close()
         friend_ctx.close()
