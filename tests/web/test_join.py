@@ -133,6 +133,16 @@ def test_a_friend_joins_by_name_readies_and_the_host_starts(
         expect(ann.locator("#seats")).to_contain_text("(bot, random)")
         # the chat came along from the waiting room to the table
         expect(ann.locator("[data-role=chat] .chat-line")).to_have_count(1)
+        if friend_size == "phone":  # the chat is behind the Chat tab
+            bob.locator("[data-tab=chat]").click()
+        bob.locator("[data-role=chat] input").fill("good luck")
+        bob.locator("[data-role=chat] input").press("Enter")
+        expect(ann.locator("[data-role=chat] .chat-line").last).to_have_text("Bob: good luck")
+        if host_size == "phone":  # the closed Chat tab counts what it has not shown
+            badge = ann.locator("[data-tab=chat] .tab-badge")
+            expect(badge).to_have_text("1")
+            ann.locator("[data-tab=chat]").click()
+            expect(badge).to_be_hidden()
         shot(ann, f"started-{host_size}")
         table = httpx2.get(f"{server}/api/tables/{tid}").json()
         assert table["status"] == "playing"

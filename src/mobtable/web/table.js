@@ -40,6 +40,8 @@ class TableClient {
     this.fresh = []; // the events of the latest update (empty after a full reload)
     this.motion = readMotion(); // animation speed factor; 0 = off
     this.chat = new Chat((text) => this.send({ type: "chat", text }));
+    this.unreadChat = 0; // chat lines the phone's closed Chat tab has not shown yet
+    frame.tabs.chat?.addEventListener("click", () => { this.unreadChat = 0; frame.badge("chat", 0); });
     setInterval(() => this.tick(), 1000);
   }
 
@@ -98,6 +100,8 @@ class TableClient {
       this.showHint(m);
     } else if (m.type === "chat") {
       this.chat.receive(m);
+      const shown = !PHONE.matches || this.frame.open === "chat" || this.frame.page.classList.contains("pregame");
+      if (!m.history && !shown) this.frame.badge("chat", (this.unreadChat += m.messages.length));
     } else if (m.type === "error" && m.rule === "chat") {
       this.chat.refused(m.message);
     } else if (m.type === "error") {
