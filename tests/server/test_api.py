@@ -48,6 +48,7 @@ def test_illegal_and_malformed_moves_get_the_engine_message_and_change_nothing(
 ) -> None:
     created = new_table(client)
     tid, token0 = created["id"], created["token"]
+    claim(client, tid, 1)  # the table is full: the game starts
     bad = act(client, tid, 0, token0, "b11")
     assert bad.status_code == 400 and "is not a bid" in bad.json()["detail"]
     assert act(client, tid, 0, token0, "b4").status_code == 200
@@ -154,6 +155,8 @@ def test_an_away_player_can_be_replaced_by_a_bot_after_the_timeout_and_reclaim(
 def test_a_clock_lets_a_bot_move_for_a_seat_that_runs_out_of_time(client: TestClient) -> None:
     created = new_table(client, clock=1)
     tid = created["id"]
+    assert client.get(f"/api/tables/{tid}").json()["deadlines"] == {}  # the waiting room
+    claim(client, tid, 1)
     summary = client.get(f"/api/tables/{tid}").json()
     assert set(summary["deadlines"]) == {"0", "1"}
     _wait_for(client, tid, lambda t: t["moves"] >= 2)

@@ -40,6 +40,7 @@ def test_when_the_store_fails_the_action_is_refused_and_nothing_is_half_applied(
     with TestClient(app) as client:
         created = new_table(client)
         tid, token0 = created["id"], created["token"]
+        claim(client, tid, 1)  # the table is full: the game starts
         repo = app.state.manager.repo
 
         def broken(*_args: object, **_kwargs: object) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import inspect
 
-from mobtable.store import Repository, SeatRow, TableRow
+from mobtable.store import ChatRow, Repository, SeatRow, TableRow
 from mobtable.store.repository import StoreConflict
 
 
@@ -59,4 +59,31 @@ def test_an_action_out_of_order_is_refused_and_stores_nothing(db_url: str) -> No
         repo.append_action("t1", 5, 1, "b2")  # a gap
     loaded = repo.load("t1")
     assert loaded is not None and loaded.actions == [(0, "b1")] and loaded.moves == 1
+    repo.close()
+
+
+def test_the_waiting_room_and_the_chat_round_trip(db_url: str) -> None:
+    repo = Repository(db_url)
+    row = _row()
+    row.status, row.host, row.joined_at = "waiting", 0, 1000.5
+    repo.create_table(row)
+    repo.update_seat("t1", SeatRow(1, "human", None, "Bob", "cd" * 32, ready=True))
+    repo.set_status("t1", "waiting", joined_at=2000.25, host=1)
+    loaded = repo.load("t1")
+    assert loaded is not None and loaded.status == "waiting"
+    assert loaded.host == 1 and loaded.joined_at == 2000.25
+    assert [(s.name, s.ready) for s in loaded.seats] == [("Ann", False), ("Bob", True)]
+    assert repo.ids(status=("waiting", "playing")) == ["t1"] and repo.ids(status="playing") == []
+    repo.set_status("t1", "expired")
+    assert repo.ids(status=("waiting", "playing")) == []
+    assert repo.chat("t1") == []
+    texts = ["hi", "<b>bold</b> & 'quoted'", "Zoë 李"]
+    seats = [0, None, 0]
+    numbers = [
+        repo.add_chat("t1", ChatRow(s, "Ann", t, 5.0)) for s, t in zip(seats, texts, strict=True)
+    ]
+    assert numbers == [0, 1, 2]
+    stored = [(m.n, m.seat, m.text) for m in repo.chat("t1")]
+    assert stored == list(zip(numbers, seats, texts, strict=True))
+    assert [m.n for m in repo.chat("t1", limit=2)] == [1, 2]  # the latest, oldest first
     repo.close()

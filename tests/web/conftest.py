@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,13 +52,17 @@ def artifacts() -> Path:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A uvicorn server in a thread of this process (test games registered)."""
+    yield from serve(tmp_path_factory.mktemp("web") / "db.sqlite")
+
+
+def serve(db: Path, **options: Any) -> Iterator[str]:
+    """Serve ``create_app`` (bot delay 0.02 s, ``options``) on a free port until resumed."""
     import uvicorn
 
     from mobtable.server.app import create_app
 
-    db = tmp_path_factory.mktemp("web") / "db.sqlite"
     port = free_port()
-    app = create_app(f"sqlite:///{db}", bot_delay=0.02)
+    app = create_app(f"sqlite:///{db}", **{"bot_delay": 0.02, **options})
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)

@@ -66,9 +66,10 @@ def test_dice_set_die_by_die_on_the_city_reach_the_server(
     try:
         ann = desktop.new_page()
         ann.goto(f"{server}/t/{tid}#seat=0&token={token}")
-        ann.wait_for_selector(f"{ACTION}.stage-dice")
+        ann.wait_for_selector("[data-role=waiting-room]")  # until the friend takes the seat
         bob = phone.new_page()
         bob_token = _join(bob, server, tid)
+        ann.wait_for_selector(f"{ACTION}.stage-dice")
         bob.wait_for_selector(f"{ACTION}.stage-dice")
 
         # the row is drawn from the view's card data, left to right

@@ -61,6 +61,30 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    waiting_expiry: Annotated[
+        int | None,
+        typer.Option(
+            help="Seconds a table that has not started stays open after its last join "
+            "(default: $MOBTABLE_WAITING_EXPIRY or 1800; 0: for ever).",
+            show_default=False,
+        ),
+    ] = None,
+    abandoned_expiry: Annotated[
+        int | None,
+        typer.Option(
+            help="Seconds an unfinished game stays open once none of its players is there "
+            "(default: $MOBTABLE_ABANDONED_EXPIRY or 900; 0: for ever).",
+            show_default=False,
+        ),
+    ] = None,
+    chat_per_minute: Annotated[
+        int | None,
+        typer.Option(
+            help="Chat messages one client may send a minute, after a burst of 5 (default: "
+            "$MOBTABLE_CHAT_PER_MINUTE or 20; 0: no limit).",
+            show_default=False,
+        ),
+    ] = None,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -80,6 +104,9 @@ def serve(
             bot_tables=bot_tables,
             bot_only_moves=bot_only_moves,
             finished_tables=finished_tables,
+            waiting_expiry=waiting_expiry,
+            abandoned_expiry=abandoned_expiry,
+            chat_per_minute=chat_per_minute,
         )
     except ValueError as exc:
         fail(str(exc))

@@ -13,6 +13,9 @@ LIMITS = {
     "bot_tables": "unfinished bot-only tables one client may have",
     "bot_only_moves": "moves of bot-only tables under way at once, server-wide",
     "finished_tables": "finished tables kept in memory (more are reloaded on demand)",
+    "waiting_expiry": "seconds a table that has not started stays open after its last join",
+    "abandoned_expiry": "seconds an unfinished game stays open once none of its players is there",
+    "chat_per_minute": "chat messages one client may send a minute (after a burst of 5)",
 }
 
 

@@ -32,9 +32,11 @@ from mobtable.server.schemas import (
     CreateTable,
     GameInfo,
     Problem,
+    Ready,
     ReplaceWithBot,
     Replay,
     SeatAuth,
+    Start,
     TableCreated,
     TableState,
     TableSummary,
@@ -191,14 +193,20 @@ def create_app(
 
     @app.get("/api/tables", response_model=list[TableSummary], tags=["tables"])
     async def list_tables(
-        status: Literal["playing", "over"] = "playing",
+        status: Literal["open", "waiting", "playing", "over"] = "open",
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
     ) -> list[dict[str, Any]]:
-        """The lobby: tables being played (or recently finished), newest first."""
-        if status == "playing":
-            tables = sorted(manager.open_tables(), key=lambda t: -t.row.moves)[:limit]
-        else:
+        """The lobby: open tables (``waiting`` for players, then those being ``playing``,
+        most moves first), or recently finished ones (``over``), newest first.
+        Expired tables are never listed."""
+        if status == "over":
             tables = await manager.finished(limit)
+        else:
+            shown = ("waiting", "playing") if status == "open" else (status,)
+            tables = sorted(
+                (t for t in manager.open_tables() if t.status in shown),
+                key=lambda t: (t.status != "waiting", -t.row.moves),
+            )[:limit]
         return [t.summary() for t in tables]
 
     @app.get("/api/tables/{table_id}", response_model=TableSummary, tags=["tables"])
@@ -228,6 +236,18 @@ def create_app(
         """Take a free seat; the answer holds its secret token."""
         token = await manager.claim(table_id, seat, body.name)
         return {"seat": seat, "token": token, "url": f"/t/{table_id}"}
+
+    @app.post("/api/tables/{table_id}/ready", response_model=TableSummary, tags=["tables"])
+    async def ready(table_id: TableIdParam, body: Ready) -> dict[str, Any]:
+        """In the waiting room: say you are ready to start (or no longer ready)."""
+        await manager.set_ready(table_id, body.seat, body.token, body.ready)
+        return (await manager.get(table_id)).summary()
+
+    @app.post("/api/tables/{table_id}/start", response_model=TableSummary, tags=["tables"])
+    async def start(table_id: TableIdParam, body: Start) -> dict[str, Any]:
+        """The host starts the game once everyone who joined is ready; free seats get bots."""
+        await manager.start_game(table_id, body.seat, body.token, body.bot)
+        return (await manager.get(table_id)).summary()
 
     @app.post("/api/tables/{table_id}/actions", response_model=Accepted, tags=["play"])
     async def act(table_id: TableIdParam, body: Act) -> dict[str, int]:

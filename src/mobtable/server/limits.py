@@ -1,7 +1,7 @@
 """Limits: request bodies (a pure ASGI middleware, HTTP 413, counting the bytes received, so
 a chunked body without a Content-Length is refused as surely as one that declares its size),
-and what one client (tables created, bot-only tables) and bot-only tables may take of the
-server (429)."""
+what one client (tables created, bot-only tables, chat messages) and bot-only tables may
+take of the server (429), and how long tables nobody plays at are kept open."""
 
 from __future__ import annotations
 
@@ -99,12 +99,22 @@ class ServerLimits:
     finished_tables: int = 256
     """Finished tables kept in memory; the least recently used one beyond that
     (and nobody connected to it) is dropped, and reloaded from the store on demand."""
+    waiting_expiry: int = 1800
+    """Seconds a table that has not started stays open after its last join."""
+    abandoned_expiry: int = 900
+    """Seconds an unfinished game stays open once none of its players is connected."""
+    chat_per_minute: int = 20
+    """Chat messages one client may send a minute (a burst of ``CHAT_BURST``, then
+    one every ``60 / chat_per_minute`` seconds)."""
 
     ENVIRONMENT: ClassVar[dict[str, str]] = {
         "tables_per_minute": "MOBTABLE_TABLES_PER_MINUTE",
         "bot_tables": "MOBTABLE_BOT_TABLES",
         "bot_only_moves": "MOBTABLE_BOT_ONLY_MOVES",
         "finished_tables": "MOBTABLE_FINISHED_TABLES",
+        "waiting_expiry": "MOBTABLE_WAITING_EXPIRY",
+        "abandoned_expiry": "MOBTABLE_ABANDONED_EXPIRY",
+        "chat_per_minute": "MOBTABLE_CHAT_PER_MINUTE",
     }
 
     def __post_init__(self) -> None:
@@ -145,17 +155,53 @@ BOT_TABLE_RETRY = 30
 about how long a bot-only game takes at the default bot delay."""
 
 
-class ClientQuotas:
-    """Per client (its address): a token bucket of table creations, and its live
-    bot-only tables. Memory stays bounded: a client whose bucket has refilled is
-    forgotten."""
+CHAT_BURST = 5
+"""Chat messages a client may send at once before the per-minute rate applies."""
+
+
+class TokenBuckets:
+    """One token bucket per client: ``burst`` tokens, refilled at ``per_minute``.
+    Memory stays bounded: a client whose bucket has refilled is forgotten."""
 
     SWEEP_AT = 4096
+
+    def __init__(self, per_minute: int, burst: int, clock: Callable[[], float]) -> None:
+        self.per_minute = per_minute
+        self.burst = float(burst)
+        self.clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}  # client -> (tokens, when)
+
+    def take(self, client: str) -> int:
+        """Take one token of ``client``'s: 0, or the seconds until one is there (nothing taken)."""
+        if not self.per_minute:
+            return 0
+        now, rate = self.clock(), self.per_minute / 60.0
+        tokens = self._tokens(client, now)
+        if tokens < 1:
+            return max(1, math.ceil((1 - tokens) / rate))
+        if len(self._buckets) >= self.SWEEP_AT:
+            self._sweep(now)
+        self._buckets[client] = (tokens - 1, now)
+        return 0
+
+    def _tokens(self, client: str, now: float) -> float:
+        tokens, when = self._buckets.get(client, (self.burst, now))
+        return min(self.burst, tokens + (now - when) * self.per_minute / 60.0)
+
+    def _sweep(self, now: float) -> None:
+        for client in [c for c in self._buckets if self._tokens(c, now) >= self.burst]:
+            del self._buckets[client]
+
+
+class ClientQuotas:
+    """Per client (its address): a token bucket of table creations, one of chat
+    messages, and its live bot-only tables."""
 
     def __init__(self, limits: ServerLimits, clock: Callable[[], float] = time.monotonic) -> None:
         self.limits = limits
         self.clock = clock
-        self._buckets: dict[str, tuple[float, float]] = {}  # client -> (tokens, when)
+        self._creations = TokenBuckets(limits.tables_per_minute, limits.tables_per_minute, clock)
+        self._chat = TokenBuckets(limits.chat_per_minute, CHAT_BURST, clock)
         self._bot_tables: dict[str, set[str]] = {}
         self._owner: dict[str, str] = {}  # bot-only table -> client
 
@@ -170,21 +216,26 @@ class ClientQuotas:
                 "wait for one to finish",
                 retry_after=BOT_TABLE_RETRY,
             )
-        per_minute = self.limits.tables_per_minute
-        if per_minute:
-            now, rate = self.clock(), per_minute / 60.0
-            tokens = self._tokens(client, now)
-            if tokens < 1:
-                raise TooManyRequests(
-                    f"too many new tables from this client (limit {per_minute} a minute)",
-                    retry_after=math.ceil((1 - tokens) / rate),
-                )
-            if len(self._buckets) >= self.SWEEP_AT:
-                self._sweep(now)
-            self._buckets[client] = (tokens - 1, now)
+        wait = self._creations.take(client)
+        if wait:
+            raise TooManyRequests(
+                f"too many new tables from this client (limit {self.limits.tables_per_minute} "
+                "a minute)",
+                retry_after=wait,
+            )
         if bot_only:
             self._bot_tables.setdefault(client, set()).add(table_id)
             self._owner[table_id] = client
+
+    def chat(self, client: str) -> None:
+        """Take one chat message of ``client``'s quota, or raise :class:`TooManyRequests`."""
+        wait = self._chat.take(client)
+        if wait:
+            raise TooManyRequests(
+                f"too many chat messages (limit {self.limits.chat_per_minute} a minute): "
+                f"wait {wait} s",
+                retry_after=wait,
+            )
 
     def finished(self, table_id: str) -> None:
         """``table_id`` is over (or was never stored): it no longer counts against its client."""
@@ -194,13 +245,3 @@ class ClientQuotas:
             live.discard(table_id)
             if not live:
                 del self._bot_tables[client]
-
-    def _tokens(self, client: str, now: float) -> float:
-        cap = float(self.limits.tables_per_minute)
-        tokens, when = self._buckets.get(client, (cap, now))
-        return min(cap, tokens + (now - when) * cap / 60.0)
-
-    def _sweep(self, now: float) -> None:
-        cap = self.limits.tables_per_minute
-        for client in [c for c in self._buckets if self._tokens(c, now) >= cap]:
-            del self._buckets[client]

@@ -22,6 +22,7 @@ from mobtable.core.narrator import Narrator, seat_label
 from mobtable.core.record import replay
 from mobtable.core.reveal import reveals_everything
 from mobtable.core.words import default_names
+from mobtable.server.waiting import waiting_prompt
 from mobtable.store import SeatRow, TableRow
 
 
@@ -71,8 +72,9 @@ class Client:
     MAX_BACKLOG = 256
     MAX_REPLIES = 64
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, name: str | None = None) -> None:
         self.seat = seat
+        self.name = name  # a spectator's name in the chat
         self.cursor = 0  # events of the state already sent
         self.last_seen: str | None = None  # the last state sent, its events left out
         self.queue: asyncio.Queue[str | Close] = asyncio.Queue()
@@ -148,6 +150,7 @@ class Seat:
             "display": self.name,
             "label": self.label,
             "claimed": self.claimed,
+            "ready": self.row.ready,
             "connected": self.connections > 0,
             "away_since": None if self.connections else self.away_since,
         }
@@ -170,6 +173,10 @@ class LiveTable:
         self.bot_commits: dict[int, tuple[float, int]] = {}
         """Bot seats in the middle of a decision: when it began, how many actions it
         may take (see ``BotTurns._pace``)."""
+        self.expires_at: float | None = None
+        """When a waiting table closes unless someone joins (set by the manager)."""
+        self.expired: str | None = None
+        """Why an expired table closed, in words (set by the manager)."""
 
     @property
     def id(self) -> str:
@@ -179,6 +186,11 @@ class LiveTable:
     def bot_only(self) -> bool:
         """No seat for a person: bots play it all (and wait for tables with people)."""
         return all(s.row.kind == "bot" for s in self.seats)
+
+    @property
+    def status(self) -> str:
+        """``waiting`` (the waiting room), ``playing``, ``over`` or ``expired``."""
+        return "over" if self.state.is_over() else self.row.status
 
     @property
     def version(self) -> int:
@@ -220,7 +232,10 @@ class LiveTable:
             "game": self.row.game,
             "title": self.game.title,
             "players": state.players,
-            "status": "over" if over else "playing",
+            "status": self.status,
+            "host": self.row.host,
+            "expires_at": self.expires_at if self.row.status == "waiting" else None,
+            "expired": self.expired if self.row.status == "expired" else None,
             "moves": state.moves_seen_by(None),
             "seats": [s.public() for s in self.seats],
             "free_seats": [
@@ -245,7 +260,8 @@ class LiveTable:
     ) -> dict[str, Any]:
         """The state message for ``seat`` with the events from index ``since``."""
         state = self.state
-        legal = state.legal(seat) if seat is not None and not state.is_over() else ()
+        playing = self.status == "playing"
+        legal = state.legal(seat) if seat is not None and playing else ()
         words = self.narrator(seat)
         return {
             "type": "state",
@@ -259,10 +275,19 @@ class LiveTable:
             "events": [
                 {**e.to_json(), "text": words.event(e)} for e in state.events_for(seat, since)
             ],
-            "prompt": words.prompt(state),
+            "prompt": self._prompt(seat, words),
             "outcome": outcome(words, state),
             "log_reset": since == 0,
         }
+
+    def _prompt(self, seat: int | None, words: Narrator) -> str:
+        if self.status == "waiting":
+            host = self.row.host
+            name = self.seats[host].name if host is not None else ""
+            return waiting_prompt(seat, host, name, sum(s.free for s in self.seats))
+        if self.status == "expired":
+            return self.expired or "This table has closed."
+        return words.prompt(self.state)
 
     def announce(self, kind: str, text_for: Callable[[int | None], str]) -> None:
         """Tell every client something about the table that is not a game event (a

@@ -9,6 +9,12 @@ After every change the manager updates the table's clocks
 (:mod:`mobtable.server.clocks`), sets its due bots going
 (:mod:`mobtable.server.bot_turns`), then broadcasts.
 
+A table with a free seat for a person starts in the waiting room (status
+``waiting``): no clock runs, no bot moves and no action is accepted until the
+last free seat is taken or the creator starts it (everyone who joined ready; bots
+in the free seats), so a game never starts and then waits on an empty seat.
+Tables nobody plays at expire (:mod:`mobtable.server.expiry`).
+
 Memory stays bounded: a table is loaded once however many ask for it at once
 (``_loading`` holds only the loads under way), and finished tables beyond
 ``ServerLimits.finished_tables`` are dropped, least recently used first, to be
@@ -28,15 +34,19 @@ from typing import Any, TypeVar
 
 from mobtable import bots, games
 from mobtable.core import IllegalAction, InvalidNotation, MobtableError
+from mobtable.core.words import default_names
 from mobtable.server.bot_turns import BotTurns, default_bot, stand_in_bot
 from mobtable.server.botpool import BotPool
+from mobtable.server.chat import HISTORY, chat_message, chat_text
 from mobtable.server.clocks import MoveClocks, not_replaceable_yet
 from mobtable.server.errors import Conflict, Forbidden, NotFound, ServerError, Unavailable
+from mobtable.server.expiry import Expiry
 from mobtable.server.hints import HintDesk
 from mobtable.server.limits import ClientQuotas, ServerLimits
 from mobtable.server.live import Client, LiveTable, hash_token, token_matches
+from mobtable.server.names import clash
 from mobtable.server.schemas import CreateTable, SeatSpec
-from mobtable.store import Repository, SeatRow, TableRow
+from mobtable.store import ChatRow, Repository, SeatRow, TableRow
 
 log = logging.getLogger("mobtable.server")
 T = TypeVar("T")
@@ -82,6 +92,8 @@ class TableManager:
         )
         self.clocks = MoveClocks(on_timeout=self.bot_turns.stand_in)
         self.hints = HintDesk(self.bot_turns)
+        self.expiry = Expiry(self.limits)
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- plumbing -------------------------------------------------------
     @property
@@ -102,14 +114,20 @@ class TableManager:
         return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
 
     async def start(self) -> None:
-        """Load every unfinished table from the database and set its bots going."""
-        for table_id in await self.db(self.repo.ids, status="playing"):
+        """Load every unfinished table from the database and set its bots going;
+        start sweeping for tables to expire."""
+        for table_id in await self.db(self.repo.ids, status=("waiting", "playing")):
             try:
                 await self.get(table_id)
             except ServerError as exc:
                 log.error("table %s cannot be resumed: %s", table_id, exc.message)
+        if self.expiry.check_every:
+            self._sweeper = asyncio.create_task(self._sweep())
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         if self._retry_evict is not None:
             self._retry_evict.cancel()
         for table in self.tables.values():
@@ -154,6 +172,8 @@ class TableManager:
             table.rebuild(row.actions)
         except MobtableError as exc:
             raise Unavailable(f"table {table_id} does not replay: {exc}") from exc
+        if row.status == "expired":
+            table.expired = self.expiry.reason_of_stored(table)
         self.tables[table_id] = table
         self._after_change(table)
         return table
@@ -183,7 +203,8 @@ class TableManager:
         self._evict()
 
     def open_tables(self) -> list[LiveTable]:
-        return [t for t in self.tables.values() if not t.state.is_over()]
+        """Tables in the waiting room or being played (not over, not expired)."""
+        return [t for t in self.tables.values() if t.status in ("waiting", "playing")]
 
     async def finished(self, limit: int) -> list[LiveTable]:
         ids = await self.db(self.repo.ids, status="over", limit=limit)
@@ -221,23 +242,30 @@ class TableManager:
         if spec.sit is not None:
             if spec.sit >= spec.players or rows[spec.sit].kind != "human":
                 raise ServerError(f"'sit': seat {spec.sit} is not a seat for a person")
+            others = [n for i, n in enumerate(default_names(spec.players)) if i != spec.sit]
+            if spec.name is not None and (taken := clash(spec.name, others)) is not None:
+                raise Conflict(f"{taken} is the name of another seat here: choose another name")
             token = new_token()
             rows[spec.sit].token_hash = hash_token(token)
             rows[spec.sit].name = spec.name
         table_id = secrets.token_urlsafe(6)
         self.quotas.admit(client, table_id, bot_only=all(r.kind == "bot" for r in rows))
         seed = spec.seed if spec.seed is not None else game.random_seed() % (2**63)
+        free = any(r.kind == "human" and r.token_hash is None for r in rows)
         row = TableRow(
             id=table_id,
             game=game.name,
             rules_version=game.rules_version,
             config=config.to_json(),
             seed=seed,
+            status="waiting" if free else "playing",
             clock=spec.clock,
             replace_after=spec.replace_after,
             seats=rows,
             reveal_at_end=spec.reveal_at_end,
             hints=spec.hints,
+            host=spec.sit,
+            joined_at=time.time(),
         )
         state = game.new_state(config, seed=seed)
         try:
@@ -274,6 +302,8 @@ class TableManager:
                 ],
                 reveal_at_end=old.row.reveal_at_end,
                 hints=old.row.hints,
+                host=old.row.host,
+                joined_at=time.time(),
             )
             config = game.config_from_json(row.config)
             await self.db(self.repo.create_table, row)
@@ -294,20 +324,92 @@ class TableManager:
             raise Forbidden(f"wrong or missing seat token for seat {seat}")
 
     async def claim(self, table_id: str, seat: int, name: str | None) -> str:
+        """Take a free seat under ``name`` (``None``: the seat's default name); the
+        waiting room's last free seat taken, the game starts."""
         table = await self.get(table_id)
         async with table.lock:
+            self._check_open(table)
             if not 0 <= seat < len(table.seats):
                 raise NotFound(f"table {table_id} has no seat {seat}")
             s = table.seats[seat]
             if s.row.kind != "human" or s.claimed:
                 raise Conflict(f"seat {seat} is not free")
+            if name is not None:
+                taken = clash(name, [o.name for o in table.seats if o is not s])
+                if taken is not None:
+                    raise Conflict(f"{taken} is already at this table: choose another name")
             token = new_token()
             row = SeatRow(seat, "human", None, name, hash_token(token))
             await self.db(self.repo.update_seat, table.id, row)
             s.row = row
             s.away_since = time.time()
+            if table.row.status == "waiting":
+                await self._joined(table, seat)
             self._after_change(table)
             return token
+
+    async def _joined(self, table: LiveTable, seat: int) -> None:
+        """Someone took a seat in the waiting room: the table stays open longer (and
+        has a host, if it had none); with no seat left free, the game starts."""
+        now = time.time()
+        host = table.row.host if table.row.host is not None else seat
+        status = "waiting" if any(s.free for s in table.seats) else "playing"
+        await self.db(self.repo.set_status, table.id, status, joined_at=now, host=host)
+        table.row.status, table.row.joined_at, table.row.host = status, now, host
+
+    @staticmethod
+    def _check_open(table: LiveTable) -> None:
+        if table.status == "expired":
+            raise Conflict(table.expired or "this table has closed", rule="expired")
+        if table.status == "over":
+            raise Conflict("the game is over", rule="game-over")
+
+    async def set_ready(self, table_id: str, seat: int, token: str, ready: bool) -> None:
+        """A player in the waiting room says whether they are ready."""
+        table = await self.get(table_id)
+        self.authorize(table, seat, token)
+        async with table.lock:
+            if table.status != "waiting":
+                raise Conflict("the game has already started", rule="not-waiting")
+            s = table.seats[seat]
+            row = SeatRow(seat, s.row.kind, s.row.bot, s.row.name, s.row.token_hash, ready)
+            await self.db(self.repo.update_seat, table.id, row)
+            s.row = row
+            self._after_change(table)
+
+    async def start_game(self, table_id: str, seat: int, token: str, bot: str | None) -> None:
+        """The host starts the game from the waiting room: everyone who joined is
+        ready; every free seat gets the bot ``bot`` (default: the game's)."""
+        table = await self.get(table_id)
+        self.authorize(table, seat, token)
+        async with table.lock:
+            if table.status != "waiting":
+                raise Conflict("the game has already started", rule="not-waiting")
+            if seat != table.row.host:
+                host = table.seats[table.row.host].name if table.row.host is not None else None
+                raise Forbidden(f"only {host or 'the host'} can start this table")
+            waiting_for = [
+                s.name
+                for s in table.seats
+                if s.row.kind == "human" and s.claimed and not s.row.ready and s.row.seat != seat
+            ]
+            if waiting_for:
+                who = ", ".join(waiting_for)
+                raise Conflict(f"not everyone is ready yet: {who}", rule="not-ready")
+            name = bot or default_bot(table.game.name)
+            if name not in bots.available(table.game.name):
+                raise ServerError(
+                    f"no bot {name!r} for {table.game.title} "
+                    f"(bots: {', '.join(bots.available(table.game.name))})"
+                )
+            for s in table.seats:
+                if s.free:
+                    row = SeatRow(s.row.seat, "bot", name, None, None)
+                    await self.db(self.repo.update_seat, table.id, row)
+                    s.row = row
+            await self.db(self.repo.set_status, table.id, "playing")
+            table.row.status = "playing"
+            self._after_change(table)
 
     async def seat_bot(
         self, table_id: str, target: int, seat: int, token: str, bot: str | None
@@ -320,6 +422,9 @@ class TableManager:
         table = await self.get(table_id)
         self.authorize(table, seat, token)
         async with table.lock:
+            self._check_open(table)
+            if table.status == "waiting" and seat != table.row.host:
+                raise Forbidden("in the waiting room only the host seats bots")
             if not 0 <= target < len(table.seats):
                 raise NotFound(f"table {table_id} has no seat {target}")
             t = table.seats[target]
@@ -338,6 +443,9 @@ class TableManager:
             await self.db(self.repo.update_seat, table.id, row)
             t.row = row
             table.bots.pop(target, None)
+            if table.row.status == "waiting" and not any(s.free for s in table.seats):
+                await self.db(self.repo.set_status, table.id, "playing")
+                table.row.status = "playing"
             self._after_change(table)
 
     async def reclaim(self, table_id: str, seat: int, token: str) -> None:
@@ -391,14 +499,17 @@ class TableManager:
 
     async def _apply(self, table: LiveTable, seat: int, notation: str) -> int:
         state = table.state
-        if state.is_over():
-            raise Conflict("the game is over", rule="game-over")
+        self._check_open(table)
         try:
             action = state.game.parse_action(notation, state.config)
         except InvalidNotation as exc:
             raise ServerError(str(exc), rule="notation") from exc
         except MobtableError as exc:
             raise ServerError(str(exc)) from exc
+        if table.status == "waiting":
+            raise Conflict(
+                "the game has not started yet: it is in the waiting room", rule="waiting"
+            )
         n = table.version
         seen = state.moves_seen_by(None)
         try:
@@ -436,12 +547,70 @@ class TableManager:
     # -- after every change -------------------------------------------------------
     def _after_change(self, table: LiveTable) -> None:
         """Restart or stop the clocks, set the due bots going, tell every client;
-        a finished table joins the finished ones kept in memory."""
-        self.clocks.update(table)
-        self.bot_turns.schedule(table)
+        a finished (or expired) table joins the finished ones kept in memory.
+        Before the game starts (and once it expired) no clock runs and no bot moves."""
+        if table.status in ("playing", "over"):
+            self.clocks.update(table)
+            self.bot_turns.schedule(table)
+        else:
+            self.clocks.stop(table)
+            table.deadlines.clear()
+            table.timers.clear()
+        table.expires_at = self.expiry.expires_at(table)
         table.broadcast()
-        if table.state.is_over():
+        if table.state.is_over() or table.status == "expired":
             self.quotas.finished(table.id)
             self._finished[table.id] = None
             self._finished.move_to_end(table.id)
             self._evict()
+
+    # -- chat ----------------------------------------------------------------------
+    async def chat(self, table: LiveTable, client: Client, text: str, address: str) -> None:
+        """Store ``client``'s message and send it to everyone at the table."""
+        try:
+            text = chat_text(text)
+        except ValueError as exc:
+            raise ServerError(str(exc), rule="chat") from exc
+        if table.status == "expired":
+            raise Conflict(table.expired or "this table has closed", rule="expired")
+        self.quotas.chat(address)
+        async with table.lock:
+            if client.seat is None:
+                row = ChatRow(None, client.name or "", text, time.time())
+            else:
+                row = ChatRow(client.seat, table.seats[client.seat].name, text, time.time())
+            row.n = await self.db(self.repo.add_chat, table.id, row)
+            message = chat_message([row])
+            for other in list(table.clients):
+                other.send(message)
+
+    async def chat_history(self, table: LiveTable) -> str | None:
+        """The chat so far (the latest ``HISTORY`` messages) as one message; ``None``: none."""
+        rows = await self.db(self.repo.chat, table.id, HISTORY)
+        return chat_message(rows, history=True) if rows else None
+
+    # -- expiry ----------------------------------------------------------------------
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(self.expiry.check_every)
+            try:
+                await self.expire_due()
+            except Exception:
+                log.exception("expiring tables failed; trying again")
+
+    async def expire_due(self, now: float | None = None) -> list[str]:
+        """Close every table due to expire (see :mod:`mobtable.server.expiry`); their ids."""
+        now = time.time() if now is None else now
+        closed = []
+        for table in list(self.tables.values()):
+            reason = self.expiry.due(table, now)
+            if reason is None or table.lock.locked():
+                continue
+            async with table.lock:
+                await self.db(self.repo.set_status, table.id, "expired")
+                table.row.status, table.expired = "expired", reason
+                table.thinking.clear()
+                self.quotas.finished(table.id)
+                self._after_change(table)
+            closed.append(table.id)
+        return closed

@@ -4,16 +4,28 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StringConstraints,
+)
 
 from mobtable.core.actions import MAX_NOTATION
 from mobtable.core.limits import SEED_LIMIT
+from mobtable.server.chat import CHAT_MAX
+from mobtable.server.names import NAME_MAX, RULE, check_name
 
 TableId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 Token = Annotated[str, StringConstraints(min_length=1, max_length=100)]
 Name = Annotated[
     str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^<>&]*$"),
+    StringConstraints(max_length=NAME_MAX * 4),
+    AfterValidator(check_name),
+    Field(description=RULE),
 ]
 Notation = Annotated[str, StringConstraints(min_length=1, max_length=MAX_NOTATION)]
 OptionText = Annotated[str, StringConstraints(max_length=100)]
@@ -68,7 +80,7 @@ class CreateTable(Strict):
 
 
 class Claim(Strict):
-    name: Name | None = None
+    name: Name | None = Field(default=None, description=f"{RULE}; none: a default name")
 
 
 class SeatAuth(Strict):
@@ -82,6 +94,18 @@ class Act(SeatAuth):
 
 class ReplaceWithBot(SeatAuth):
     """Sent by another seated player (``seat``/``token``) to put a bot in ``target``."""
+
+    bot: ShortName | None = None
+
+
+class Ready(SeatAuth):
+    """A player in the waiting room says whether they are ready to start."""
+
+    ready: StrictBool = True
+
+
+class Start(SeatAuth):
+    """The table's creator starts the game; free seats get ``bot`` (default: the game's)."""
 
     bot: ShortName | None = None
 
@@ -148,6 +172,7 @@ class SeatPublic(BaseModel):
     display: str = Field(default="", description="the name players read (a default if unnamed)")
     label: str = Field(default="", description='the name with a bot\'s level: "Vito (bot, hard)"')
     claimed: bool
+    ready: bool = Field(default=False, description="said ready in the waiting room")
     connected: bool
     away_since: float | None
 
@@ -157,7 +182,15 @@ class TableSummary(BaseModel):
     game: str
     title: str
     players: int
-    status: str
+    status: Literal["waiting", "playing", "over", "expired"] = Field(
+        description="waiting: in the waiting room (free seats, not started); expired: "
+        "never started, or every player left, and closed"
+    )
+    host: int | None = Field(default=None, description="the creator's seat: who starts")
+    expires_at: float | None = Field(
+        default=None, description="when a waiting table closes unless someone joins (epoch s)"
+    )
+    expired: str | None = Field(default=None, description="why the table closed, in words")
     moves: int
     seats: list[SeatPublic]
     free_seats: list[int]
@@ -214,6 +247,11 @@ class WsHello(Strict):
     type: Literal["hello"]
     seat: SeatNo | None = None
     token: Token | None = None
+    name: Annotated[str, StringConstraints(max_length=NAME_MAX * 4)] | None = Field(
+        default=None,
+        description="a spectator's name in the chat (one that is no name is left out: "
+        "the spectator is then 'a spectator')",
+    )
 
 
 class WsAct(Strict):
@@ -239,4 +277,13 @@ class WsHint(Strict):
     type: Literal["hint"]
 
 
-WsMessage = Annotated[WsHello | WsAct | WsExplain | WsPing | WsHint, Field(discriminator="type")]
+class WsChat(Strict):
+    """A chat message to everyone at the table (players and spectators)."""
+
+    type: Literal["chat"]
+    text: Annotated[str, StringConstraints(max_length=CHAT_MAX * 4)]
+
+
+WsMessage = Annotated[
+    WsHello | WsAct | WsExplain | WsPing | WsHint | WsChat, Field(discriminator="type")
+]

@@ -4,7 +4,10 @@ The client first says ``{"type": "hello", "seat": 1, "token": "..."}`` (or no
 seat, to watch); then it receives a ``state`` message after every change: its
 own view, its legal actions and its new log events. It plays by sending
 ``{"type": "act", "action": "<notation>"}``; a refusal comes back as an
-``error`` message with the engine's rule text.
+``error`` message with the engine's rule text. ``{"type": "chat", "text": ...}``
+talks to the table: everyone there gets ``{"type": "chat", "messages": [...]}``,
+and a client gets the chat so far (``"history": true``, when there is any) after
+its first state.
 """
 
 from __future__ import annotations
@@ -20,7 +23,16 @@ from pydantic import TypeAdapter, ValidationError
 from mobtable.server.errors import ServerError
 from mobtable.server.live import Client, Close
 from mobtable.server.manager import TableManager
-from mobtable.server.schemas import WsAct, WsExplain, WsHello, WsHint, WsMessage, WsPing
+from mobtable.server.names import check_name
+from mobtable.server.schemas import (
+    WsAct,
+    WsChat,
+    WsExplain,
+    WsHello,
+    WsHint,
+    WsMessage,
+    WsPing,
+)
 
 MAX_MESSAGE = 4096
 HELLO_TIMEOUT = 10.0
@@ -44,6 +56,15 @@ def _parse(text: str) -> Any:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "message"
         raise ServerError(f"malformed message: {where}: {first['msg']}") from None
+
+
+def spectator_name(text: str | None) -> str | None:
+    """A spectator's name for the chat, if it is one (else the spectator stays unnamed:
+    an old name this browser kept must not keep anyone from watching)."""
+    try:
+        return None if text is None else check_name(text)
+    except ValueError:
+        return None
 
 
 async def _receive_text(ws: WebSocket) -> str:
@@ -89,10 +110,14 @@ async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         return
 
-    client = Client(hello.seat)
+    client = Client(hello.seat, spectator_name(hello.name))
+    address = ws.client.host if ws.client else "unknown"
     sender = asyncio.create_task(_sender(ws, client))
     await manager.connect(table, client)
     try:
+        history = await manager.chat_history(table)
+        if history is not None:
+            client.send(history)
         while not client.closed:
             await client.room()
             if client.closed:
@@ -112,6 +137,11 @@ async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
                     await manager.act(table.id, client.seat, hello.token, message.action)
                 except ServerError as exc:
                     client.send(_error(exc.message, rule=exc.rule, ref=message.ref))
+            elif isinstance(message, WsChat):
+                try:
+                    await manager.chat(table, client, message.text, address)
+                except ServerError as exc:
+                    client.send(_error(exc.message, rule=exc.rule or "chat"))
             elif isinstance(message, WsExplain):
                 reason = await manager.explain(table, client.seat, message.action)
                 client.send(

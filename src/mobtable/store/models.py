@@ -10,7 +10,18 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, func
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    func,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -26,7 +37,7 @@ class TableModel(Base):
     rules_version: Mapped[str] = mapped_column(String(20))
     config: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
-    status: Mapped[str] = mapped_column(String(10), index=True)  # playing | over
+    status: Mapped[str] = mapped_column(String(10), index=True)  # waiting|playing|over|expired
     clock: Mapped[int | None] = mapped_column(Integer, nullable=True)
     replace_after: Mapped[int] = mapped_column(Integer)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
@@ -34,6 +45,8 @@ class TableModel(Base):
     moves: Mapped[int] = mapped_column(Integer, default=0)
     reveal_at_end: Mapped[bool] = mapped_column(Boolean, default=False)  # the players agreed
     hints: Mapped[bool] = mapped_column(Boolean, default=False)  # players may ask for hints
+    host: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the creator's seat
+    joined_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # last join (epoch s)
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
 
 
@@ -48,6 +61,7 @@ class SeatModel(Base):
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    ready: Mapped[bool] = mapped_column(Boolean, default=False)  # in the waiting room
 
 
 class ActionModel(Base):
@@ -59,3 +73,18 @@ class ActionModel(Base):
     n: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(String(200))
+
+
+class ChatModel(Base):
+    """One chat message at a table, as typed (escaped only where it is shown)."""
+
+    __tablename__ = "chat"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a spectator
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)

@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import make_url
 
 from mobtable.store.migrate import migrate
-from mobtable.store.models import ActionModel, SeatModel, TableModel
+from mobtable.store.models import ActionModel, ChatModel, SeatModel, TableModel
 
 
 class StoreConflict(RuntimeError):
@@ -29,6 +29,20 @@ class SeatRow:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    ready: bool = False
+    """Said "ready" in the waiting room."""
+
+
+@dataclass
+class ChatRow:
+    """A chat message: who wrote it (``seat`` ``None``: a spectator), as typed."""
+
+    seat: int | None
+    name: str
+    text: str
+    at: float
+    n: int = -1
+    """Its number at the table (given when stored)."""
 
 
 @dataclass
@@ -50,6 +64,10 @@ class TableRow:
     """The players agreed to publish everything (seed and all) once the game is over."""
     hints: bool = False
     """Players may ask for the ``hard`` bot's suggestion (chosen at creation)."""
+    host: int | None = None
+    """The seat of the table's creator, who starts the game from the waiting room."""
+    joined_at: float | None = None
+    """When someone last took a seat (or the table was made), epoch seconds."""
 
     def record(self) -> dict[str, Any]:
         """The table's full record (``mobtable.core.record``): seed, actions, result.
@@ -131,6 +149,8 @@ class Repository:
                     moves=0,
                     reveal_at_end=row.reveal_at_end,
                     hints=row.hints,
+                    host=row.host,
+                    joined_at=row.joined_at,
                 )
             )
             for seat in row.seats:
@@ -142,6 +162,7 @@ class Repository:
                         bot=seat.bot,
                         name=seat.name,
                         token_hash=seat.token_hash,
+                        ready=seat.ready,
                     )
                 )
 
@@ -179,8 +200,63 @@ class Repository:
             conn.execute(
                 update(SeatModel)
                 .where(SeatModel.table_id == table_id, SeatModel.seat == seat.seat)
-                .values(kind=seat.kind, bot=seat.bot, name=seat.name, token_hash=seat.token_hash)
+                .values(
+                    kind=seat.kind,
+                    bot=seat.bot,
+                    name=seat.name,
+                    token_hash=seat.token_hash,
+                    ready=seat.ready,
+                )
             )
+
+    def set_status(
+        self,
+        table_id: str,
+        status: str,
+        *,
+        joined_at: float | None = None,
+        host: int | None = None,
+    ) -> None:
+        """A table's new status (``waiting``, ``playing``, ``expired``); ``joined_at``
+        and ``host``: someone joined (and is the host)."""
+        values: dict[str, Any] = {"status": status}
+        if joined_at is not None:
+            values["joined_at"] = joined_at
+        if host is not None:
+            values["host"] = host
+        with self.engine.begin() as conn:
+            conn.execute(update(TableModel).where(TableModel.id == table_id).values(**values))
+
+    def add_chat(self, table_id: str, message: ChatRow) -> int:
+        """Store a chat message; returns its number at the table (0, 1, …)."""
+        with self.engine.begin() as conn:
+            last = conn.execute(
+                select(func.max(ChatModel.n)).where(ChatModel.table_id == table_id)
+            ).scalar()
+            n = 0 if last is None else int(last) + 1
+            conn.execute(
+                insert(ChatModel).values(
+                    table_id=table_id,
+                    n=n,
+                    seat=message.seat,
+                    name=message.name,
+                    text=message.text,
+                    at=message.at,
+                )
+            )
+        return n
+
+    def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
+        """The last ``limit`` chat messages of a table, oldest first."""
+        query = (
+            select(ChatModel)
+            .where(ChatModel.table_id == table_id)
+            .order_by(ChatModel.n.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [ChatRow(r.seat, r.name, r.text, float(r.at), int(r.n)) for r in reversed(rows)]
 
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
         with self.engine.begin() as conn:
@@ -204,15 +280,21 @@ class Repository:
                 .order_by(ActionModel.n)
             ).all()
         row = _table_row(t)
-        row.seats = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats]
+        row.seats = [
+            SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.ready)) for s in seats
+        ]
         row.actions = [(a.seat, a.notation) for a in actions]
         return row
 
-    def ids(self, *, status: str | None = None, limit: int | None = None) -> list[str]:
-        """Table ids, newest first (``status``: only ``playing`` or ``over`` tables)."""
+    def ids(
+        self, *, status: str | tuple[str, ...] | None = None, limit: int | None = None
+    ) -> list[str]:
+        """Table ids, newest first (``status``: only tables with that status, or those)."""
         query = select(TableModel.id).order_by(TableModel.created_at.desc(), TableModel.id)
-        if status is not None:
+        if isinstance(status, str):
             query = query.where(TableModel.status == status)
+        elif status is not None:
+            query = query.where(TableModel.status.in_(status))
         if limit is not None:
             query = query.limit(limit)
         with self.engine.connect() as conn:
@@ -234,4 +316,6 @@ def _table_row(t: Any) -> TableRow:
         moves=t.moves,
         reveal_at_end=bool(t.reveal_at_end),
         hints=bool(t.hints),
+        host=t.host,
+        joined_at=t.joined_at,
     )

@@ -1,6 +1,7 @@
 // The lobby: open a table, join or watch one, replay a finished game.
 import { api, saveSeat } from "./api.js";
 import { h } from "./dom.js";
+import { ordinal } from "./words.js";
 
 export async function showLobby(root) {
   document.title = "mobtable — lobby";
@@ -30,7 +31,7 @@ export async function showLobby(root) {
 async function refresh(openList, overList) {
   try {
     const [open, over] = await Promise.all([
-      api("GET", "/api/tables?status=playing"),
+      api("GET", "/api/tables?status=open"),
       api("GET", "/api/tables?status=over&limit=10"),
     ]);
     openList.replaceChildren(...(open.length ? open.map(openRow) : [h("p", { class: "muted" }, "No table is open. Start one!")]));
@@ -50,12 +51,16 @@ function gameCard(g) {
 }
 
 function seatsText(t) {
-  return t.seats.map((s) => (s.kind === "bot" || s.claimed ? s.label || s.display : `${s.display} (free seat)`)).join(" · ");
+  return t.seats.map((s) => (s.kind === "bot" || s.claimed ? s.label || s.display : "a free seat")).join(" · ");
 }
 
 function openRow(t) {
-  return h("div", { class: "table-row" },
-    h("div", {}, h("strong", {}, t.title), ` — ${t.players} players, ${t.moves} moves`, h("div", { class: "muted small" }, seatsText(t))),
+  const free = t.free_seats.length;
+  const state = t.status === "waiting"
+    ? ` — waiting for ${free} more player${free === 1 ? "" : "s"}`
+    : ` — ${t.players} players, ${t.moves} moves`;
+  return h("div", { class: "table-row", dataset: { status: t.status } },
+    h("div", {}, h("strong", {}, t.title), state, h("div", { class: "muted small" }, seatsText(t))),
     h("div", { class: "row-actions" },
       t.free_seats.length ? h("a", { class: "button", href: `/t/${t.id}` }, "Join") : null,
       h("a", { class: "button secondary", href: `/t/${t.id}` }, "Watch"),
@@ -188,9 +193,4 @@ function createForm(gameList) {
     h("button", { type: "submit", id: "create" }, "Open the table"),
     message,
   );
-}
-
-function ordinal(n) {
-  const tail = n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th";
-  return `${n}${tail}`;
 }

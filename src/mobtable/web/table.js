@@ -1,5 +1,7 @@
 // One table: a WebSocket that brings this seat's view, legal moves and log.
 import { api, forgetSeat, listing, loadSeat, saveSeat, seatLabel, seatName } from "./api.js";
+import { Chat } from "./chat.js";
+import { preGame } from "./join.js";
 import { h } from "./dom.js";
 import { rendererFor } from "./games/index.js";
 import { Frame, PHONE, frameParts } from "./frame.js";
@@ -37,6 +39,9 @@ class TableClient {
     this.renderer = null;
     this.fresh = []; // the events of the latest update (empty after a full reload)
     this.motion = readMotion(); // animation speed factor; 0 = off
+    this.chat = new Chat((text) => this.send({ type: "chat", text }));
+    this.unreadChat = 0; // chat lines the phone's closed Chat tab has not shown yet
+    frame.tabs.chat?.addEventListener("click", () => { this.unreadChat = 0; frame.badge("chat", 0); });
     setInterval(() => this.tick(), 1000);
   }
 
@@ -50,7 +55,8 @@ class TableClient {
     this.ws = ws;
     this.setConnection("connecting…");
     ws.onopen = () => {
-      ws.send(JSON.stringify(this.me ? { type: "hello", seat: this.me.seat, token: this.me.token } : { type: "hello" }));
+      const name = localStorage.getItem("mobtable:name"); // a spectator's name in the chat
+      ws.send(JSON.stringify(this.me ? { type: "hello", seat: this.me.seat, token: this.me.token } : { type: "hello", name: name || undefined }));
     };
     ws.onmessage = (event) => this.onMessage(JSON.parse(event.data));
     ws.onclose = (event) => {
@@ -93,6 +99,12 @@ class TableClient {
       if (this.msg) this.renderLog();
     } else if (m.type === "hint") {
       this.showHint(m);
+    } else if (m.type === "chat") {
+      this.chat.receive(m);
+      const shown = !PHONE.matches || this.frame.open === "chat" || this.frame.page.classList.contains("pregame");
+      if (!m.history && !shown) this.frame.badge("chat", (this.unreadChat += m.messages.length));
+    } else if (m.type === "error" && m.rule === "chat") {
+      this.chat.refused(m.message);
     } else if (m.type === "error") {
       this.hintButton.disabled = false;
       this.showNote(m.message, true);
@@ -157,6 +169,13 @@ class TableClient {
     const table = m.table;
     document.title = `${table.title} — mobtable`;
     document.getElementById("crumb").textContent = ` / ${table.title} / ${table.id}`;
+    // web-join: before the game starts (or once the table closed) the join screen or the
+    // waiting room replaces the table (join.js); the chat sits in whichever is shown.
+    const pre = preGame(this);
+    this.frame.page.classList.toggle("pregame", Boolean(pre));
+    this.ui.pregame.replaceChildren(pre || "");
+    this.chat.mount(pre ? pre.querySelector("[data-role=chat-slot]") : this.ui.chatSlot);
+    if (pre) return;
     this.renderStatus();
     if (!this.ui.rules.firstChild) this.ui.rules.replaceChildren(rulesPanel(table.game, table.title));
     this.ui.prompt.textContent = m.prompt || "";
@@ -355,15 +374,23 @@ class TableClient {
   async claim(seat) {
     const name = localStorage.getItem("mobtable:name") || null;
     try {
-      const claimed = await api("POST", `/api/tables/${this.tableId}/seats/${seat}/claim`, { name });
-      saveSeat(this.tableId, claimed.seat, claimed.token);
-      this.me = { seat: claimed.seat, token: claimed.token };
-      this.ws.onclose = null;
-      this.ws.close();
-      this.connect();
+      this.seated(await api("POST", `/api/tables/${this.tableId}/seats/${seat}/claim`, { name }));
     } catch (err) {
       this.showNote(err.message, true);
     }
+  }
+
+  // A seat was taken (here or on the join screen): keep its token and reconnect as it.
+  seated(claimed) {
+    saveSeat(this.tableId, claimed.seat, claimed.token);
+    this.me = { seat: claimed.seat, token: claimed.token };
+    this.ws.onclose = null;
+    this.ws.close();
+    this.connect();
+  }
+
+  redraw() {
+    this.render();
   }
 
   async seatBot(target) {

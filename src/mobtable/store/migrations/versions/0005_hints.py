@@ -1,7 +1,7 @@
 """A table may let its players ask for hints (chosen at creation).
 
 Revision ID: 0005
-Revises: 0002 (web-shell's branch; 0004 once web-join's migrations are on main)
+Revises: 0004
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0002"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
