@@ -209,8 +209,17 @@ def test_what_just_happened_shows_over_the_board(browser: Any, server: str) -> N
         move.click()
         toast = page.locator("#toast")
         toast.wait_for(state="visible")
-        last = page.locator("#log li").last.inner_text()
-        assert last in toast.inner_text()
+        # bots may move on meanwhile: the toast catches up with the log's latest line
+        page.wait_for_function(
+            """() => {
+              const items = document.querySelectorAll('#log li');
+              const toast = document.querySelector('#toast');
+              return items.length && !toast.hidden
+                && toast.innerText.includes(items[items.length - 1].innerText);
+            }""",
+            timeout=5000,
+        )
+        assert "null" not in toast.inner_text()
 
 
 def _finished_with_a_tiebreak(server: str) -> tuple[dict[str, Any], list[str]]:

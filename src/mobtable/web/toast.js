@@ -29,9 +29,8 @@ export class Toast {
   draw(seconds) {
     const notice = this.notice && this.notice.until > Date.now() ? this.notice.text : null;
     if (!notice) this.notice = null;
-    this.el.replaceChildren(
-      notice ? h("p", { class: "notice-line" }, notice) : null,
-      ...this.lines.map((line) => h("p", {}, line)));
+    const lines = this.lines.map((line) => h("p", {}, line));
+    this.el.replaceChildren(...(notice ? [h("p", { class: "notice-line" }, notice), ...lines] : lines));
     this.el.classList.toggle("notice", Boolean(notice));
     this.el.hidden = false;
     this.el.classList.remove("fading");
