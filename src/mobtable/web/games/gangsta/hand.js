@@ -1,0 +1,78 @@
+// This seat's hand. A card is picked where it lies (it lifts in place). Playing: a card that
+// can only go alone is played by one tap; one that may also make a pair is picked, then
+// "Play … alone" confirms it or a tap on a partner plays the pair. Redraw: pick three cards in
+// place and confirm, or keep the hand.
+import { h } from "../../dom.js";
+import { cardFace, cardName, playName } from "./cards.js";
+import { button, control } from "./controls.js";
+import { partners, redrawOf } from "./legal.js";
+
+export function hand(view, ctx, moves, stage) {
+  if (!view.hand) return h("div", { class: "g-hand watching", "data-role": "hand" }, h("p", { class: "g-hand-note" }, "Watching: the hands are hidden"));
+  const redrawing = view.phase === "redraw" && view.turn === ctx.seat;
+  const playing = moves.singles.size > 0 || moves.pairs.length > 0;
+  const { cards, actions, note } = redrawing ? redrawHand(view, ctx, moves, stage) : playing ? playHand(view, ctx, moves, stage) : plainHand(view);
+  const perRow = view.hand.length > 6 ? Math.ceil(view.hand.length / 2) : Math.max(view.hand.length, 1);
+  return h("div", { class: "g-hand", "data-role": "hand", "aria-label": "your hand" },
+    h("div", { class: "g-hand-bar" },
+      h("span", { class: "g-hand-note" }, note),
+      actions.length ? h("span", { class: "g-hand-actions" }, actions) : null),
+    h("div", { class: "g-hand-cards", style: `--per-row:${perRow};--cards:${view.hand.length}` }, cards));
+}
+
+function plainHand(view) {
+  const note = view.phase === "over" ? "" : "Your hand";
+  return { cards: view.hand.map((code) => cardFace(view, code)), actions: [], note };
+}
+
+function playHand(view, ctx, moves, stage) {
+  const picked = stage.picked.find((c) => view.hand.includes(c)) || null;
+  const mates = picked ? partners(moves, picked) : [];
+  const cards = view.hand.map((code) => {
+    const mate = mates.find((p) => p.other === code);
+    const alone = moves.singles.get(code);
+    const pairs = partners(moves, code);
+    if (code === picked) {
+      return control(cardFace(view, code, { extra: "g-picked" }), `${cardName(view, code)}, picked: tap again to put it back`, () => { stage.picked = []; ctx.redraw(); }, { pressed: true });
+    }
+    if (mate) return control(cardFace(view, code, { extra: "g-mate" }), mate.move.label, () => ctx.act(mate.move.a));
+    if (!alone && !pairs.length) return cardFace(view, code, { extra: "g-dim" });
+    if (!pairs.length) return control(cardFace(view, code), alone.label, () => ctx.act(alone.a));
+    return control(cardFace(view, code), `${cardName(view, code)}: pick it to play it alone or with a second card`, () => { stage.picked = [code]; ctx.redraw(); });
+  });
+  const actions = [];
+  let note = view.trick.length ? "Your hand: play a card" : "Your hand: lead a card";
+  if (picked) {
+    const alone = moves.singles.get(picked);
+    if (alone) actions.push(button(`Play ${cardName(view, picked)} alone`, () => ctx.act(alone.a), { role: "confirm", primary: true, title: alone.label }));
+    actions.push(button("Put back", () => { stage.picked = []; ctx.redraw(); }));
+    note = mates.length === 1 ? `or tap the other card for the pair ${playName(view, [picked, mates[0].other])}` : "or tap a second card to play the pair";
+  }
+  return { cards, actions, note };
+}
+
+function redrawHand(view, ctx, moves, stage) {
+  // a card may be picked while some legal redraw still holds every picked card and it
+  const fits = (cards) => moves.redraws.some((r) => cards.every((c) => r.cards.includes(c)));
+  stage.picked = fits(stage.picked) ? stage.picked : [];
+  const picked = stage.picked;
+  const cards = view.hand.map((code) => {
+    const on = picked.includes(code);
+    if (!on && !fits([...picked, code])) return cardFace(view, code, { extra: "g-dim" });
+    const toggle = () => {
+      stage.picked = on ? picked.filter((c) => c !== code) : [...picked, code];
+      ctx.redraw();
+    };
+    const label = on ? `${cardName(view, code)}, picked to put back: tap to keep it` : `Pick ${cardName(view, code)} to put back`;
+    return control(cardFace(view, code, { extra: on ? "g-picked" : "" }), label, toggle, { pressed: on });
+  });
+  const actions = [];
+  const chosen = redrawOf(moves, picked);
+  if (moves.redraws.length) {
+    const text = chosen ? "Redraw these 3" : `Pick ${3 - picked.length} more to redraw`;
+    actions.push(button(text, () => chosen && ctx.act(chosen.a), { role: "confirm", primary: true, disabled: !chosen, title: chosen ? chosen.label : null }));
+  }
+  if (moves.keep) actions.push(button("Keep my hand", () => ctx.act(moves.keep.a), { role: moves.redraws.length ? null : "confirm", primary: !moves.redraws.length, title: moves.keep.label }));
+  const note = moves.redraws.length ? "Keep your hand, or pick your 3 lowest cards to redraw" : "Two cards above 7: you keep your hand";
+  return { cards, actions, note };
+}

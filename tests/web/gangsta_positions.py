@@ -1,0 +1,65 @@
+"""Gangsta positions for the board's browser tests: a state message as the server sends it.
+
+``message(kind)`` plays seeded random moves until seat 0 faces the decision named (``redraw``,
+``pair``: a card that may go alone or in a pair, ``place``: several won cards to lay) and
+returns ``{"view", "legal", "prompt", "events"}`` for seat 0, with the table's words.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from mobtable import games
+from mobtable.core.narrator import Narrator
+
+NAMES = ("Ann", "Carla", "Salvo")
+GAME = games.get("gangsta")
+
+
+def _notations(state: Any) -> list[str]:
+    return [str(a) for a in state.legal(0)] if 0 in state.pending() else []
+
+
+def _may_redraw(state: Any) -> bool:
+    return any(a.startswith("redraw") for a in _notations(state))
+
+
+def _has_pair(state: Any) -> bool:
+    return any("+" in a for a in _notations(state))
+
+
+def _places_several(state: Any) -> bool:
+    return state.view(0)["phase"] == "place" and len(state.view(0)["to_place"]) >= 2
+
+
+WANTED: dict[str, Callable[[Any], bool]] = {
+    "redraw": _may_redraw,
+    "pair": _has_pair,
+    "place": lambda s: _places_several(s) and 0 in s.pending(),
+}
+
+
+def message(kind: str) -> dict[str, Any]:
+    wanted = WANTED[kind]
+    for seed in range(400):
+        state = GAME.new_state(GAME.config(len(NAMES)), seed=seed)
+        rng = random.Random(seed)
+        seen = 0
+        while not state.is_over():
+            if wanted(state):
+                words = Narrator(GAME, 0, NAMES, len(NAMES))
+                events = list(state.events_for(0, seen)) if hasattr(state, "events_for") else []
+                return {
+                    "view": state.view(0),
+                    "legal": [{"a": str(a), "label": words.action(state, 0, a)} for a in state.legal(0)],
+                    "prompt": words.prompt(state),
+                    "events": [{**e.to_json(), "text": words.event(e)} for e in events],
+                }
+            seat = state.pending()[0]
+            if kind == "redraw" and state.view(0)["phase"] != "redraw":
+                break
+            seen = len(state.events)
+            state.apply(seat, rng.choice(list(state.legal(seat))))
+    raise LookupError(f"no position for {kind!r} in 400 seeds")

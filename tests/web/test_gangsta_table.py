@@ -1,0 +1,189 @@
+"""Gangsta's board in Chromium: picking in place, pairs and single plays from the hand, the
+redraw, placing won cards, words only, animations that follow the player's setting.
+
+The board is drawn from positions the engine reaches (``gangsta_positions``), with the
+table's own words, into a page of the running server; ``act`` is recorded instead of sent.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from web.gangsta_positions import NAMES, message
+from web.layout import layout_problems
+
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
+BOARD = {"desktop": (1040, 600), "phone": (380, 620)}
+
+_DRAW = """
+async ({msg, motion, width, height, names}) => {
+  const mod = await import("/static/games/gangsta.js");
+  window.__acts = [];
+  const host = document.createElement("section");
+  host.id = "board"; host.className = "board"; host.dataset.role = "board";
+  host.style.cssText = `width:${width}px;max-width:100%;--board-h:${height}px;padding:0`;
+  document.getElementById("app").replaceChildren(host);
+  const ctx = {
+    seat: 0, table: {id: "test", result: null}, legal: msg.legal, pending: [0], thinking: [],
+    name: (s) => names[s] + (s === 0 ? " (you)" : ""), fresh: msg.events, motion,
+    act: (a) => window.__acts.push(a), actAll: (list) => window.__acts.push(...list),
+    redraw: () => draw(),
+  };
+  const draw = () => host.replaceChildren(mod.render(msg.view, ctx));
+  draw();
+  await new Promise((r) => document.getElementById("gangsta-css").addEventListener("load", r, {once: true}));
+}
+"""
+
+CODE = re.compile(r"\b[YICR]\d[SW]\b|\bSeat \d\b|\b[YICR]\b")
+
+
+def _board(browser: Any, server: str, size: str, kind: str, motion: float = 0) -> Page:
+    width, height = SIZES[size]
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(server)
+    page.wait_for_selector("#app")
+    bw, bh = BOARD[size]
+    page.evaluate(_DRAW, {"msg": message(kind), "motion": motion, "width": bw, "height": bh, "names": list(NAMES)})
+    page.wait_for_selector(".gangsta")
+    return page
+
+
+def _acts(page: Page) -> list[str]:
+    return list(page.evaluate("window.__acts"))
+
+
+def _box(page: Page, selector: str) -> dict[str, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_picked_card_lifts_in_place_then_plays_alone_or_in_a_pair(
+    size: str, server: str, browser: Any, artifacts: Path
+) -> None:
+    page = _board(browser, server, size, "pair")
+    try:
+        assert layout_problems(page, phone=size == "phone") == []
+        seven = page.locator('[data-role=hand] [aria-label^="Bratva 7 weak"]')
+        before = seven.bounding_box()
+        assert before is not None
+        seven.click()
+        after = page.locator("[data-role=hand] .g-picked").bounding_box()
+        assert after is not None
+        assert abs(after["x"] - before["x"]) < 1 and 6 <= before["y"] - after["y"] <= 14  # in place
+        confirm = page.locator("[data-role=confirm]")
+        assert confirm.inner_text() == "Play Bratva 7 weak alone"
+        mates = page.locator("[data-role=hand] .g-mate")
+        assert mates.count() == 2  # the 2 and the 4 make a pair with it
+        assert layout_problems(page, phone=size == "phone") == []
+        page.screenshot(path=str(artifacts / f"gangsta-pick-{size}.png"))
+        mates.first.click()
+        assert _acts(page) == ["R2W+R7W"]
+        page.locator("[data-role=confirm]").click()  # still picked: nothing was sent back yet
+        assert _acts(page) == ["R2W+R7W", "R7W"]
+        page.locator('[data-role=hand] [aria-label="Play Bratva 2 strong"]').click()
+        assert _acts(page)[-1] == "R2S"  # no pair with it: one tap plays it
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_redraw_picks_three_cards_in_place_and_confirms(
+    size: str, server: str, browser: Any, artifacts: Path
+) -> None:
+    page = _board(browser, server, size, "redraw")
+    try:
+        confirm = page.locator("[data-role=confirm]")
+        assert confirm.is_disabled() and confirm.inner_text() == "Pick 3 more to redraw"
+        for name in ("Yakuza 4 strong", "Cosa Nostra 4 strong", "Bratva 2 weak"):
+            page.locator(f'[data-role=hand] [aria-label^="Pick {name}"]').click()
+        picked = page.locator("[data-role=hand] .g-picked")
+        assert picked.count() == 3
+        boxes = [picked.nth(k).bounding_box() for k in range(3)]
+        assert len({round(b["x"]) for b in boxes if b}) == 3  # three places, none stacked
+        assert confirm.inner_text() == "Redraw these 3" and confirm.is_enabled()
+        assert layout_problems(page, phone=size == "phone") == []
+        page.screenshot(path=str(artifacts / f"gangsta-redraw-{size}.png"))
+        assert page.locator('[data-role=hand] [aria-label^="Pick Bratva 4 strong"]').count() == 0
+        page.locator('[data-role=hand] [aria-label^="Cosa Nostra 4 strong, picked"]').click()
+        assert confirm.is_disabled()  # changed my mind: two picked
+        page.locator('[data-role=hand] [aria-label^="Pick Bratva 4 strong"]').click()
+        confirm.click()
+        assert _acts(page) == ["redraw Y4S,R2W,R4S"]
+        page.get_by_role("button", name="Keep your hand").click()
+        assert _acts(page)[-1] == "keep"
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_won_cards_sit_beside_the_grid_and_go_where_tapped(
+    size: str, server: str, browser: Any, artifacts: Path
+) -> None:
+    page = _board(browser, server, size, "place")
+    try:
+        won = page.locator(".g-decide [data-legal='1']")
+        assert won.count() >= 2
+        assert page.locator(".g-decide .g-picked").count() == 1  # the first is picked already
+        grid = _box(page, ".g-grid")
+        decide = _box(page, ".g-decide")
+        hand = _box(page, "[data-role=hand]")
+        if size == "phone":
+            assert decide["y"] + decide["height"] <= grid["y"] + 1  # above the grid
+        else:
+            assert decide["x"] >= grid["x"] + grid["width"] - 1  # beside it
+        assert decide["y"] < hand["y"]
+        assert layout_problems(page, phone=size == "phone") == []
+        second = won.nth(1)
+        label = second.get_attribute("aria-label") or ""
+        second.click()
+        assert "(picked)" in (page.locator(".g-decide .g-picked").get_attribute("aria-label") or "")
+        assert label.replace("Place ", "") in (page.locator(".g-decide .g-picked").get_attribute("aria-label") or "")
+        page.screenshot(path=str(artifacts / f"gangsta-place-{size}.png"))
+        target = page.locator(".g-cell.g-target").first
+        cell = target.get_attribute("data-cell")
+        target.click()
+        act = _acts(page)
+        assert len(act) == 1 and act[0].endswith(f"@{cell}")
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("kind", ["redraw", "pair", "place"])
+def test_the_board_speaks_words_not_notation(kind: str, server: str, browser: Any) -> None:
+    page = _board(browser, server, "desktop", kind)
+    try:
+        page.eval_on_selector_all(".g-rowno", "els => els.forEach(e => e.remove())")  # A-E: the rows
+        shown = page.inner_text(".gangsta")
+        labels = " ".join(
+            page.eval_on_selector_all(".gangsta [aria-label], .gangsta [title]", "els => els.map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''))")
+        )
+        assert CODE.findall(shown) == [] and CODE.findall(labels) == []
+        assert "trump" in shown and "Trumps:" in shown
+    finally:
+        page.close()
+
+
+def test_animations_follow_the_motion_setting(server: str, browser: Any) -> None:
+    running = "document.getAnimations().length"
+    still = _board(browser, server, "desktop", "place", motion=0)
+    moving = _board(browser, server, "desktop", "place", motion=1)
+    fast = _board(browser, server, "desktop", "place", motion=4)
+    try:
+        assert still.evaluate(running) == 0
+        assert moving.evaluate(running) > 0
+        won = next(e["text"] for e in message("place")["events"] if e["kind"] == "trick-won")
+        assert moving.locator(".g-banner").inner_text() == won  # the winner, announced
+        assert still.locator(".g-banner").count() == 0
+        duration = "Math.max(...document.getAnimations().map(a => a.effect.getComputedTiming().endTime))"
+        assert fast.evaluate(duration) < moving.evaluate(duration) / 3
+    finally:
+        for page in (still, moving, fast):
+            page.close()
