@@ -181,7 +181,8 @@ def club_words(names: Sequence[str]) -> str:
 def _ask(state: CoscaState, seat: int, reader: Reader) -> str:
     stage = state.stage
     if stage is Stage.DICE:
-        return f"Set your {count(state.dice[seat], 'die', 'dice')} secretly, then press Ready"
+        dice = count(state.dice[seat], "die", "dice")
+        return f"Set your {dice} secretly: nobody sees them until everyone is ready"
     if stage is Stage.GUN:
         most = city.gun_max(state, seat)
         return f"Gun Shop: exchange up to {money(most)} for weapons, one for one"
