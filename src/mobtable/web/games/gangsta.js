@@ -5,7 +5,7 @@ import { h } from "../dom.js";
 import { territory } from "./gangsta/grid.js";
 import { hand } from "./gangsta/hand.js";
 import { sortMoves } from "./gangsta/legal.js";
-import { animate, newEvents } from "./gangsta/motion.js";
+import { animate, gameOverText, newEvents } from "./gangsta/motion.js";
 import { seatStrip } from "./gangsta/seats.js";
 import { decide, info } from "./gangsta/side.js";
 import { stageFor } from "./gangsta/stage.js";
@@ -42,12 +42,14 @@ export function render(view, ctx) {
     banner(fresh, ctx));
 }
 
-// The end on the board: who won, in the prompt's words; the shell's result panel says more.
+// The end on the board: who won and why, in the log's words (the shell's result panel says more).
 function finalLine(view, ctx) {
-  const over = (ctx.fresh || []).find((e) => e.kind === "game-over");
   const result = ctx.table.result;
-  const text = over ? over.text : result ? `Game over: ${result.winners.map((s) => ctx.name(s)).join(" and ")} ${result.winners.length > 1 ? "share the win" : "wins"}` : "Game over";
-  return h("div", { class: "g-final" }, h("strong", {}, text));
+  const top = Math.max(...view.scores);
+  const winners = result ? result.winners : view.scores.flatMap((score, seat) => (score === top ? [seat] : []));
+  const names = winners.map((s) => ctx.name(s)).join(" and ");
+  const fallback = `Game over: ${names} ${winners.length > 1 ? "share the win" : "wins"} with ${top} points`;
+  return h("div", { class: "g-final" }, h("strong", {}, gameOverText() || fallback));
 }
 
 // A short announcement over the board for the trick's winner and police raids.

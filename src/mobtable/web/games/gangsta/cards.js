@@ -47,7 +47,7 @@ export function cardFace(view, code, { size = "hand", trumpTag = true, extra = "
     "aria-label": name,
     title: name,
   },
-    h("span", { class: "g-band" }, h("span", { class: "g-maf" }, m.name)),
+    h("span", { class: "g-band" }, h("span", { class: `g-maf${m.name.length > 8 ? " long" : ""}` }, m.name)),
     h("span", { class: "g-val" }, h("span", { class: "g-sym", "aria-hidden": "true" }, m.symbol), String(c.value)),
     h("span", { class: "g-pow" }, c.strong ? "★ strong" : "weak"),
     trump && trumpTag ? h("span", { class: "g-trumptag" }, "trump") : null,

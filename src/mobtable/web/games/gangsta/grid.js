@@ -45,7 +45,19 @@ function cell(view, ctx, name, { placedNow, raided, recent, targets }) {
   const move = targets.get(name);
   if (move) {
     el.classList.add("g-target");
+    el.append(...preview(move.label));
     control(el, move.label, () => ctx.act(move.a));
   }
   return el;
+}
+
+// What laying the card here brings, read from the move's words ("… — pair, 1 point; completes
+// row C: the police raid"): "+1" and "raid" on the cell.
+function preview(label) {
+  const after = label.split(" — ")[1] || "";
+  const points = /(\d+) points?/.exec(after);
+  const out = [];
+  if (points) out.push(h("span", { class: "g-gain", "aria-hidden": "true" }, `+${points[1]}`));
+  if (/police/.test(after)) out.push(h("span", { class: "g-police", "aria-hidden": "true" }, "raid"));
+  return out;
 }

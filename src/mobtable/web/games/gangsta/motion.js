@@ -1,19 +1,25 @@
 // What just happened, for highlights and animations: the events of a new update (not of a
 // redraw after a local pick), and a memory of this trick's placements that outlives them.
 let seen = null;
-let memory = { table: null, placed: new Map() }; // cell -> seat who placed it since the last trick
+// placed: cell -> seat who placed it since the last trick; over: the game-over line
+let memory = { table: null, placed: new Map(), over: null };
 
 export function newEvents(ctx) {
   const isNew = ctx.fresh !== seen;
   seen = ctx.fresh;
-  if (memory.table !== ctx.table.id) memory = { table: ctx.table.id, placed: new Map() };
+  if (memory.table !== ctx.table.id) memory = { table: ctx.table.id, placed: new Map(), over: null };
   if (!isNew) return [];
   for (const e of ctx.fresh || []) {
     if (e.kind === "trick-won") memory.placed.clear();
     else if (e.kind === "place") memory.placed.set(e.data.cell, e.data.seat);
     else if (e.kind === "raid") for (const cell of e.data.cells || []) memory.placed.delete(cell);
+    else if (e.kind === "game-over") memory.over = e.text;
   }
   return ctx.fresh || [];
+}
+
+export function gameOverText() {
+  return memory.over;
 }
 
 export function placedThisTrick() {
