@@ -130,6 +130,10 @@ def _paid(data: Mapping[str, Any]) -> dict[int, int]:
 class CoscaWords:
     """COSCA's :class:`~mobtable.core.words.Narration`."""
 
+    def reword(self, state: State, reason: str, reader: Reader) -> str:
+        """An engine's refusal without notation (``Narrator.refusal``)."""
+        return reason.replace("'villa' or 'novilla'", "whether to use your Villa")
+
     def action(self, state: State, seat: int, action: Action, reader: Reader) -> str:
         table = cast("CoscaState", state)
         if isinstance(action, SetDice):
