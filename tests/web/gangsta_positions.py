@@ -2,7 +2,8 @@
 
 ``message(kind)`` plays seeded random moves until seat 0 faces the decision named (``redraw``,
 ``pair``: a card that may go alone or in a pair, ``place``: several won cards to lay) and
-returns ``{"view", "legal", "prompt", "events"}`` for seat 0, with the table's words.
+returns ``{"view", "legal", "prompt", "events"}`` as the server sends them, with the table's
+words.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ WANTED: dict[str, Callable[[Any], bool]] = {
 }
 
 
-def message(kind: str) -> dict[str, Any]:
+def message(kind: str, reader: int | None = 0) -> dict[str, Any]:
+    """The message for ``reader`` (``None``: a spectator) once seat 0 faces ``kind``."""
     wanted = WANTED[kind]
     for seed in range(400):
         state = GAME.new_state(GAME.config(len(NAMES)), seed=seed)
@@ -49,13 +51,16 @@ def message(kind: str) -> dict[str, Any]:
         seen = 0
         while not state.is_over():
             if wanted(state):
-                words = Narrator(GAME, 0, NAMES, len(NAMES))
-                events = list(state.events_for(0, seen)) if hasattr(state, "events_for") else []
+                words = Narrator(GAME, reader, NAMES, len(NAMES))
+                legal = state.legal(0) if reader == 0 else ()
                 return {
-                    "view": state.view(0),
-                    "legal": [{"a": str(a), "label": words.action(state, 0, a)} for a in state.legal(0)],
+                    "view": state.view(reader),
+                    "legal": [{"a": str(a), "label": words.action(state, 0, a)} for a in legal],
                     "prompt": words.prompt(state),
-                    "events": [{**e.to_json(), "text": words.event(e)} for e in events],
+                    "events": [
+                        {**e.to_json(), "text": words.event(e)}
+                        for e in state.events_for(reader, seen)
+                    ],
                 }
             seat = state.pending()[0]
             if kind == "redraw" and state.view(0)["phase"] != "redraw":

@@ -21,7 +21,7 @@ SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 BOARD = {"desktop": (1040, 600), "phone": (380, 620)}
 
 _DRAW = """
-async ({msg, motion, width, height, names}) => {
+async ({msg, motion, width, height, names, seat}) => {
   const mod = await import("/static/games/gangsta.js");
   window.__acts = [];
   const host = document.createElement("section");
@@ -29,7 +29,7 @@ async ({msg, motion, width, height, names}) => {
   host.style.cssText = `width:${width}px;max-width:100%;--board-h:${height}px;padding:0`;
   document.getElementById("app").replaceChildren(host);
   const ctx = {
-    seat: 0, table: {id: "test", result: null}, legal: msg.legal, pending: [0], thinking: [],
+    seat, table: {id: "test", result: null}, legal: seat === null ? [] : msg.legal, pending: [0], thinking: [],
     name: (s) => names[s] + (s === 0 ? " (you)" : ""), fresh: msg.events, motion,
     act: (a) => window.__acts.push(a), actAll: (list) => window.__acts.push(...list),
     redraw: () => draw(),
@@ -43,13 +43,15 @@ async ({msg, motion, width, height, names}) => {
 CODE = re.compile(r"\b[YICR]\d[SW]\b|\bSeat \d\b|\b[YICR]\b")
 
 
-def _board(browser: Any, server: str, size: str, kind: str, motion: float = 0) -> Page:
+def _board(
+    browser: Any, server: str, size: str, kind: str, motion: float = 0, seat: int | None = 0
+) -> Page:
     width, height = SIZES[size]
     page = browser.new_page(viewport={"width": width, "height": height})
     page.goto(server)
     page.wait_for_selector("#app")
     bw, bh = BOARD[size]
-    page.evaluate(_DRAW, {"msg": message(kind), "motion": motion, "width": bw, "height": bh, "names": list(NAMES)})
+    page.evaluate(_DRAW, {"msg": message(kind, seat), "motion": motion, "width": bw, "height": bh, "names": list(NAMES), "seat": seat})
     page.wait_for_selector(".gangsta")
     return page
 
@@ -187,3 +189,40 @@ def test_animations_follow_the_motion_setting(server: str, browser: Any) -> None
     finally:
         for page in (still, moving, fast):
             page.close()
+
+
+def _tab_to(page: Page, selector: str, tries: int = 40) -> None:
+    """Press Tab until the focus is on an element matching ``selector``."""
+    for _ in range(tries):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.matches({selector!r})"):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_the_keyboard_picks_and_plays_and_keeps_the_focus(server: str, browser: Any) -> None:
+    page = _board(browser, server, "desktop", "pair")
+    try:
+        _tab_to(page, '[aria-label^="Bratva 7 weak"]')
+        page.keyboard.press("Enter")
+        page.wait_for_selector("[data-role=hand] .g-picked")
+        page.wait_for_function("document.activeElement.classList.contains('g-picked')")  # still there
+        _tab_to(page, "[data-role=confirm]")
+        page.keyboard.press("Enter")
+        assert _acts(page) == ["R7W"]
+        page.locator("[data-role=hand] .g-picked").click()  # a click puts it back: no focus moved
+        _tab_to(page, '[aria-label="Play Bratva 2 strong"]')
+        page.keyboard.press("Space")
+        assert _acts(page) == ["R7W", "R2S"]
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("kind", ["pair", "place"])
+def test_a_spectator_sees_no_hand_and_nothing_to_click(kind: str, server: str, browser: Any) -> None:
+    page = _board(browser, server, "phone", kind, seat=None)
+    try:
+        assert page.locator("#board [data-legal='1'], #board button").count() == 0
+        assert page.locator("[data-role=hand]").inner_text() == "Watching: the hands are hidden"
+    finally:
+        page.close()

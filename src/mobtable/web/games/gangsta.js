@@ -2,6 +2,7 @@
 // territory and your hand, laid out to fit the board slot (gangsta.css). Choices are staged
 // here, not by the shared Chooser: see gangsta/hand.js and gangsta/side.js.
 import { h } from "../dom.js";
+import { restoreFocus } from "./gangsta/controls.js";
 import { territory } from "./gangsta/grid.js";
 import { hand } from "./gangsta/hand.js";
 import { sortMoves } from "./gangsta/legal.js";
@@ -32,7 +33,7 @@ export function render(view, ctx) {
   const targets = picked ? moves.places.get(picked) : new Map();
   const decision = decide(view, ctx, moves, picked, pick, fresh);
   const over = view.phase === "over";
-  return h("div", { class: `gangsta phase-${view.phase}${decision ? " deciding" : ""}${placing ? " placing" : ""}` },
+  const root = h("div", { class: `gangsta phase-${view.phase}${decision ? " deciding" : ""}${placing ? " placing" : ""}` },
     info(view, ctx),
     seatStrip(view, ctx, fresh),
     decision,
@@ -40,6 +41,8 @@ export function render(view, ctx) {
     over ? null : hand(view, ctx, moves, stage),
     over ? finalLine(view, ctx) : null,
     banner(fresh, ctx));
+  restoreFocus(root);
+  return root;
 }
 
 // The end on the board: who won and why, in the log's words (the shell's result panel says more).

@@ -46,7 +46,7 @@ function cell(view, ctx, name, { placedNow, raided, recent, targets }) {
   if (move) {
     el.classList.add("g-target");
     el.append(...preview(move.label));
-    control(el, move.label, () => ctx.act(move.a));
+    control(el, move.label, () => ctx.act(move.a), { key: `cell:${name}` });
   }
   return el;
 }

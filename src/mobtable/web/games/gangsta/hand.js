@@ -33,18 +33,18 @@ function playHand(view, ctx, moves, stage) {
     const alone = moves.singles.get(code);
     const pairs = partners(moves, code);
     if (code === picked) {
-      return control(cardFace(view, code, { extra: "g-picked" }), `${cardName(view, code)}, picked: tap again to put it back`, () => { stage.picked = []; ctx.redraw(); }, { pressed: true });
+      return control(cardFace(view, code, { extra: "g-picked" }), `${cardName(view, code)}, picked: tap again to put it back`, () => { stage.picked = []; ctx.redraw(); }, { pressed: true, key: `card:${code}` });
     }
-    if (mate) return control(cardFace(view, code, { extra: "g-mate" }), mate.move.label, () => ctx.act(mate.move.a));
+    if (mate) return control(cardFace(view, code, { extra: "g-mate" }), mate.move.label, () => ctx.act(mate.move.a), { key: `card:${code}` });
     if (!alone && !pairs.length) return cardFace(view, code, { extra: "g-dim" });
-    if (!pairs.length) return control(cardFace(view, code), alone.label, () => ctx.act(alone.a));
-    return control(cardFace(view, code), `${cardName(view, code)}: pick it to play it alone or with a second card`, () => { stage.picked = [code]; ctx.redraw(); });
+    if (!pairs.length) return control(cardFace(view, code), alone.label, () => ctx.act(alone.a), { key: `card:${code}` });
+    return control(cardFace(view, code), `${cardName(view, code)}: pick it to play it alone or with a second card`, () => { stage.picked = [code]; ctx.redraw(); }, { key: `card:${code}` });
   });
   const actions = [];
   let note = view.trick.length ? "Your hand: play a card" : "Your hand: lead a card";
   if (picked) {
     const alone = moves.singles.get(picked);
-    if (alone) actions.push(button(`Play ${cardName(view, picked)} alone`, () => ctx.act(alone.a), { role: "confirm", primary: true, title: alone.label }));
+    if (alone) actions.push(button(`Play ${cardName(view, picked)} alone`, () => ctx.act(alone.a), { role: "confirm", primary: true, title: alone.label, key: "confirm" }));
     actions.push(button("Put back", () => { stage.picked = []; ctx.redraw(); }));
     note = mates.length === 1 ? `or tap the other card for the pair ${playName(view, [picked, mates[0].other])}` : "or tap a second card to play the pair";
   }
@@ -52,6 +52,10 @@ function playHand(view, ctx, moves, stage) {
 }
 
 function redrawHand(view, ctx, moves, stage) {
+  if (!moves.redraws.length) {
+    const keep = moves.keep ? [button("Keep my hand", () => ctx.act(moves.keep.a), { role: "confirm", primary: true, title: moves.keep.label })] : [];
+    return { cards: view.hand.map((code) => cardFace(view, code)), actions: keep, note: "Two cards above 7: you keep your hand" };
+  }
   // a card may be picked while some legal redraw still holds every picked card and it
   const fits = (cards) => moves.redraws.some((r) => cards.every((c) => r.cards.includes(c)));
   stage.picked = fits(stage.picked) ? stage.picked : [];
@@ -64,15 +68,12 @@ function redrawHand(view, ctx, moves, stage) {
       ctx.redraw();
     };
     const label = on ? `${cardName(view, code)}, picked to put back: tap to keep it` : `Pick ${cardName(view, code)} to put back`;
-    return control(cardFace(view, code, { extra: on ? "g-picked" : "" }), label, toggle, { pressed: on });
+    return control(cardFace(view, code, { extra: on ? "g-picked" : "" }), label, toggle, { pressed: on, key: `card:${code}` });
   });
   const actions = [];
   const chosen = redrawOf(moves, picked);
-  if (moves.redraws.length) {
-    const text = chosen ? "Redraw these 3" : `Pick ${3 - picked.length} more to redraw`;
-    actions.push(button(text, () => chosen && ctx.act(chosen.a), { role: "confirm", primary: true, disabled: !chosen, title: chosen ? chosen.label : null }));
-  }
-  if (moves.keep) actions.push(button("Keep my hand", () => ctx.act(moves.keep.a), { role: moves.redraws.length ? null : "confirm", primary: !moves.redraws.length, title: moves.keep.label }));
-  const note = moves.redraws.length ? "Keep your hand, or pick your 3 lowest cards to redraw" : "Two cards above 7: you keep your hand";
-  return { cards, actions, note };
+  const text = chosen ? "Redraw these 3" : `Pick ${3 - picked.length} more to redraw`;
+  actions.push(button(text, () => chosen && ctx.act(chosen.a), { role: "confirm", primary: true, disabled: !chosen, title: chosen ? chosen.label : null, key: "confirm" }));
+  if (moves.keep) actions.push(button("Keep my hand", () => ctx.act(moves.keep.a), { title: moves.keep.label }));
+  return { cards, actions, note: "Keep your hand, or pick your 3 lowest cards to redraw" };
 }

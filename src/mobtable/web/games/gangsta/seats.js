@@ -29,9 +29,8 @@ export function seatStrip(view, ctx, fresh) {
       const k = justPlayed.indexOf(seat);
       if (k >= 0) animate(play, seat === ctx.seat ? "g-fly-up" : "g-fly-down", 480, ctx.motion, 300 * k);
     } else {
-      const thinking = ctx.thinking.includes(seat);
-      play = h("div", { class: `g-seat-cards empty${turn ? " waiting" : ""}` },
-        turn && view.phase === "play" ? (thinking ? "thinking…" : seat === ctx.seat ? "your card" : "to play") : "");
+      play = h("div", { class: `g-seat-cards empty${turn ? " waiting" : ""}` }, slotWords(view, ctx, seat, turn));
+      if (view.phase === "redraw" && fresh.some((e) => (e.kind === "keep" || e.kind === "redraw") && e.data.seat === seat)) animate(play, "g-gather", 420, ctx.motion);
     }
     const tags = [];
     if (seat === leader && current) tags.push(h("span", { class: "g-tag" }, "led"));
@@ -39,10 +38,11 @@ export function seatStrip(view, ctx, fresh) {
     if (winners.includes(seat)) tags.push(h("span", { class: "g-tag win" }, winners.length > 1 ? "shares the win" : "wins"));
     const voids = (view.voids[seat] || []).map((letter) => mafia(view, letter).name);
     const el = h("div", { class: classes.join(" "), "aria-label": seatWords(view, ctx, seat, voids) },
-      h("div", { class: "g-seat-head" },
-        h("span", { class: "g-seat-name" }, ctx.name(seat)),
-        h("span", { class: "g-seat-score" }, `${view.scores[seat]} pts`)),
-      h("div", { class: "g-seat-meta" }, `${count(view.hand_sizes[seat], "card")} · best trick ${view.best_trick[seat]}`),
+      h("div", { class: "g-seat-name" }, nameParts(ctx, seat)),
+      h("div", { class: "g-seat-meta" },
+        h("span", { class: "g-seat-score" }, `${view.scores[seat]} pts`),
+        h("span", {}, ` · ${count(view.hand_sizes[seat], "card")}`),
+        h("span", { class: "g-best" }, ` · best trick ${view.best_trick[seat]}`)),
       voids.length ? h("div", { class: "g-seat-void" }, `no ${voids.join(", no ")}`) : null,
       play,
       tags.length ? h("div", { class: "g-seat-tags" }, tags) : null);
@@ -50,6 +50,26 @@ export function seatStrip(view, ctx, fresh) {
     seats.push(el);
   }
   return h("div", { class: "g-seats", "aria-label": current ? `trick ${view.tricks_played + 1}` : "the last trick" }, seats);
+}
+
+// An empty trick slot: whose card is awaited, or, at the redraw, what each seat decided.
+function slotWords(view, ctx, seat, turn) {
+  const thinking = ctx.thinking.includes(seat);
+  if (view.phase === "redraw") {
+    if (view.redraw.redrew.includes(seat)) return "redrew 3 cards";
+    if (!view.redraw.waiting.includes(seat)) return "kept the hand";
+    if (turn) return thinking ? "thinking…" : seat === ctx.seat ? "your turn" : "deciding…";
+    return "";
+  }
+  if (!turn || view.phase !== "play") return "";
+  return thinking ? "thinking…" : seat === ctx.seat ? "your card" : "to play";
+}
+
+// "Ann" and " (you)" apart, so a narrow seat may drop the second (its frame marks it).
+function nameParts(ctx, seat) {
+  const name = ctx.name(seat);
+  const you = name.endsWith(" (you)") ? " (you)" : "";
+  return [name.slice(0, name.length - you.length), you ? h("span", { class: "g-you" }, you) : null];
 }
 
 function seatWords(view, ctx, seat, voids) {

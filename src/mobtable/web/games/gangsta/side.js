@@ -49,10 +49,10 @@ export function decide(view, ctx, moves, picked, onPick, fresh) {
   const cards = (placing ? view.to_place : view.opened).map((code, k) => {
     const face = cardFace(view, code, { size: "trick", extra: code === picked ? "g-picked" : "" });
     if (placing && mine && moves.places.has(code)) {
-      control(face, `Place ${cardName(view, code)}${code === picked ? " (picked)" : ""}`, () => onPick(code), { pressed: code === picked });
+      control(face, `Place ${cardName(view, code)}${code === picked ? " (picked)" : ""}`, () => onPick(code), { pressed: code === picked, key: `won:${code}` });
     } else if (opening && mine && moves.picks.has(code)) {
       const move = moves.picks.get(code);
-      control(face, move.label, () => ctx.act(move.a));
+      control(face, move.label, () => ctx.act(move.a), { key: `won:${code}` });
     }
     if (arrived) animate(face, "g-gather", 420, ctx.motion, 80 * k);
     return face;
