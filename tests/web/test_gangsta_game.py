@@ -1,4 +1,4 @@
-"""A whole Gangsta game played on the board at 1366×768 and at 390×844, as a person would:
+"""A whole Gangsta game played on the board at 1366x768 and at 390x844, as a person would:
 only the board's own controls are tapped (cards in the hand, won cards, grid cells, confirm),
 and the layout is checked at every step. Key steps are saved as screenshots."""
 
@@ -18,9 +18,15 @@ from web.layout import layout_problems
 
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 CONTROLS = "#board [data-legal='1']"
-READY = f"document.querySelector(\"{CONTROLS}\") || document.querySelector('#board')?.dataset.status === 'over'"
+READY = (
+    f'document.querySelector("{CONTROLS}")'
+    " || document.querySelector('#board')?.dataset.status === 'over'"
+)
 # The layout is judged once this update's animations have played (a card flying in is small).
-SETTLED = "document.getAnimations().every(a => a.effect.getComputedTiming().endTime === Infinity || a.playState !== 'running')"
+SETTLED = (
+    "document.getAnimations().every(a => a.effect.getComputedTiming().endTime === Infinity"
+    " || a.playState !== 'running')"
+)
 # What is worth a screenshot, the first time it shows.
 KEY_STEPS = {
     "redraw": ".gangsta.phase-redraw [data-role=confirm]",
@@ -83,7 +89,8 @@ def test_a_whole_game_played_on_the_board(
     try:
         clicks = _play_by_the_board(page, size, artifacts, seed=4, limit=150)
         assert clicks > 12  # at least one card a trick
-        assert {"picked", "place"} <= {s for s in KEY_STEPS if (artifacts / f"gangsta-{size}-{s}.png").exists()}
+        shots = {s for s in KEY_STEPS if (artifacts / f"gangsta-{size}-{s}.png").exists()}
+        assert {"picked", "place"} <= shots
         page.wait_for_selector(".g-final")
         final = page.inner_text(".g-final")
         assert "Game over" in final

@@ -20,26 +20,9 @@ from web.layout import layout_problems
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 BOARD = {"desktop": (1040, 600), "phone": (380, 620)}
 
-_DRAW = """
-async ({msg, motion, width, height, names, seat}) => {
-  const mod = await import("/static/games/gangsta.js");
-  window.__acts = [];
-  const host = document.createElement("section");
-  host.id = "board"; host.className = "board"; host.dataset.role = "board";
-  host.style.cssText = `width:${width}px;max-width:100%;--board-h:${height}px;padding:0`;
-  document.getElementById("app").replaceChildren(host);
-  const ctx = {
-    seat, table: {id: "test", result: null}, legal: seat === null ? [] : msg.legal, pending: [0], thinking: [],
-    name: (s) => names[s] + (s === 0 ? " (you)" : ""), fresh: msg.events, motion,
-    act: (a) => window.__acts.push(a), actAll: (list) => window.__acts.push(...list),
-    redraw: () => draw(),
-  };
-  const draw = () => host.replaceChildren(mod.render(msg.view, ctx));
-  draw();
-  await new Promise((r) => document.getElementById("gangsta-css").addEventListener("load", r, {once: true}));
-}
-"""
+_DRAW = (Path(__file__).parent / "gangsta_board.js").read_text()
 
+_LABELS = "els => els.map(e => `${e.getAttribute('aria-label')} ${e.getAttribute('title')}`)"
 CODE = re.compile(r"\b[YICR]\d[SW]\b|\bSeat \d\b|\b[YICR]\b")
 
 
@@ -51,7 +34,8 @@ def _board(
     page.goto(server)
     page.wait_for_selector("#app")
     bw, bh = BOARD[size]
-    page.evaluate(_DRAW, {"msg": message(kind, seat), "motion": motion, "width": bw, "height": bh, "names": list(NAMES), "seat": seat})
+    draw = {"msg": message(kind, seat), "motion": motion, "width": bw, "height": bh}
+    page.evaluate(_DRAW, {**draw, "names": list(NAMES), "seat": seat})
     page.wait_for_selector(".gangsta")
     return page
 
@@ -146,8 +130,8 @@ def test_won_cards_sit_beside_the_grid_and_go_where_tapped(
         second = won.nth(1)
         label = second.get_attribute("aria-label") or ""
         second.click()
-        assert "(picked)" in (page.locator(".g-decide .g-picked").get_attribute("aria-label") or "")
-        assert label.replace("Place ", "") in (page.locator(".g-decide .g-picked").get_attribute("aria-label") or "")
+        now = page.locator(".g-decide .g-picked").get_attribute("aria-label") or ""
+        assert "(picked)" in now and label.replace("Place ", "") in now
         page.screenshot(path=str(artifacts / f"gangsta-place-{size}.png"))
         target = page.locator(".g-cell.g-target").first
         cell = target.get_attribute("data-cell")
@@ -162,10 +146,10 @@ def test_won_cards_sit_beside_the_grid_and_go_where_tapped(
 def test_the_board_speaks_words_not_notation(kind: str, server: str, browser: Any) -> None:
     page = _board(browser, server, "desktop", kind)
     try:
-        page.eval_on_selector_all(".g-rowno", "els => els.forEach(e => e.remove())")  # A-E: the rows
+        page.eval_on_selector_all(".g-rowno", "els => els.forEach(e => e.remove())")  # rows A-E
         shown = page.inner_text(".gangsta")
         labels = " ".join(
-            page.eval_on_selector_all(".gangsta [aria-label], .gangsta [title]", "els => els.map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''))")
+            page.eval_on_selector_all(".gangsta [aria-label], .gangsta [title]", _LABELS)
         )
         assert CODE.findall(shown) == [] and CODE.findall(labels) == []
         assert "trump" in shown and "Trumps:" in shown
@@ -184,7 +168,9 @@ def test_animations_follow_the_motion_setting(server: str, browser: Any) -> None
         won = next(e["text"] for e in message("place")["events"] if e["kind"] == "trick-won")
         assert moving.locator(".g-banner").inner_text() == won  # the winner, announced
         assert still.locator(".g-banner").count() == 0
-        duration = "Math.max(...document.getAnimations().map(a => a.effect.getComputedTiming().endTime))"
+        duration = (
+            "Math.max(...document.getAnimations().map(a => a.effect.getComputedTiming().endTime))"
+        )
         assert fast.evaluate(duration) < moving.evaluate(duration) / 3
     finally:
         for page in (still, moving, fast):
@@ -206,7 +192,7 @@ def test_the_keyboard_picks_and_plays_and_keeps_the_focus(server: str, browser: 
         _tab_to(page, '[aria-label^="Bratva 7 weak"]')
         page.keyboard.press("Enter")
         page.wait_for_selector("[data-role=hand] .g-picked")
-        page.wait_for_function("document.activeElement.classList.contains('g-picked')")  # still there
+        page.wait_for_function("document.activeElement.classList.contains('g-picked')")  # kept
         _tab_to(page, "[data-role=confirm]")
         page.keyboard.press("Enter")
         assert _acts(page) == ["R7W"]
@@ -219,7 +205,9 @@ def test_the_keyboard_picks_and_plays_and_keeps_the_focus(server: str, browser: 
 
 
 @pytest.mark.parametrize("kind", ["pair", "place"])
-def test_a_spectator_sees_no_hand_and_nothing_to_click(kind: str, server: str, browser: Any) -> None:
+def test_a_spectator_sees_no_hand_and_nothing_to_click(
+    kind: str, server: str, browser: Any
+) -> None:
     page = _board(browser, server, "phone", kind, seat=None)
     try:
         assert page.locator("#board [data-legal='1'], #board button").count() == 0
