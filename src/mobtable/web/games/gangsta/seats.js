@@ -12,7 +12,8 @@ export function seatStrip(view, ctx, fresh) {
   const leader = shown.length ? shown[0].seat : null;
   const justPlayed = fresh.filter((e) => e.kind === "play").map((e) => e.data.seat);
   const justWon = fresh.some((e) => e.kind === "trick-won");
-  const winners = ctx.table.result ? ctx.table.result.winners : [];
+  // only once the view itself is over: a replay's table knows the result from its first step
+  const winners = view.phase === "over" && ctx.table.result ? ctx.table.result.winners : [];
   const seats = [];
   for (let seat = 0; seat < view.players; seat++) {
     const turn = view.turn === seat && view.phase !== "over";
