@@ -1,7 +1,8 @@
 """Gangsta positions for the board's browser tests: a state message as the server sends it.
 
 ``message(kind)`` plays seeded random moves until seat 0 faces the decision named (``redraw``,
-``pair``: a card that may go alone or in a pair, ``place``: several won cards to lay) and
+``pair``: a card that may go alone or in a pair, ``place``: several won cards to lay; ``raid``:
+the police just took cards away) and
 returns ``{"view", "legal", "prompt", "events"}`` as the server sends them, with the table's
 words.
 """
@@ -35,10 +36,15 @@ def _places_several(state: Any) -> bool:
     return state.view(0)["phase"] == "place" and len(state.view(0)["to_place"]) >= 2
 
 
-WANTED: dict[str, Callable[[Any], bool]] = {
-    "redraw": _may_redraw,
-    "pair": _has_pair,
-    "place": lambda s: _places_several(s) and 0 in s.pending(),
+def _raided(state: Any, seen: int) -> bool:
+    return any(e.kind == "raid" and e.data["removed"] for e in state.events[seen:])
+
+
+WANTED: dict[str, Callable[[Any, int], bool]] = {
+    "redraw": lambda s, _: _may_redraw(s),
+    "pair": lambda s, _: _has_pair(s),
+    "place": lambda s, _: _places_several(s) and 0 in s.pending(),
+    "raid": _raided,
 }
 
 
@@ -50,7 +56,7 @@ def message(kind: str, reader: int | None = 0) -> dict[str, Any]:
         rng = random.Random(seed)
         seen = 0
         while not state.is_over():
-            if wanted(state):
+            if wanted(state, seen):
                 words = Narrator(GAME, reader, NAMES, len(NAMES))
                 legal = state.legal(0) if reader == 0 else ()
                 return {

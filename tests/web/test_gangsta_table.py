@@ -214,3 +214,25 @@ def test_a_spectator_sees_no_hand_and_nothing_to_click(
         assert page.locator("[data-role=hand]").inner_text() == "Watching: the hands are hidden"
     finally:
         page.close()
+
+
+def test_a_raid_fades_the_raided_cards_out_and_leaves_the_cells_empty(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    raid = next(e for e in message("raid")["events"] if e["kind"] == "raid")
+    moving = _board(browser, server, "desktop", "raid", motion=4)
+    still = _board(browser, server, "desktop", "raid", motion=0)
+    try:
+        ghosts = moving.locator(".g-ghost")
+        assert ghosts.count() == len(raid["data"]["removed"]) > 0
+        assert moving.inner_text(".g-banner") == raid["text"]
+        moving.wait_for_function("document.getAnimations().every(a => a.playState === 'finished')")
+        opacity = "els => els.map(e => getComputedStyle(e).opacity)"
+        assert set(moving.eval_on_selector_all(".g-ghost", opacity)) == {"0"}  # gone for good
+        for cell in raid["data"]["cells"]:
+            assert moving.locator(f'[data-cell="{cell}"] .g-card:not(.g-ghost)').count() == 0
+        assert still.locator(".g-ghost").count() == 0
+        assert still.locator(".g-cell.g-raided").count() == len(raid["data"]["cells"])
+    finally:
+        moving.close()
+        still.close()

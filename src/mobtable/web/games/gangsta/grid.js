@@ -39,7 +39,7 @@ function cell(view, ctx, name, { placedNow, raided, recent, targets }) {
     el.append(h("span", { class: "g-coord" }, name));
     if (raided.has(name) && raided.get(name)) {
       el.classList.add("g-raided");
-      if (ctx.motion > 0) el.append(animate(cardFace(view, raided.get(name), { size: "cell", trumpTag: false, extra: "g-ghost" }), "g-raid", 1400, ctx.motion));
+      if (ctx.motion > 0) el.append(animate(cardFace(view, raided.get(name), { size: "cell", trumpTag: false, extra: "g-ghost" }), "g-raid", 1400, ctx.motion, 0, "both"));
     }
   }
   const move = targets.get(name);
