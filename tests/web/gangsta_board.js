@@ -5,7 +5,7 @@ async ({msg, motion, width, height, names, seat}) => {
   window.__acts = [];
   const host = document.createElement("section");
   host.id = "board"; host.className = "board"; host.dataset.role = "board";
-  host.style.cssText = `width:${width}px;max-width:100%;--board-h:${height}px;padding:0`;
+  host.style.cssText = `width:${width}px;max-width:100%;--board-h:${height}px`; // .board: that tall
   document.getElementById("app").replaceChildren(host);
   const ctx = {
     seat, table: {id: "test", result: null}, legal: seat === null ? [] : msg.legal,

@@ -7,7 +7,7 @@ import { territory } from "./gangsta/grid.js";
 import { hand } from "./gangsta/hand.js";
 import { sortMoves } from "./gangsta/legal.js";
 import { animate, gameOverText, newEvents } from "./gangsta/motion.js";
-import { seatStrip } from "./gangsta/seats.js";
+import { count, seatStrip } from "./gangsta/seats.js";
 import { decide, info } from "./gangsta/side.js";
 import { stageFor } from "./gangsta/stage.js";
 
@@ -55,10 +55,19 @@ function finalLine(view, ctx) {
   return h("div", { class: "g-final" }, h("strong", {}, gameOverText() || fallback));
 }
 
-// A short announcement over the board for the trick's winner and police raids.
+// A short announcement over the board: the trick's winner, a police raid (the log and the
+// shell's toast carry the whole line).
 function banner(fresh, ctx) {
   if (!ctx.motion) return null;
-  const lines = fresh.filter((e) => e.kind === "trick-won" || e.kind === "raid").map((e) => h("div", { class: `g-banner-line ${e.kind}` }, e.text));
+  const lines = fresh.flatMap((e) => {
+    if (e.kind === "trick-won") return [h("div", { class: "g-banner-line trick-won" }, winsTheTrick(ctx, e.data.seat))];
+    if (e.kind === "raid") return [h("div", { class: "g-banner-line raid" }, `Police raid! ${count(e.data.removed.length, "card")} out of the game`)];
+    return [];
+  });
   if (!lines.length) return null;
   return animate(h("div", { class: "g-banner", "aria-hidden": "true" }, lines), "g-announce", 2400, ctx.motion, 300, "both");
+}
+
+function winsTheTrick(ctx, seat) {
+  return seat === ctx.seat ? "You win the trick" : `${ctx.name(seat)} wins the trick`;
 }

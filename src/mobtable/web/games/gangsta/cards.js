@@ -29,12 +29,6 @@ export function cardName(view, code) {
   return `${mafia(view, c.letter).name} ${c.value} ${c.strong ? "strong" : "weak"}`;
 }
 
-// Two cards played together: "Irish 4 weak + Irish 5 weak (9)".
-export function playName(view, codes) {
-  const names = codes.map((c) => cardName(view, c)).join(" + ");
-  return codes.length < 2 ? names : `${names} (${codes.reduce((sum, c) => sum + parse(c).value, 0)})`;
-}
-
 // One card face. `size` is a CSS class (hand, trick, cell, mini) that sets its dimensions.
 export function cardFace(view, code, { size = "hand", trumpTag = true, extra = "" } = {}) {
   const c = parse(code);

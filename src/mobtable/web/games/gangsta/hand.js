@@ -3,7 +3,7 @@
 // "Play … alone" confirms it or a tap on a partner plays the pair. Redraw: pick three cards in
 // place and confirm, or keep the hand.
 import { h } from "../../dom.js";
-import { cardFace, cardName, playName } from "./cards.js";
+import { cardFace, cardName } from "./cards.js";
 import { button, control } from "./controls.js";
 import { partners, redrawOf } from "./legal.js";
 
@@ -46,7 +46,7 @@ function playHand(view, ctx, moves, stage) {
     const alone = moves.singles.get(picked);
     if (alone) actions.push(button(`Play ${cardName(view, picked)} alone`, () => ctx.act(alone.a), { role: "confirm", primary: true, title: alone.label, key: "confirm" }));
     actions.push(button("Put back", () => { stage.picked = []; ctx.redraw(); }));
-    note = mates.length === 1 ? `or tap the other card for the pair ${playName(view, [picked, mates[0].other])}` : "or tap a second card to play the pair";
+    note = `or tap ${mates.length === 1 ? "the outlined card" : "an outlined card"} to play a pair`;
   }
   return { cards, actions, note };
 }
