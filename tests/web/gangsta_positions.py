@@ -2,7 +2,7 @@
 
 ``message(kind)`` plays seeded random moves until seat 0 faces the decision named (``redraw``,
 ``pair``: a card that may go alone or in a pair, ``place``: several won cards to lay; ``raid``:
-the police just took cards away) and
+the police just took cards away; ``pick``: keep one of two opened cards, variant two) and
 returns ``{"view", "legal", "prompt", "events"}`` as the server sends them, with the table's
 words.
 """
@@ -45,14 +45,17 @@ WANTED: dict[str, Callable[[Any, int], bool]] = {
     "pair": lambda s, _: _has_pair(s),
     "place": lambda s, _: _places_several(s) and 0 in s.pending(),
     "raid": _raided,
+    "pick": lambda s, _: s.view(0)["phase"] == "pick" and 0 in s.pending(),
 }
+VARIANTS = {"pick": ["reveal-two"]}  # two cards opened per player sitting out, keep one
 
 
 def message(kind: str, reader: int | None = 0) -> dict[str, Any]:
     """The message for ``reader`` (``None``: a spectator) once seat 0 faces ``kind``."""
     wanted = WANTED[kind]
     for seed in range(400):
-        state = GAME.new_state(GAME.config(len(NAMES)), seed=seed)
+        config = GAME.config(len(NAMES), variants=VARIANTS.get(kind, []))
+        state = GAME.new_state(config, seed=seed)
         rng = random.Random(seed)
         seen = 0
         while not state.is_over():

@@ -239,3 +239,22 @@ def test_a_raid_fades_the_raided_cards_out_and_leaves_the_cells_empty(
     finally:
         moving.close()
         still.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_variant_two_keeps_one_of_the_two_opened_cards_by_a_tap(
+    size: str, server: str, browser: Any, artifacts: Path
+) -> None:
+    msg = message("pick")
+    page = _board(browser, server, size, "pick")
+    try:
+        offered = page.locator(".g-decide [data-legal='1']")
+        assert offered.count() == 2  # the first two opened cards, not the next pair
+        labels = {m["label"] for m in msg["legal"]}
+        assert {offered.nth(k).get_attribute("aria-label") for k in range(2)} == labels
+        assert layout_problems(page, phone=size == "phone") == []
+        page.screenshot(path=str(artifacts / f"gangsta-pick-opened-{size}.png"))
+        offered.first.click()
+        assert _acts(page) == [f"pick {msg['view']['opened'][0]}"]
+    finally:
+        page.close()

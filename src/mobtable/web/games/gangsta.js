@@ -33,7 +33,8 @@ export function render(view, ctx) {
   const targets = picked ? moves.places.get(picked) : new Map();
   const decision = decide(view, ctx, moves, picked, pick, fresh);
   const over = view.phase === "over";
-  const root = h("div", { class: `gangsta phase-${view.phase}${decision ? " deciding" : ""}${placing ? " placing" : ""}` },
+  const deciding = decision && (view.phase === "place" || view.phase === "pick"); // the trick is over
+  const root = h("div", { class: `gangsta phase-${view.phase}${deciding ? " deciding" : ""}${placing ? " placing" : ""}` },
     info(view, ctx),
     seatStrip(view, ctx, fresh),
     decision,

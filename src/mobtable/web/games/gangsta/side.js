@@ -34,29 +34,40 @@ function names(view, codes) {
   return codes.map((c) => cardName(view, c)).join(", ");
 }
 
-// The cards being decided: won cards to place (this seat picks one, then a cell) or the
-// opened cards to keep one of. `picked` is the won card staged for placing.
+// The cards being decided: won cards to place (this seat picks one, then a cell), the opened
+// cards to keep one of each two (variant two), or, during a trick, the cards opened for the
+// players sitting out. `picked` is the won card staged for placing.
 export function decide(view, ctx, moves, picked, onPick, fresh) {
-  const placing = view.to_place.length > 0;
-  const opening = !placing && view.opened.length > 0;
-  if (!placing && !opening) return null;
-  const who = view.turn;
-  const mine = who === ctx.seat;
+  const mine = view.turn === ctx.seat;
   const arrived = fresh.some((e) => e.kind === "trick-won" || e.kind === "extra-cards" || e.kind === "opened");
-  let title;
-  if (placing) title = mine ? "You won the trick: pick a card, then an empty cell" : `${ctx.name(who)} won the trick and places these cards`;
-  else title = mine ? "Keep one of the opened cards" : "Opened cards";
-  const cards = (placing ? view.to_place : view.opened).map((code, k) => {
-    const face = cardFace(view, code, { size: "trick", extra: code === picked ? "g-picked" : "" });
-    if (placing && mine && moves.places.has(code)) {
-      control(face, `Place ${cardName(view, code)}${code === picked ? " (picked)" : ""}`, () => onPick(code), { pressed: code === picked, key: `won:${code}` });
-    } else if (opening && mine && moves.picks.has(code)) {
+  const face = (code, k, extra = "") => {
+    const el = cardFace(view, code, { size: "trick", extra });
+    if (arrived) animate(el, "g-gather", 420, ctx.motion, 80 * k);
+    return el;
+  };
+  let title, cards;
+  if (view.phase === "place" && view.to_place.length) {
+    title = mine ? "You won the trick: pick a card, then an empty cell" : `${ctx.name(view.turn)} won the trick and places these cards`;
+    cards = view.to_place.map((code, k) => {
+      const el = face(code, k, code === picked ? "g-picked" : "");
+      if (mine && moves.places.has(code)) control(el, `Place ${cardName(view, code)}${code === picked ? " (picked)" : ""}`, () => onPick(code), { pressed: code === picked, key: `won:${code}` });
+      return el;
+    });
+  } else if (view.phase === "pick") {
+    title = mine ? "Keep one of the two opened cards; the other is discarded" : `${ctx.name(view.turn)} keeps one of the two opened cards`;
+    cards = view.opened.map((code, k) => {
+      const el = face(code, k, k >= 2 ? "g-dim" : "");
       const move = moves.picks.get(code);
-      control(face, move.label, () => ctx.act(move.a), { key: `won:${code}` });
-    }
-    if (arrived) animate(face, "g-gather", 420, ctx.motion, 80 * k);
-    return face;
-  });
+      if (mine && move) control(el, move.label, () => ctx.act(move.a), { key: `won:${code}` });
+      return el;
+    });
+    if (view.to_place.length) cards.push(h("span", { class: "g-decide-also" }, `and ${count(view.to_place.length, "won card")} to place`));
+  } else if (view.opened.length) {
+    title = `Opened for ${view.absent.length === 1 ? "the player" : "the players"} sitting out: the trick's winner takes ${view.opened.length === 1 ? "it" : "them"}`;
+    cards = view.opened.map((code, k) => face(code, k));
+  } else {
+    return null;
+  }
   return h("div", { class: `g-decide${mine ? " mine" : ""}` },
     h("div", { class: "g-decide-title" }, title),
     h("div", { class: "g-decide-cards" }, cards));
