@@ -5,6 +5,7 @@ and the layout is checked at every step. Key steps are saved as screenshots."""
 from __future__ import annotations
 
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,8 @@ SETTLED = (
     "document.getAnimations().every(a => a.effect.getComputedTiming().endTime === Infinity"
     " || a.playState !== 'running')"
 )
+DIM = "[data-role=hand] .g-dim[data-token]"  # a card of the hand that may not be played now
+CODE = re.compile(r"\b[YICR]\d[SW]\b|\bSeat \d\b")
 # What is worth a screenshot, the first time it shows.
 KEY_STEPS = {
     "redraw": ".gangsta.phase-redraw [data-role=confirm]",
@@ -50,7 +53,18 @@ def _open(browser: Any, server: str, size: str, seed: int) -> tuple[Page, Any]:
     return page, context
 
 
-def _play_by_the_board(page: Page, size: str, artifacts: Path, seed: int, limit: float) -> int:
+def _ask_why(page: Page) -> None:
+    """A tap on a card that may not be played says why, in words."""
+    page.locator(DIM).first.click()
+    page.wait_for_function("document.querySelector('#note').textContent.trim() !== ''")
+    note = page.inner_text("#note")
+    assert CODE.findall(note) == [], note
+    assert page.locator("[data-role=hand] .g-picked").count() == 0  # nothing was picked
+
+
+def _play_by_the_board(
+    page: Page, size: str, artifacts: Path, seed: int, limit: float
+) -> tuple[int, set[str]]:
     rng = random.Random(seed)
     seen: set[str] = set()
     deadline = time.monotonic() + limit
@@ -68,6 +82,9 @@ def _play_by_the_board(page: Page, size: str, artifacts: Path, seed: int, limit:
             if step not in seen and page.locator(selector).count():
                 seen.add(step)
                 page.screenshot(path=str(artifacts / f"gangsta-{size}-{step}.png"))
+        if "why" not in seen and page.locator(DIM).count():
+            seen.add("why")
+            _ask_why(page)
         controls = page.locator(CONTROLS)
         n = controls.count()
         if not n:
@@ -78,7 +95,7 @@ def _play_by_the_board(page: Page, size: str, artifacts: Path, seed: int, limit:
         except PlaywrightError:  # the board was drawn again under the click
             continue
         page.wait_for_timeout(30)
-    return clicks
+    return clicks, seen
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -87,7 +104,8 @@ def test_a_whole_game_played_on_the_board(
 ) -> None:
     page, context = _open(browser, server, size, seed=21)
     try:
-        clicks = _play_by_the_board(page, size, artifacts, seed=4, limit=150)
+        clicks, seen = _play_by_the_board(page, size, artifacts, seed=4, limit=150)
+        assert "why" in seen  # a card that could not be followed was tapped once
         assert clicks > 12  # at least one card a trick
         shots = {s for s in KEY_STEPS if (artifacts / f"gangsta-{size}-{s}.png").exists()}
         assert {"picked", "place"} <= shots

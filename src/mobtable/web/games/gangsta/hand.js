@@ -36,7 +36,11 @@ function playHand(view, ctx, moves, stage) {
       return control(cardFace(view, code, { extra: "g-picked" }), `${cardName(view, code)}, picked: tap again to put it back`, () => { stage.picked = []; ctx.redraw(); }, { pressed: true, key: `card:${code}` });
     }
     if (mate) return control(cardFace(view, code, { extra: "g-mate" }), mate.move.label, () => ctx.act(mate.move.a), { key: `card:${code}` });
-    if (!alone && !pairs.length) return cardFace(view, code, { extra: "g-dim" });
+    if (!alone && !pairs.length) { // the shell's Chooser asks the server why, when it is tapped
+      const dim = cardFace(view, code, { extra: "g-dim" });
+      dim.dataset.token = code;
+      return dim;
+    }
     if (!pairs.length) return control(cardFace(view, code), alone.label, () => ctx.act(alone.a), { key: `card:${code}` });
     return control(cardFace(view, code), `${cardName(view, code)}: pick it to play it alone or with a second card`, () => { stage.picked = [code]; ctx.redraw(); }, { key: `card:${code}` });
   });
