@@ -2,7 +2,7 @@
 // rules and the log name them. Won cards drop in, this trick's placements stay outlined, a
 // raid's cards flash red and fade away; the cells a picked card may go to are targets.
 import { h } from "../../dom.js";
-import { cardFace } from "./cards.js";
+import { cardFace, cardName } from "./cards.js";
 import { control } from "./controls.js";
 import { animate, placedThisTrick } from "./motion.js";
 
@@ -21,12 +21,12 @@ export function territory(view, ctx, fresh, targets) {
     for (let col = 1; col <= 5; col++) cells.push(cell(view, ctx, `${row}${col}`, { placedNow, raided, recent, targets }));
   }
   return h("div", { class: "g-gridwrap" },
-    h("div", { class: "g-grid", role: "grid", "aria-label": "the territory" }, cells));
+    h("div", { class: "g-grid", role: "group", "aria-label": "the territory" }, cells));
 }
 
 function cell(view, ctx, name, { placedNow, raided, recent, targets }) {
   const code = view.grid[name];
-  const el = h("div", { class: "g-cell", "data-cell": name, role: "gridcell" });
+  const el = h("div", { class: "g-cell", "data-cell": name, "aria-label": `${name}: ${code ? cardName(view, code) : "empty"}` });
   if (code) {
     const face = cardFace(view, code, { size: "cell", trumpTag: false });
     if (placedNow.has(name)) animate(face, "g-drop", 520, ctx.motion, 260 * placedNow.get(name));
