@@ -258,3 +258,20 @@ def test_variant_two_keeps_one_of_the_two_opened_cards_by_a_tap(
         assert _acts(page) == [f"pick {msg['view']['opened'][0]}"]
     finally:
         page.close()
+
+
+def test_a_picked_card_rises_once_when_motion_is_on(server: str, browser: Any) -> None:
+    names = "document.getAnimations().map(a => a.animationName)"
+    moving = _board(browser, server, "desktop", "pair", motion=1)
+    still = _board(browser, server, "desktop", "pair", motion=0)
+    try:
+        for page in (moving, still):
+            page.locator('[data-role=hand] [aria-label^="Bratva 7 weak"]').click()
+        assert "g-lift" in moving.evaluate(names)
+        assert still.evaluate(names) == []
+        moving.evaluate("document.querySelector('.g-picked').click()")  # put back, pick again
+        moving.locator('[data-role=hand] [aria-label^="Bratva 7 weak"]').click()
+        assert moving.evaluate(names).count("g-lift") == 1
+    finally:
+        moving.close()
+        still.close()

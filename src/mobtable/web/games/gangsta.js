@@ -9,7 +9,7 @@ import { sortMoves } from "./gangsta/legal.js";
 import { animate, gameOverText, newEvents } from "./gangsta/motion.js";
 import { count, seatStrip } from "./gangsta/seats.js";
 import { decide, info } from "./gangsta/side.js";
-import { stageFor } from "./gangsta/stage.js";
+import { pickCards, stageFor } from "./gangsta/stage.js";
 
 const STYLE_ID = "gangsta-css";
 
@@ -29,12 +29,12 @@ export function render(view, ctx) {
     picked = stage.picked.find((c) => moves.places.has(c)) || [...moves.places.keys()][0] || null;
     stage.picked = picked ? [picked] : [];
   }
-  const pick = (code) => { stage.picked = [code]; ctx.redraw(); };
+  const pick = (code) => pickCards(stage, ctx, [code]);
   const targets = picked ? moves.places.get(picked) : new Map();
   const decision = decide(view, ctx, moves, picked, pick, fresh);
   const over = view.phase === "over";
   const deciding = decision && (view.phase === "place" || view.phase === "pick"); // the trick is over
-  const root = h("div", { class: `gangsta phase-${view.phase}${deciding ? " deciding" : ""}${placing ? " placing" : ""}` },
+  const root = h("div", { class: `gangsta phase-${view.phase}${deciding ? " deciding" : ""}${placing ? " placing" : ""}${ctx.motion ? "" : " still"}` },
     info(view, ctx),
     seatStrip(view, ctx, fresh),
     decision,

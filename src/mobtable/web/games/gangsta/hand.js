@@ -6,6 +6,7 @@ import { h } from "../../dom.js";
 import { cardFace, cardName } from "./cards.js";
 import { button, control } from "./controls.js";
 import { partners, redrawOf } from "./legal.js";
+import { lift, pickCards } from "./stage.js";
 
 export function hand(view, ctx, moves, stage) {
   if (!view.hand) return h("div", { class: "g-hand watching", "data-role": "hand" }, h("p", { class: "g-hand-note" }, "Watching: the hands are hidden"));
@@ -33,7 +34,8 @@ function playHand(view, ctx, moves, stage) {
     const alone = moves.singles.get(code);
     const pairs = partners(moves, code);
     if (code === picked) {
-      return control(cardFace(view, code, { extra: "g-picked" }), `${cardName(view, code)}, picked: tap again to put it back`, () => { stage.picked = []; ctx.redraw(); }, { pressed: true, key: `card:${code}` });
+      const face = lift(stage, cardFace(view, code, { extra: "g-picked" }), code, ctx.motion);
+      return control(face, `${cardName(view, code)}, picked: tap again to put it back`, () => pickCards(stage, ctx, []), { pressed: true, key: `card:${code}` });
     }
     if (mate) return control(cardFace(view, code, { extra: "g-mate" }), mate.move.label, () => ctx.act(mate.move.a), { key: `card:${code}` });
     if (!alone && !pairs.length) { // the shell's Chooser asks the server why, when it is tapped
@@ -42,14 +44,14 @@ function playHand(view, ctx, moves, stage) {
       return dim;
     }
     if (!pairs.length) return control(cardFace(view, code), alone.label, () => ctx.act(alone.a), { key: `card:${code}` });
-    return control(cardFace(view, code), `${cardName(view, code)}: pick it to play it alone or with a second card`, () => { stage.picked = [code]; ctx.redraw(); }, { key: `card:${code}` });
+    return control(cardFace(view, code), `${cardName(view, code)}: pick it to play it alone or with a second card`, () => pickCards(stage, ctx, [code]), { key: `card:${code}` });
   });
   const actions = [];
   let note = view.trick.length ? "Your hand: play a card" : "Your hand: lead a card";
   if (picked) {
     const alone = moves.singles.get(picked);
     if (alone) actions.push(button(`Play ${cardName(view, picked)} alone`, () => ctx.act(alone.a), { role: "confirm", primary: true, title: alone.label, key: "confirm" }));
-    actions.push(button("Put back", () => { stage.picked = []; ctx.redraw(); }));
+    actions.push(button("Put back", () => pickCards(stage, ctx, [])));
     note = `or tap ${mates.length === 1 ? "the outlined card" : "an outlined card"} to play a pair`;
   }
   return { cards, actions, note };
@@ -67,12 +69,10 @@ function redrawHand(view, ctx, moves, stage) {
   const cards = view.hand.map((code) => {
     const on = picked.includes(code);
     if (!on && !fits([...picked, code])) return cardFace(view, code, { extra: "g-dim" });
-    const toggle = () => {
-      stage.picked = on ? picked.filter((c) => c !== code) : [...picked, code];
-      ctx.redraw();
-    };
+    const toggle = () => pickCards(stage, ctx, on ? picked.filter((c) => c !== code) : [...picked, code]);
     const label = on ? `${cardName(view, code)}, picked to put back: tap to keep it` : `Pick ${cardName(view, code)} to put back`;
-    return control(cardFace(view, code, { extra: on ? "g-picked" : "" }), label, toggle, { pressed: on, key: `card:${code}` });
+    const face = lift(stage, cardFace(view, code, { extra: on ? "g-picked" : "" }), code, ctx.motion);
+    return control(face, label, toggle, { pressed: on, key: `card:${code}` });
   });
   const actions = [];
   const chosen = redrawOf(moves, picked);
