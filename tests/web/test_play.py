@@ -37,7 +37,7 @@ def test_two_players_and_bots_play_a_whole_game_by_clicking(
         bob.goto(f"{server}/t/{tid}")  # the invite link: take the free seat
         bob.locator("button[data-claim='1']").click()
         bob.wait_for_selector("#status >> text=you are Carla")
-        ann.wait_for_selector("#board svg, #board .generic-view")
+        ann.wait_for_selector("#board[data-version] > *")  # any renderer, SVG or HTML
         ann.screenshot(path=str(artifacts / f"{game_name}-start.png"), full_page=True)
         play_until_over([ann, bob], seed=3, limit=240)
         for page in (ann, bob):
