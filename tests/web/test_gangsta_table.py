@@ -161,7 +161,7 @@ def test_animations_follow_the_motion_setting(server: str, browser: Any) -> None
     running = "document.getAnimations().length"
     still = _board(browser, server, "desktop", "place", motion=0)
     moving = _board(browser, server, "desktop", "place", motion=1)
-    fast = _board(browser, server, "desktop", "place", motion=4)
+    fast = _board(browser, server, "desktop", "place", motion=0.25)
     try:
         assert still.evaluate(running) == 0
         assert moving.evaluate(running) > 0
@@ -221,7 +221,7 @@ def test_a_raid_fades_the_raided_cards_out_and_leaves_the_cells_empty(
     server: str, browser: Any, artifacts: Path
 ) -> None:
     raid = next(e for e in message("raid")["events"] if e["kind"] == "raid")
-    moving = _board(browser, server, "desktop", "raid", motion=4)
+    moving = _board(browser, server, "desktop", "raid", motion=0.25)
     still = _board(browser, server, "desktop", "raid", motion=0)
     try:
         ghosts = moving.locator(".g-ghost")

@@ -38,7 +38,7 @@ class TableClient {
     this.retry = 0;
     this.renderer = null;
     this.fresh = []; // the events of the latest update (empty after a full reload)
-    this.motion = readMotion(); // animation speed factor; 0 = off
+    this.motion = readMotion(); // animation duration factor: 1 normal, 0.4 fast, 0 off
     this.chat = new Chat((text) => this.send({ type: "chat", text }));
     this.unreadChat = 0; // chat lines the phone's closed Chat tab has not shown yet
     frame.tabs.chat?.addEventListener("click", () => { this.unreadChat = 0; frame.badge("chat", 0); });
@@ -188,7 +188,7 @@ class TableClient {
       pending: table.pending,
       thinking: table.thinking,
       fresh: this.fresh, // events of this update: what to highlight or animate
-      motion: this.motion, // animation speed factor; 0 = no animation
+      motion: this.motion, // duration factor: every animation lasts its time × motion; 0 = none
       act: (notation) => this.play(notation),
       actAll: (notations) => this.playAll(notations),
       redraw: () => this.render(),

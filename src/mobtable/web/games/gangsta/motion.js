@@ -26,9 +26,10 @@ export function placedThisTrick() {
   return memory.placed;
 }
 
-// Play a CSS keyframe animation on `el`, its timing divided by the player's speed factor.
+// Play a CSS keyframe animation on `el`, its timing multiplied by the player's duration factor
+// (`ctx.motion`: 1 normal, 0.4 fast, 0 none).
 export function animate(el, name, ms, motion, delay = 0, fill = "backwards") {
   if (!motion || motion <= 0) return el;
-  el.style.animation = `${name} ${Math.round(ms / motion)}ms cubic-bezier(.2,.7,.3,1) ${Math.round(delay / motion)}ms ${fill}`;
+  el.style.animation = `${name} ${Math.round(ms * motion)}ms cubic-bezier(.2,.7,.3,1) ${Math.round(delay * motion)}ms ${fill}`;
   return el;
 }
