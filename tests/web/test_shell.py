@@ -201,7 +201,7 @@ def test_the_animation_setting_is_kept_and_follows_reduced_motion(
 
 def test_what_just_happened_shows_over_the_board(browser: Any, server: str) -> None:
     with _browsing(browser, "phone") as page:
-        _open(page, server, _table(server, "gangsta", 3, seed=7))
+        _open(page, server, _table(server, "sealed-bid", 3, seed=7))  # a board without its own
         move = page.locator("#moves button[data-action]").first
         move.wait_for(state="attached")
         if not move.is_visible():

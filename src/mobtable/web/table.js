@@ -92,7 +92,7 @@ class TableClient {
       this.msg = m;
       this.chooser.setLegal(m.legal);
       this.render();
-      this.toast.show(this.fresh);
+      if (!this.renderer.showsWhatHappened) this.toast.show(this.fresh); // else the board does
     } else if (m.type === "notice") {
       this.log.push({ kind: "notice", text: m.text });
       this.toast.announce(m.text);

@@ -11,6 +11,9 @@ import { count, seatStrip } from "./gangsta/seats.js";
 import { decide, info } from "./gangsta/side.js";
 import { pickCards, stageFor } from "./gangsta/stage.js";
 
+// The board itself shows every move (trick slots, banners, drops), so the shell's toast stays off.
+export const showsWhatHappened = true;
+
 const STYLE_ID = "gangsta-css";
 
 function ensureStyle() {
