@@ -111,10 +111,13 @@ def test_a_whole_game_by_tapping_the_board(
 
 
 def _reveal(page: Page) -> None:
-    """Set the dice (all to the Bank) and press Ready."""
+    """Set the dice (all to the Bank) and press Ready, with the keyboard."""
     for _ in range(page.locator(f"{ACTION} .cosca-slot.empty").count()):
-        page.locator(".cosca-city[data-place='0']").click()
-    page.locator(CONFIRM).click()
+        page.locator(".cosca-city[data-place='0']").press("Enter")
+        # the redrawn board gives the focus back to the place, for the next key
+        assert page.evaluate("document.activeElement.dataset.place") == "0"
+    assert page.locator(f"{ACTION} .cosca-slot.empty").count() == 0
+    page.locator(CONFIRM).press("Enter")
 
 
 def test_the_reveal_is_paced_then_stays_until_the_next(

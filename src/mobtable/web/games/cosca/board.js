@@ -8,6 +8,7 @@ import { clubChoices, decisionPanel, pickerFor } from "./decide.js";
 import { mobsterCard } from "./mobsters.js";
 import { DAY_NAMES, seatColor } from "./pieces.js";
 import { playerPanel } from "./players.js";
+import * as focus from "./focus.js";
 import * as story from "./story.js";
 
 const STAGE_TEXT = {
@@ -35,17 +36,21 @@ function banner(view, ctx) {
 }
 
 // Make a board piece a control of its own (pointer and keyboard).
-function control(el, label, onPick) {
+function control(el, label, onPick, selector) {
+  const pick = () => {
+    focus.remember(selector);
+    onPick();
+  };
   el.classList.add("cosca-pickable");
   el.setAttribute("role", "button");
   el.setAttribute("tabindex", "0");
   el.setAttribute("data-legal", "1");
   el.setAttribute("aria-label", label);
-  el.addEventListener("click", onPick);
+  el.addEventListener("click", pick);
   el.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
-      onPick();
+      pick();
     }
   });
   return el;
@@ -64,7 +69,7 @@ function cityRow(view, ctx, picker, picking, pop) {
       }
       picker.dice.push(i);
       ctx.redraw();
-    });
+    }, `.cosca-city[data-place="${i}"]`);
   }));
 }
 
@@ -78,7 +83,7 @@ function mobsterRow(view, ctx, picker, clubbing) {
       if (on) picker.club.delete(mob.pos);
       else picker.club.add(mob.pos);
       ctx.redraw();
-    });
+    }, `.cosca-mob[data-pos="${mob.pos}"]`);
   }));
 }
 
@@ -93,10 +98,11 @@ export function render(view, ctx) {
   const picking = stage === "dice" && mine;
   if (picking) picker.n = legal[0].a.length;
   const pop = fresh && (ctx.fresh || []).some((e) => e.kind === "dice-revealed");
-  const focus = stage === "club" || stage === "fight" ? "row" : "city";
+  const about = stage === "club" || stage === "fight" ? "row" : "city"; // what the decision is about
 
   const made = view.reconstructed || [];
-  const board = h("div", { class: `cosca stage-${stage} focus-${focus}${mine ? " deciding" : ""}`, style: `--cosca-motion:${Number(ctx.motion) || 0}` },
+  const motion = Number(ctx.motion) || 0;
+  const board = h("div", { class: `cosca stage-${stage} focus-${about}${mine ? " deciding" : ""}${motion ? "" : " still"}`, style: `--cosca-motion:${motion || 1}` },
     banner(view, ctx),
     h("section", { class: "cosca-main" },
       h("div", { class: "cosca-section cosca-city-sec", "aria-label": "the city" }, h("h4", {}, "The city"), cityRow(view, ctx, picker, picking, pop)),
@@ -110,5 +116,6 @@ export function render(view, ctx) {
           view.supply.limited ? `Supply: ${view.supply.money} money, ${view.supply.weapons} weapons, ${view.supply.dice} dice.` : "Unlimited supply."),
         made.length ? h("p", { class: "cosca-provenance small muted" }, `✱ Card data: ${made.join(", ")} (${RECONSTRUCTED})`) : null)));
   story.attach(board);
+  focus.restore(board);
   return board;
 }

@@ -4,6 +4,7 @@
 // the game's words. Moves are built here and sent with ctx.act; the player only ever
 // reads places, names and numbers.
 import { h } from "../../dom.js";
+import { remember } from "./focus.js";
 import { WEAPON_VALUE, dieFace, letterOf } from "./pieces.js";
 import { faces, stock } from "./players.js";
 
@@ -67,7 +68,11 @@ function dicePicker(view, ctx, picker, byNotation) {
 }
 
 function stepper(label, key, max, picker, ctx) {
-  const change = (delta) => { picker[key] = Math.max(0, Math.min(max, picker[key] + delta)); ctx.redraw(); };
+  const change = (delta) => {
+    picker[key] = Math.max(0, Math.min(max, picker[key] + delta));
+    remember(`[data-step="${key}${delta > 0 ? "+" : "-"}"]`);
+    ctx.redraw();
+  };
   return h("div", { class: "cosca-stepper" },
     h("span", { class: "cosca-step-label" }, label),
     button("−", { class: "cosca-step", "data-step": `${key}-`, "aria-label": `less ${label}`, disabled: picker[key] <= 0 }, () => change(-1)),
