@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from mobtable import games
+from mobtable.cli.parsing import NOT_LISTED
 from mobtable.core import Game
 from mobtable.core import record as records
 
@@ -43,7 +44,7 @@ def test_a_whole_game_at_the_prompt_choosing_move_one(
     assert result.exit_code == 0, result.output[-2000:]
     assert "Result" in result.stdout
     assert "You play: " in result.stdout
-    assert "type the move, or `help` to list all" not in result.stdout
+    assert NOT_LISTED not in result.stdout
     state = records.check(json.loads((tmp_path / "g.json").read_text()))
     assert state.is_over()
     assert json.loads((tmp_path / "g.json").read_text())["meta"]["seats"][0] == "you"

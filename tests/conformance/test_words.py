@@ -20,7 +20,7 @@ from collections.abc import Iterable
 import pytest
 
 from mobtable import games
-from mobtable.core import Game, State
+from mobtable.core import Game, MobtableError, State
 from mobtable.core.narrator import Narrator
 
 from .helpers import all_game_names
@@ -164,3 +164,40 @@ def test_the_detector_catches_the_engine_language_of_issue_12() -> None:
 def test_every_registered_game_declares_a_narration(name: str) -> None:
     """Fails until the game's ``words.py`` lands (issue 12: one narration per game)."""
     assert games.get(name).narration is not None, f"{name} has no narration yet"
+
+
+def refusals_of_a_game(game: Game, players: int, seed: int) -> tuple[int, list[str]]:
+    """Every refusal a clicking reader could meet in one random game: (how many, bad ones).
+
+    At about one step in four every seat asks about notations met so far (a move of another
+    step, another seat's move, a card it does not hold), as the web table's "why not?" does.
+    """
+    rng = random.Random(seed)
+    state = game.new_state(game.config(players), seed=seed)
+    words = {seat: Narrator(game, seat, NAMES, players) for seat in range(players)}
+    notations: list[str] = []
+    said: list[str] = []
+    while not state.is_over():
+        pending = state.pending()
+        acting = pending[rng.randrange(len(pending))]
+        legal = state.legal(acting)
+        notations.extend(str(a) for a in legal if str(a) not in notations)
+        for seat, narrator in words.items():
+            if rng.random() > 0.25:
+                continue
+            for text in rng.sample(notations, min(8, len(notations))):
+                try:
+                    state.clone().apply(seat, game.parse_action(text, state.config))
+                except MobtableError as exc:
+                    said.append(narrator.refusal(state, seat, text, exc))
+        state.apply(acting, legal[rng.randrange(len(legal))])
+    tokens = notation_tokens(game, notations)
+    return len(said), [f"{problems(s, tokens)}: {s}" for s in said if problems(s, tokens)]
+
+
+@pytest.mark.parametrize("name", narrated_games())
+def test_every_refusal_a_clicking_player_meets_is_plain_words(name: str) -> None:
+    game = games.get(name)
+    asked, bad = refusals_of_a_game(game, game.max_players, seed=3)
+    assert asked >= 10, f"{name} refused only {asked} moves: too few to test anything"
+    assert not bad, f"{name}: {bad[:5]}"

@@ -56,4 +56,4 @@ def test_render_names_cards_and_players_never_codes_or_seat_numbers() -> None:
         assert "◆⑤" in text and "●3" in text  # a strong card's number is circled, as printed
     assert "Marco: Я Bratva 5 weak   Giulia: Я Bratva 6 weak" in during
     assert "Your hand: ● Yakuza 7 strong★, ☘ Irish 4 weak" in during  # trumps starred
-    assert "Last trick won by Sal" in after and "Known to hold none of — Sal: Bratva" in after
+    assert "Last trick won by you" in after and "Known to hold none of — Sal: Bratva" in after

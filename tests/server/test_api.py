@@ -102,7 +102,10 @@ def test_the_websocket_sends_each_seat_its_view_legal_moves_and_events(
         assert after1["view"]["bidding"]["committed"] == [0]  # who, not what
         assert after0["legal"] == [] and after1["events"][-1]["kind"] == "bid-sealed"
         ws0.send_json({"type": "explain", "action": "b2"})
-        assert "does not owe a decision" in ws0.receive_json()["message"]
+        why = ws0.receive_json()["message"]  # in words: the move's label, no notation
+        assert (
+            why.startswith("Bid 2 coins: it is not your move now: waiting for ") and "b2" not in why
+        )
         ws1.send_json({"type": "act", "action": "b9"})
         assert ws0.receive_json()["view"]["round"] == 1
 

@@ -6,6 +6,7 @@ game ships its own ``words.py``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mobtable.core.state import Event, State
@@ -27,6 +28,10 @@ class SealedBidWords:
             prize = count(int(event.data["prize"]), "point")
             return f"The bids are shown: {said}; the prize was worth {prize}."
         return event.text
+
+    def reword(self, state: State, reason: str, reader: Reader) -> str:
+        match = re.fullmatch(r"seat \d+ cannot bid b\d+: it holds (\d+)", reason)
+        return f"you hold only {match.group(1)} coins" if match else reason
 
     def prompt(self, state: State, reader: Reader) -> str:
         waiting = state.pending()

@@ -10,41 +10,21 @@ show every problem at once:
 - no two visible interactive elements overlapping (a lifted card may overlap its own neighbours by
   less than a quarter of its area: cards in a fanned hand are drawn overlapping on purpose only
   when each keeps a tappable strip of at least 44 px);
-- on the phone, tap targets of at least 44 × 44 CSS px (a target's own box or, for SVG pieces, its
+- on the phone, tap targets of at least 44 by 44 CSS px (a target's own box or, for SVG pieces, its
   bounding box).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
 
 TAP = 44
 
-_MEASURE = """
-() => {
-  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
-  const box = (el) => { const r = el.getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}; };
-  const visible = (el) => { const r = el.getBoundingClientRect(); const st = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none'; };
-  const describe = (el) => (el.getAttribute('data-role') || el.getAttribute('data-action') || el.getAttribute('data-token')
-    || el.getAttribute('aria-label') || el.id || el.tagName.toLowerCase() + ':' + (el.textContent || '').trim().slice(0, 30));
-  const interactive = [...document.querySelectorAll(
-    '#board [data-legal="1"], [data-role="legal-moves"] button, [data-role="confirm"], [data-role="hand"] [data-legal="1"]')]
-    .filter(visible);
-  const roles = {};
-  for (const role of ['prompt', 'hand', 'legal-moves', 'confirm']) {
-    const el = document.querySelector(`[data-role="${role}"]`);
-    if (el && visible(el)) roles[role] = box(el);
-  }
-  return {
-    vw, vh, scrollWidth: document.documentElement.scrollWidth,
-    roles,
-    targets: interactive.map((el) => ({name: describe(el), ...box(el)})),
-  };
-}
-"""
+_SCRIPT = (Path(__file__).parent / "layout.js").read_text(encoding="utf-8")
+_MEASURE = "\n".join(line for line in _SCRIPT.splitlines() if not line.startswith("//"))
 
 
 def _overlap(a: dict[str, Any], b: dict[str, Any]) -> float:
@@ -72,7 +52,8 @@ def layout_problems(page: Page, *, phone: bool) -> list[str]:
         if not _inside(t, vw, vh):
             problems.append(f"the control {t['name']!r} is outside the viewport: {t}")
         if phone and (t["w"] < TAP - 0.5 or t["h"] < TAP - 0.5):
-            problems.append(f"the control {t['name']!r} is {t['w']:.0f}×{t['h']:.0f} px (< {TAP})")
+            size = f"{t['w']:.0f} by {t['h']:.0f} px"
+            problems.append(f"the control {t['name']!r} is {size} (< {TAP})")
     for i, a in enumerate(targets):
         for b in targets[i + 1 :]:
             shared = _overlap(a, b)

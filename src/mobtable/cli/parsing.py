@@ -46,7 +46,7 @@ class Empty:
 Parsed = Command | Action | Empty
 
 
-NOT_LISTED = "type the move, or `help` to list all"
+NOT_LISTED = "no list of moves is on screen, so a number picks nothing: type 'help' to list them"
 """The answer to a bare number when no list of moves is on screen."""
 
 

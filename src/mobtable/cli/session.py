@@ -213,7 +213,8 @@ class Session:
             self._list(legal)
         else:
             self.console.print(
-                f"You have {len(legal)} possible moves: type yours, or 'help' to list them all.",
+                f"You have {len(legal)} possible moves, too many to list: type 'help' to list "
+                f"them with numbers, or type one in its short form, like {legal[0]}.",
                 soft_wrap=True,
             )
 

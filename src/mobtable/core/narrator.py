@@ -17,10 +17,12 @@ Example:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mobtable.core.actions import Action
+from mobtable.core.errors import MobtableError, NotYourTurn
 from mobtable.core.words import Narration, Reader, listing
 
 if TYPE_CHECKING:
@@ -114,6 +116,36 @@ class Narrator:
     def result(self, result: Result) -> str:
         """The winners in names."""
         return result_line(result, self.reader)
+
+    def refusal(self, state: State, seat: Seat, notation: str, error: Exception) -> str:
+        """Why ``seat`` may not play ``notation`` now, for a reader who clicked, not typed.
+
+        The engine's reason names the move by its notation and suggests notation to type;
+        the reader reads the move's label, the reason without notation, and the game's own
+        words for what is left (a narration's optional ``reword(state, reason, reader)``).
+        """
+        reason = str(error)
+        if isinstance(error, NotYourTurn):
+            waiting = [self.reader.name(s) for s in state.pending()]
+            reason = "it is not your move now" + (
+                f": waiting for {listing(waiting)}" if waiting else ""
+            )
+        elif reason.startswith(notation):
+            reason = reason[len(notation) :].lstrip(":").strip()
+            reason = reason.removeprefix("is ")
+        reason = _TYPING_EXAMPLE.sub("", reason)
+        reword = getattr(self.narration, "reword", None)
+        if reword is not None:
+            reason = reword(state, reason, self.reader)
+        try:
+            label = self.action(state, seat, self.game.parse_action(notation, state.config))
+        except (MobtableError, LookupError, TypeError, ValueError):
+            return reason[:1].upper() + reason[1:]
+        return f"{label}: {reason}"
+
+
+_TYPING_EXAMPLE = re.compile(r",? like (?:'[^']*'(?: or '[^']*')?|[A-Z0-9][A-Za-z0-9@+,]*\b)")
+"""A suggestion of what to type ("like 'BBGS'", "like R5W@C2"): no use to a clicking player."""
 
 
 def seat_label(name: str, bot: str | None = None) -> str:

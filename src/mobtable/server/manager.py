@@ -426,7 +426,7 @@ class TableManager:
                 action = state.game.parse_action(notation, state.config)
                 state.clone().apply(seat, action)
             except MobtableError as exc:
-                return str(exc)
+                return table.narrator(seat).refusal(state, seat, notation, exc)
             return None
 
     # -- after every change -------------------------------------------------------

@@ -19,6 +19,7 @@ names of a custom card file too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -362,8 +363,27 @@ def _line(event: Event, reader: Reader) -> str:
     raise ValueError(f"Capo has no words for an event of kind {kind!r}")
 
 
+_REFUSAL_WORDS = (
+    (re.compile(r"\bcard \d+"), "that card"),
+    (re.compile(r" \(p<count>\)"), ""),
+    (re.compile(r"there is no seat \d+"), "there is no such player"),
+    (re.compile(r"a player may not suspect himself"), "you may not suspect yourself"),
+    (
+        re.compile(r"cards are played in phase 2 only"),
+        "cards are played only while crews are chosen",
+    ),
+    (re.compile(r"Suspicion cards are laid in phase 3"), "suspicions come after the crews"),
+)
+
+
 class CapoWords:
     """Capo della Mafia's narration (``core.words.Narration``)."""
+
+    def reword(self, state: State, reason: str, reader: Reader) -> str:
+        """An engine's refusal without card ids or seat numbers (``Narrator.refusal``)."""
+        for pattern, words in _REFUSAL_WORDS:
+            reason = pattern.sub(words, reason)
+        return reason
 
     def action(self, state: State, seat: int, action: Action, reader: Reader) -> str:
         capo = cast("CapoState", state)

@@ -130,6 +130,10 @@ def _paid(data: Mapping[str, Any]) -> dict[int, int]:
 class CoscaWords:
     """COSCA's :class:`~mobtable.core.words.Narration`."""
 
+    def reword(self, state: State, reason: str, reader: Reader) -> str:
+        """An engine's refusal without notation (``Narrator.refusal``)."""
+        return reason.replace("'villa' or 'novilla'", "whether to use your Villa")
+
     def action(self, state: State, seat: int, action: Action, reader: Reader) -> str:
         table = cast("CoscaState", state)
         if isinstance(action, SetDice):
@@ -181,7 +185,8 @@ def club_words(names: Sequence[str]) -> str:
 def _ask(state: CoscaState, seat: int, reader: Reader) -> str:
     stage = state.stage
     if stage is Stage.DICE:
-        return f"Set your {count(state.dice[seat], 'die', 'dice')} secretly, then press Ready"
+        dice = count(state.dice[seat], "die", "dice")
+        return f"Set your {dice} secretly: nobody sees them until everyone is ready"
     if stage is Stage.GUN:
         most = city.gun_max(state, seat)
         return f"Gun Shop: exchange up to {money(most)} for weapons, one for one"

@@ -132,12 +132,14 @@ def render_view(view: dict[str, Any], names: Sequence[str] | None = None) -> Ren
     if view["trick"]:
         trick = Text("Trick: ", style="bold")
         for i, play in enumerate(view["trick"]):
-            trick.append(("   " if i else "") + f"{names[play['seat']]}: ")
+            who = "you" if play["seat"] == view["seat"] else names[play["seat"]]
+            trick.append(("   " if i else "") + f"{who}: ")
             trick.append_text(cards_text(play["cards"], mafias, trump))
         parts.append(trick)
     elif view["last_trick"]:
         last = view["last_trick"]
-        parts.append(Text(f"Last trick won by {names[last['winner']]}", style="dim"))
+        winner = "you" if last["winner"] == view["seat"] else names[last["winner"]]
+        parts.append(Text(f"Last trick won by {winner}", style="dim"))
     if view["to_place"]:
         parts.append(
             Text.assemble(("To place: ", "bold"), cards_text(view["to_place"], mafias, trump))

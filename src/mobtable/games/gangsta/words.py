@@ -8,6 +8,7 @@ label for another seat's move names only cards the whole table sees.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -65,8 +66,16 @@ def outcome(
     )
 
 
+_CARD_CODE = re.compile(r"\b[A-Z]\d{1,2}[SW]\b")
+
+
 class GangstaWords:
     """The narration of Gangsta (``core.words.Narration``)."""
+
+    def reword(self, state: State, reason: str, reader: Reader) -> str:
+        """An engine's refusal with card codes named (``Narrator.refusal``)."""
+        mafias = mafia_words(_gangsta(state).cards)
+        return _CARD_CODE.sub(lambda m: card_name(m.group(0), mafias), reason)
 
     # -- move labels --------------------------------------------------------
     def action(self, state: State, seat: Seat, action: Action, reader: Reader) -> str:
