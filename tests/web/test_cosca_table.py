@@ -20,7 +20,7 @@ from web.cosca_clicks import ACTION, CONFIRM, NOTATION, decide
 from web.layout import layout_problems
 
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
-SHOTS = ("dice-placed", "reveal", "gun", "club", "villa", "offer", "fight", "end")
+SHOTS = ("dice", "reveal", "gun", "club", "villa", "fight", "end")
 
 
 def _table(server: str, seed: int, players: int = 3) -> dict[str, Any]:
@@ -97,6 +97,7 @@ def test_a_whole_game_by_tapping_the_board(
                 "v => document.querySelector('#board').dataset.version !== v", arg=version
             )
         page.wait_for_selector("#final-result")
+        page.wait_for_selector(".cosca-story:not(.playing)", timeout=30000)
         assert layout_problems(page, phone=phone) == []
         assert _words_only(page) == []
         page.screenshot(path=str(artifacts / f"cosca-{size}-end.png"))
@@ -104,6 +105,11 @@ def test_a_whole_game_by_tapping_the_board(
         assert [a for s, a in record["actions"] if s == 0] == played
         winners = record["result"]["winners"]
         assert page.locator(".cosca-player .cosca-pl-status.good").count() == len(winners)
+        names = {0: "Ann (you)", 1: "Carla", 2: "Salvo"}
+        said = page.inner_text(".cosca-banner")
+        assert all(names[seat] in said for seat in winners), said
+        if record["result"]["tiebreak"]:
+            assert "tie is broken" in said
         assert steps.count("dice-sent") == 7  # one setting a day, all by tapping places
         assert errors == []
     finally:

@@ -18,12 +18,25 @@ const STAGE_TEXT = {
   villa: "the Villa",
   fight: "a fight",
 };
+// the tie-breaks of the result, in words (C-14: what players hold, then the row)
+const TIEBREAK = {
+  "resource value": "the tie is broken by what they still hold (money 1, a weapon 3)",
+  "leftmost loyal mobster": "the tie is broken by the loyal mobster furthest left in the row",
+};
 const RECONSTRUCTED = "reconstructed — owners of the real deck can load its data with --cards FILE";
+
+function outcome(result, ctx) {
+  const names = result.winners.map((seat) => ctx.name(seat)).join(" and ");
+  const most = Math.max(...result.scores);
+  const won = `${names} ${result.winners.length > 1 ? "share the win" : "wins"} with ${most} loyal mobster${most === 1 ? "" : "s"}`;
+  return result.tiebreak ? `${won}; ${TIEBREAK[result.tiebreak] || result.tiebreak}` : won;
+}
 
 function banner(view, ctx) {
   const d = view.decision;
   const cal = view.calendar;
-  const title = view.stage === "over" ? "The week is over" : `Day ${cal.round} of ${cal.rounds} · ${DAY_NAMES[cal.day]}`;
+  if (view.result) return h("div", { class: "cosca-banner over" }, h("span", { class: "cosca-day-title" }, "The week is over:"), h("span", { class: "cosca-outcome" }, outcome(view.result, ctx)));
+  const title = `Day ${cal.round} of ${cal.rounds} · ${DAY_NAMES[cal.day]}`;
   const step = d ? (d.stage === "fight" ? `a fight for ${d.mobster}` : STAGE_TEXT[d.stage] || "") : "";
   return h("div", { class: "cosca-banner" },
     h("span", { class: "cosca-day-title" }, title),
@@ -98,7 +111,7 @@ export function render(view, ctx) {
   const picking = stage === "dice" && mine;
   if (picking) picker.n = legal[0].a.length;
   const pop = fresh && (ctx.fresh || []).some((e) => e.kind === "dice-revealed");
-  const about = stage === "club" || stage === "fight" ? "row" : "city"; // what the decision is about
+  const about = ["club", "fight", "over"].includes(stage) ? "row" : "city"; // what the decision is about
 
   const made = view.reconstructed || [];
   const motion = Number(ctx.motion) || 0;

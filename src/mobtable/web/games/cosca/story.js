@@ -6,8 +6,9 @@
 // Beat lengths are divided by ctx.motion (the player's animation speed; 0 = no pacing).
 import { h } from "../../dom.js";
 
-const BEAT_MS = 1100;
-const LONG_MS = 1600; // the dice reveal and the fights: more to read
+const BEAT_MS = 800;
+const SHORT_MS = 550; // a hat under a card
+const LONG_MS = 1500; // the dice reveal and the fights: more to read
 // where each event happens in the city (by place index)
 const PLACE_OF = { bank: 0, "gun-shop": 1, racetrack: 2, club: 3, villa: 4, "street-money": 5, "street-weapons": 5 };
 const AT_MOBSTER = new Set(["hat-placed", "no-free-hat", "drink-spent", "fight", "fight-tied", "loyalty-gained", "loyalty-kept"]);
@@ -37,7 +38,7 @@ function seatsOf(e) {
 function beatOf(e) {
   if (e.kind === "dice-revealed") return { kind: e.kind, text: e.text, all: true, ms: LONG_MS };
   if (e.kind in PLACE_OF) return { kind: e.kind, text: e.text, place: PLACE_OF[e.kind], ms: BEAT_MS };
-  if (AT_MOBSTER.has(e.kind)) return { kind: e.kind, text: e.text, pos: e.data.pos + 1, ms: e.kind === "fight" ? LONG_MS : BEAT_MS };
+  if (AT_MOBSTER.has(e.kind)) return { kind: e.kind, text: e.text, pos: e.data.pos + 1, ms: e.kind === "fight" ? LONG_MS : e.kind === "hat-placed" ? SHORT_MS : BEAT_MS };
   if (e.kind === "new-day" || e.kind === "game-over") return { kind: e.kind, text: e.text, ms: BEAT_MS };
   return null;
 }
