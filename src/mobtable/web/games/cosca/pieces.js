@@ -13,7 +13,7 @@ export const PLACE_HINT = [
   ["per die: +2 money", ""],
   ["per die: a drink", "for your mobster"],
   ["a die from the Don", "for tomorrow"],
-  ["most dice: +1 money", "and +1 weapon"],
+  ["the most dice:", "1 money + 1 weapon"],
 ];
 export const RACETRACK = 2;
 export const DAY_NAMES = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" };
@@ -40,7 +40,10 @@ function glyph(place, color) {
   switch (place) {
     case 0: return [s("path", { d: "M12 2 L22 8 H2 Z", ...f }), s("rect", { x: 4, y: 10, width: 3, height: 8, ...f }), s("rect", { x: 10.5, y: 10, width: 3, height: 8, ...f }), s("rect", { x: 17, y: 10, width: 3, height: 8, ...f }), s("rect", { x: 2, y: 19, width: 20, height: 3, ...f })];
     case 1: return [s("path", { d: "M2 6 H22 V11 H12.5 L11 14 H8.8 L7.2 21 H2.6 L4.6 11 H2 Z", ...f }), s("rect", { x: 19, y: 4, width: 2, height: 2, ...f })];
-    case 2: return [s("path", { d: "M6 3 V11 A6 6 0 0 0 18 11 V3", fill: "none", stroke: color, "stroke-width": 3.6, "stroke-linecap": "round" })];
+    case 2: return [ // a horseshoe, nail holes and all
+      s("path", { d: "M5.5 2.5 L6.2 12 A5.8 6.5 0 0 0 17.8 12 L18.5 2.5", fill: "none", stroke: color, "stroke-width": 4.4, "stroke-linecap": "square" }),
+      ...[[6, 5], [6.4, 9.5], [18, 5], [17.6, 9.5]].map(([cx, cy]) => s("circle", { cx, cy, r: 0.9, fill: "rgba(0,0,0,.55)" })),
+      s("rect", { x: 3, y: 1, width: 5, height: 2.2, fill: color }), s("rect", { x: 16, y: 1, width: 5, height: 2.2, fill: color })];
     case 3: return [s("path", { d: "M3 3 H21 L12 13 Z", ...f }), s("rect", { x: 11, y: 12, width: 2, height: 8, ...f }), s("rect", { x: 7, y: 19.5, width: 10, height: 2.5, ...f })];
     case 4: return [s("path", { d: "M12 2 L23 11 H20 V22 H4 V11 H1 Z", ...f }), s("rect", { x: 10, y: 15, width: 4, height: 7, fill: "rgba(0,0,0,.45)" })];
     case 5: return [s("rect", { x: 11, y: 5, width: 2, height: 16, ...f }), s("rect", { x: 7, y: 20, width: 10, height: 2.5, ...f }), s("path", { d: "M12 5 H18", stroke: color, "stroke-width": 2 }), s("path", { d: "M15 6 H21 L18 10.5 Z", ...f })];
