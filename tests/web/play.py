@@ -20,7 +20,11 @@ def is_over(page: Page) -> bool:
 
 
 def click_one_move(page: Page, rng: random.Random) -> bool:
-    """Click one legal move (a board element or a listed move); False if there is none."""
+    """Click one legal move (a board element or a listed move); False if there is none.
+
+    On a phone the listed moves are in the Moves drawer: it is opened first, as a
+    person would (the table closes it again once a move is chosen).
+    """
     board = page.locator("#board [data-legal='1']")
     listed = page.locator("#moves button[data-action]")
     try:
@@ -28,6 +32,9 @@ def click_one_move(page: Page, rng: random.Random) -> bool:
         if n_board and (not n_listed or rng.random() < 0.6):
             target = board.nth(rng.randrange(n_board))
         elif n_listed:
+            if not listed.first.is_visible():
+                page.locator("#tabbar [data-tab='moves']").click(timeout=1500)
+                n_listed = listed.count()
             target = listed.nth(rng.randrange(n_listed))
         else:
             return False

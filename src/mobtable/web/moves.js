@@ -1,6 +1,8 @@
 // Offering legal moves: board elements carry data-token="..."; a move's
 // notation splits into tokens; the player narrows the legal moves by clicking
 // tokens until one move is left (or picks one from the list).
+import { h } from "./dom.js";
+
 export function tokens(notation) {
   return notation.split(/[\s,+@]+/).filter(Boolean);
 }
@@ -69,5 +71,45 @@ export class Chooser {
 
   clear() {
     this.selected = [];
+  }
+}
+
+// The legal-move buttons, a page at a time: as many as fit in the list's box (its CSS
+// max-height), with "More"/"Back" to turn pages, so the list never runs below the fold.
+export class MovePages {
+  constructor() {
+    this.starts = [0]; // where each page seen so far begins
+    this.key = "";
+  }
+
+  // Fill `list` with the buttons of `moves` (made by `button`) from the current page;
+  // `pager` gets the page controls. Call with `list` attached and visible.
+  fill(list, pager, moves, button) {
+    const key = moves.map((m) => m.a).join("\n");
+    if (key !== this.key) {
+      this.key = key;
+      this.starts = [0];
+    }
+    const start = this.starts[this.starts.length - 1];
+    list.replaceChildren(...moves.slice(start).map(button));
+    const limit = list.clientHeight;
+    let fit = 0;
+    for (const el of list.children) {
+      if (el.offsetTop + el.offsetHeight > limit + 1) break;
+      fit += 1;
+    }
+    if (!list.offsetParent) fit = list.children.length; // hidden: nothing to measure
+    fit = Math.max(1, fit);
+    while (list.children.length > fit) list.lastChild.remove();
+    const end = start + fit;
+    const turn = (starts) => () => { this.starts = starts; this.fill(list, pager, moves, button); };
+    pager.replaceChildren();
+    if (start > 0 || end < moves.length) {
+      pager.append(
+        h("button", { class: "secondary pager", "data-page": "back", "aria-label": "Previous moves", disabled: start === 0, onclick: turn(this.starts.slice(0, -1)) }, "◀"),
+        h("span", { class: "muted small" }, `${start + 1}–${end} of ${moves.length}`),
+        h("button", { class: "secondary pager", "data-page": "more", "aria-label": "More moves", disabled: end >= moves.length, onclick: turn([...this.starts, end]) }, "▶"),
+      );
+    }
   }
 }

@@ -1,75 +1,131 @@
-// The replay viewer: steps through a finished game as a spectator saw it, or, where
-// everything is revealed at the end, as any seat saw it (its hand and face-down cards).
+// The replay viewer: steps through a finished game from the deal, as a spectator saw it
+// or, where everything is revealed at the end, as one seat saw it (its hand, its face-down
+// cards): /replay/<id>?seat=N or "Watch as". The result shows only at the last step.
 import { api, seatLabel, seatName } from "./api.js";
 import { h } from "./dom.js";
+import { Frame, frameParts } from "./frame.js";
 import { rendererFor } from "./games/index.js";
-import { resultPanel } from "./result.js";
+import { ResultOverlay } from "./result.js";
+import { rulesPanel } from "./rules.js";
+import { readMotion } from "./settings.js";
+
+const path = (tableId, seat) => (seat === null ? `/api/tables/${tableId}/replay` : `/api/tables/${tableId}/replay?seat=${seat}`);
 
 export async function showReplay(root, tableId) {
+  const asked = new URLSearchParams(location.search).get("seat");
+  let seat = asked !== null && /^\d{1,2}$/.test(asked) ? Number(asked) : null;
   let data;
+  let problem = "";
   try {
-    data = await api("GET", `/api/tables/${tableId}/replay`);
+    data = await api("GET", path(tableId, seat));
   } catch (err) {
-    root.replaceChildren(h("p", { class: "error" }, err.message));
-    return;
+    if (seat === null) {
+      root.replaceChildren(h("p", { class: "error" }, err.message));
+      return;
+    }
+    problem = err.message; // this game keeps a seat's cards secret: a spectator's replay instead
+    seat = null;
+    data = await api("GET", path(tableId, null)).catch((again) => {
+      root.replaceChildren(h("p", { class: "error" }, again.message));
+      return null;
+    });
+    if (!data) return;
   }
   const table = data.table;
   document.title = `Replay ${table.title} — mobtable`;
-  document.getElementById("crumb").textContent = ` / replay / ${table.title} / ${table.id}`;
+  document.getElementById("crumb").textContent = ` / replay / ${table.title}`;
   const renderer = await rendererFor(table.game);
-  const last = data.steps.length - 1;
-  let step = last;
-  const board = h("section", { class: "board" });
-  const counter = h("span", { id: "step" });
-  const slider = h("input", { type: "range", min: "0", max: String(last), value: String(step), id: "slider" });
-  const log = h("ol", { class: "log" });
-  const problem = h("span", { class: "error", role: "alert" });
-  const ctx = { seat: null, table, legal: [], name: (s) => seatName(table, s), pending: [], thinking: [] };
+  const ui = frameParts();
+  const frame = new Frame(root, ui, ["log"]);
+  const result = new ResultOverlay(ui.result);
+  const last = () => data.steps.length - 1;
+  let step = 0; // from the deal: the result is not shown before the last step
+  let shownSeat = seat;
+  const button = (id, label, text, onclick) => h("button", { class: "secondary step-button", id, "aria-label": label, onclick }, text);
+  const slider = h("input", { type: "range", min: "0", max: String(last()), value: "0", id: "slider", "aria-label": "Step of the game" });
+  const counter = h("span", { id: "step", class: "small" });
+  const note = h("span", { class: "error small", role: "alert", id: "replay-problem" }, problem);
 
   function show() {
+    slider.max = String(last());
     slider.value = String(step);
     const current = data.steps[step];
-    counter.textContent = `step ${step} / ${last}${current.seat !== null ? ` · after ${seatName(table, current.seat)}'s move` : " · the deal"}`;
-    board.replaceChildren(renderer.render(current.view, ctx));
+    const who = current.seat === null ? "the deal" : `after ${seatName(table, current.seat)}'s move`;
+    counter.textContent = `step ${step} of ${last()} · ${who}`;
+    ui.prompt.textContent = step === 0 ? "The deal." : current.events.map((e) => e.text).filter(Boolean).slice(-2).join(" · ");
+    const ctx = {
+      seat: shownSeat,
+      table: { ...table, result: null, status: step === last() ? "over" : "playing", pending: [], thinking: [], deadlines: {} },
+      legal: [],
+      name: (s) => seatName(table, s),
+      pending: [],
+      thinking: [],
+      fresh: current.events,
+      motion: readMotion(),
+      act: () => {},
+      actAll: () => {},
+      redraw: show,
+    };
+    let board;
+    try {
+      board = renderer.render(current.view, ctx);
+    } catch (err) {
+      console.error(err);
+      board = h("pre", { class: "error" }, `cannot draw this view: ${err.message}`);
+    }
+    ui.board.replaceChildren(board);
+    ui.board.dataset.step = String(step);
     const events = data.steps.slice(0, step + 1).flatMap((st) => st.events);
-    log.replaceChildren(...events.map((e) => h("li", {}, e.text)));
-    log.scrollTop = log.scrollHeight;
+    ui.log.replaceChildren(...events.map((e) => h("li", { class: `ev-${e.kind}` }, e.text)));
+    ui.log.scrollTop = ui.log.scrollHeight;
+    // No spoiler: the result (and the game's sentence about it) only once the end is reached.
+    const atEnd = step === last();
+    result.update({ ...table, result: atEnd ? table.result : null }, data.outcome, (s) => seatLabel(table, s),
+      () => [button("again", "Watch again from the deal", "Watch again", () => go(0)), h("a", { class: "button secondary", href: "/" }, "Back to the lobby")], ui.tools);
   }
-  const go = (n) => { step = Math.max(0, Math.min(last, n)); show(); };
+  const go = (n) => {
+    const before = step;
+    step = Math.max(0, Math.min(last(), n));
+    if (step !== before && step === last()) result.dismissed = false; // reaching the end shows the result
+    show();
+  };
   slider.addEventListener("input", () => go(Number(slider.value)));
   document.addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLInputElement && e.target.type !== "range") return;
     if (e.key === "ArrowLeft") go(step - 1);
     if (e.key === "ArrowRight") go(step + 1);
   });
 
   // Whose eyes: a spectator's always; a seat's only where nothing stays secret after the end.
   async function watchAs(value) {
-    problem.textContent = "";
-    const seat = value === "" ? null : Number(value);
+    note.textContent = "";
+    const wanted = value === "" ? null : Number(value);
     try {
-      const path = seat === null ? `/api/tables/${tableId}/replay` : `/api/tables/${tableId}/replay?seat=${seat}`;
-      data = await api("GET", path);
+      data = await api("GET", path(tableId, wanted));
     } catch (err) {
-      problem.textContent = err.message;
+      note.textContent = err.message;
       return;
     }
-    ctx.seat = seat;
-    show();
+    shownSeat = wanted;
+    const query = wanted === null ? location.pathname : `${location.pathname}?seat=${wanted}`;
+    history.replaceState(null, "", query);
+    go(Math.min(step, last()));
   }
   const eyes = table.end_reveal === "everything"
-    ? h("label", {}, "Watch as ",
-      h("select", { id: "watch-as", onchange: (e) => watchAs(e.target.value) },
-        h("option", { value: "" }, "a spectator"),
-        table.seats.map((s) => h("option", { value: String(s.seat) }, seatName(table, s.seat)))))
+    ? h("label", { class: "watch-as" }, "Watch as ",
+      h("select", { id: "watch-as", "aria-label": "Watch the game as", onchange: (e) => watchAs(e.target.value) },
+        h("option", { value: "", selected: shownSeat === null }, "a spectator"),
+        table.seats.map((s) => h("option", { value: String(s.seat), selected: s.seat === shownSeat }, seatName(table, s.seat)))))
     : h("span", { class: "muted small", id: "kept-secret" }, "Cards nobody was shown stay secret after this game: you see what a spectator saw.");
 
-  root.replaceChildren(
-    h("div", { class: "table-page" },
-      h("div", { class: "status" }, h("button", { id: "first", onclick: () => go(0) }, "|◀"), h("button", { id: "prev", onclick: () => go(step - 1) }, "◀"), h("button", { id: "next", onclick: () => go(step + 1) }, "▶"), h("button", { id: "last", onclick: () => go(last) }, "▶|"), " ", slider, " ", counter, " ", eyes, problem),
-      h("div", { class: "layout" },
-        h("div", { class: "main-col" }, board, resultPanel(table, (s) => seatLabel(table, s), h("a", { class: "button secondary", href: "/" }, "Lobby"))),
-        h("aside", {}, h("h3", {}, "Log"), log)),
-    ),
-  );
+  ui.status.replaceChildren(h("div", { class: "replay-controls" },
+    button("first", "Back to the deal", "|◀", () => go(0)),
+    button("prev", "Previous step", "◀", () => go(step - 1)),
+    button("next", "Next step", "▶", () => go(step + 1)),
+    button("last", "The end", "▶|", () => go(last())),
+    slider, counter));
+  ui.tools.append(eyes, note);
+  ui.rules.replaceChildren(rulesPanel(table.game, table.title));
+  frame.fit();
   show();
 }

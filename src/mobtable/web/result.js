@@ -1,16 +1,60 @@
-// The final result: ranks, scores, winners and the tie-break that decided it.
+// The end of a game: who won, the scores and ranks, and what decided it, in an overlay
+// over the final board (dismissible, to look at the board; "Result" brings it back).
 import { h } from "./dom.js";
 
-export function resultPanel(table, name, controls) {
+// The result card. `why` is the game's own sentence about the outcome (its tie-break
+// in words), `controls` the buttons under it.
+export function resultPanel(table, name, controls, why) {
   const r = table.result;
   const order = r.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  return h("section", { class: "result card", id: "final-result" },
-    h("h2", {}, r.winners.length > 1 ? "Shared victory" : `${name(r.winners[0])} wins`),
+  return h("section", { class: "result card", id: "final-result", "aria-labelledby": "result-title" },
+    h("h2", { id: "result-title" }, r.winners.length > 1 ? `Shared victory: ${listing(r.winners.map(name))}` : `${name(r.winners[0])} wins`),
+    why ? h("p", { class: "why", id: "result-why" }, why) : null,
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), h("th", {}, "Score"))),
       h("tbody", {}, order.map(({ rank, seat }) =>
         h("tr", { class: r.winners.includes(seat) ? "winner" : "" }, h("td", {}, String(rank)), h("td", {}, name(seat)), h("td", {}, String(r.scores[seat])))))),
-    h("p", { class: "tiebreak" }, r.tiebreak ? `Tie-break: ${r.tiebreak}` : "No tie-break was needed."),
-    controls || null,
+    h("p", { class: "tiebreak", id: "result-tiebreak" }, tiebreakLine(r)),
+    controls && controls.length ? h("div", { class: "result-actions" }, controls) : null,
   );
+}
+
+function tiebreakLine(r) {
+  if (!r.tiebreak) return "No tie-break was needed.";
+  if (r.tiebreak === "tie not broken: shared victory") return "Tied on every tie-break: the victory is shared.";
+  if (r.tiebreak.includes("shared victory")) return `${r.tiebreak[0].toUpperCase()}${r.tiebreak.slice(1)}.`;
+  return `Decided by the tie-break: ${r.tiebreak}.`;
+}
+
+function listing(names) {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
+}
+
+export class ResultOverlay {
+  constructor(el) {
+    this.el = el;
+    this.dismissed = false;
+    this.reopen = h("button", { class: "secondary", id: "show-result", hidden: true, onclick: () => this.toggle(true) }, "Result");
+  }
+
+  // Shows the result once the table has one (`actions()` makes its buttons), else hides it.
+  update(table, why, name, actions, toolbar) {
+    if (!this.reopen.isConnected) toolbar.prepend(this.reopen);
+    if (!table.result) {
+      this.el.hidden = true;
+      this.el.replaceChildren();
+      this.reopen.hidden = true;
+      return;
+    }
+    const look = h("button", { class: "secondary", id: "look-at-board", onclick: () => this.toggle(false) }, "Look at the board");
+    this.el.replaceChildren(h("div", { class: "result-box" }, resultPanel(table, name, [...actions(), look], why)));
+    this.toggle(!this.dismissed);
+  }
+
+  toggle(open) {
+    this.dismissed = !open;
+    this.el.hidden = !open;
+    this.reopen.hidden = open;
+    if (open) this.el.querySelector("#final-result")?.focus?.();
+  }
 }

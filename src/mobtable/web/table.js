@@ -2,51 +2,41 @@
 import { api, forgetSeat, loadSeat, saveSeat, seatLabel, seatName } from "./api.js";
 import { h } from "./dom.js";
 import { rendererFor } from "./games/index.js";
-import { Chooser } from "./moves.js";
-import { resultPanel } from "./result.js";
+import { Frame, PHONE, frameParts } from "./frame.js";
+import { Chooser, MovePages } from "./moves.js";
+import { ResultOverlay } from "./result.js";
 import { rulesPanel } from "./rules.js";
-
-const MAX_LISTED = 40;
+import { readMotion, settingsControl } from "./settings.js";
+import { Toast } from "./toast.js";
 
 export async function showTable(root, tableId) {
   const me = loadSeat(tableId);
-  const ui = {
-    status: h("div", { class: "status", id: "status", role: "status", "data-role": "status" }),
-    prompt: h("p", { class: "prompt", id: "prompt", "data-role": "prompt", "aria-live": "polite" }),
-    rules: h("div", { id: "rules-slot" }),
-    board: h("section", { class: "board", id: "board", "data-role": "board", "aria-label": "the table" }),
-    choice: h("div", { class: "moves", id: "moves", "data-role": "legal-moves" }),
-    note: h("p", { class: "note", id: "note", role: "alert", "data-role": "note" }),
-    seats: h("div", { class: "seats", id: "seats" }),
-    result: h("div", { id: "result", "data-role": "result" }),
-    log: h("ol", { class: "log", id: "log", "data-role": "log", "aria-label": "game log" }),
-    invite: h("div", { class: "invite" }),
-  };
-  root.replaceChildren(
-    h("div", { class: "table-page" },
-      h("div", { class: "status-row" }, ui.status, ui.rules),
-      h("div", { class: "layout" },
-        h("div", { class: "main-col" }, ui.prompt, ui.board, ui.note, ui.choice, ui.result),
-        h("aside", {}, ui.seats, ui.invite, h("h3", {}, "Log"), ui.log),
-      ),
-    ),
-  );
-  const t = new TableClient(tableId, me, ui);
+  const ui = frameParts();
+  const frame = new Frame(root, ui);
+  const t = new TableClient(tableId, me, ui, frame);
   t.connect();
 }
 
 class TableClient {
-  constructor(tableId, me, ui) {
+  constructor(tableId, me, ui, frame) {
     this.tableId = tableId;
     this.me = me;
     this.ui = ui;
+    this.frame = frame;
     this.chooser = new Chooser();
+    this.pages = new MovePages();
+    this.toast = new Toast(ui.toast);
+    this.result = new ResultOverlay(ui.result);
+    this.hintButton = h("button", { class: "secondary", id: "hint", hidden: true, "aria-label": "Ask for a hint", onclick: () => this.askHint() }, "Hint");
+    this.autoOpened = null; // the phone's drawer panel that opened by itself (closes by itself too)
+    frame.onFit = () => this.msg && this.renderMoves();
+    ui.tools.append(this.hintButton, settingsControl((motion) => { this.motion = motion; if (this.msg) this.render(); }));
     this.msg = null;
     this.log = [];
     this.retry = 0;
     this.renderer = null;
     this.fresh = []; // the events of the latest update (empty after a full reload)
-    this.motion = Number(localStorage.getItem("mobtable:motion") ?? "1"); // animation speed; 0 = off
+    this.motion = readMotion(); // animation speed factor; 0 = off
     setInterval(() => this.tick(), 1000);
   }
 
@@ -95,11 +85,32 @@ class TableClient {
       this.msg = m;
       this.chooser.setLegal(m.legal);
       this.render();
+      this.toast.show(this.fresh);
+    } else if (m.type === "notice") {
+      this.log.push({ kind: "notice", text: m.text });
+      this.toast.announce(m.text);
+      if (this.msg) this.renderLog();
+    } else if (m.type === "hint") {
+      this.showHint(m);
     } else if (m.type === "error") {
+      this.hintButton.disabled = false;
       this.showNote(m.message, true);
     } else if (m.type === "explain") {
       this.showNote(m.message || "That move is legal.", Boolean(m.message));
     }
+  }
+
+  askHint() {
+    this.hintButton.disabled = true;
+    this.showNote("Asking for a hint…");
+    this.send({ type: "hint" });
+  }
+
+  // The hard bot's suggestion for this seat: the move in words and why.
+  showHint(m) {
+    this.hintButton.disabled = false;
+    this.showNote(`Hint: ${m.label} — ${m.reason}`);
+    this.ui.note.className = "note hint";
   }
 
   showNote(text, isError = false) {
@@ -126,6 +137,7 @@ class TableClient {
   play(notation) {
     this.showNote("");
     this.chooser.clear();
+    if (this.frame.open === "moves") this.frame.show(null); // the phone's drawer: back to the board
     this.send({ type: "act", action: notation });
   }
 
@@ -133,6 +145,7 @@ class TableClient {
   playAll(notations) {
     this.showNote("");
     this.chooser.clear();
+    if (this.frame.open === "moves") this.frame.show(null);
     for (const a of notations) this.send({ type: "act", action: a });
   }
 
@@ -169,23 +182,32 @@ class TableClient {
     this.ui.board.replaceChildren(board);
     this.ui.board.dataset.version = String(m.version);
     this.ui.board.dataset.status = table.status;
+    const mayHint = Boolean(table.hints) && this.seat !== null && m.legal.length > 0;
+    this.hintButton.hidden = !mayHint;
+    if (!mayHint) this.hintButton.disabled = false;
     this.renderMoves();
     this.renderSeats();
     this.renderLog();
-    this.ui.result.replaceChildren(table.result ? resultPanel(table, (s) => this.label(s), this.rematchControls()) : "");
+    this.result.update(table, m.outcome, (seat) => this.label(seat), () => this.resultActions(), this.ui.tools);
   }
 
   renderStatus() {
     const table = this.msg.table;
     const bits = [];
+    const clock = (seat) => {
+      const deadline = table.deadlines[String(seat)];
+      return deadline ? h("span", { class: "clock", "data-deadline": String(deadline), "aria-label": "time left" }, clockText(deadline)) : null;
+    };
     if (table.status === "over") bits.push(h("strong", {}, "Game over"));
-    else if (this.seat !== null && table.pending.includes(this.seat)) bits.push(h("strong", { class: "your-turn" }, "Your move"));
+    else if (this.seat !== null && table.pending.includes(this.seat)) bits.push(h("strong", { class: "your-turn" }, "Your move"), " ", clock(this.seat));
     else if (table.pending.length) {
       bits.push(`Waiting for ${listing(table.pending.map((s) => this.name(s)))}`);
+      const timed = table.pending.filter((s) => table.deadlines[String(s)]);
+      if (timed.length === 1) bits.push(" ", clock(timed[0]));
     }
     if (table.thinking.length) bits.push(h("span", { class: "thinking" }, ` ${listing(table.thinking.map((s) => seatName(table, s)))} thinking…`));
-    bits.push(h("span", { class: "muted" }, this.seat === null ? " · watching" : ` · you are ${seatName(table, this.seat)}`));
-    this.ui.status.replaceChildren(...bits);
+    bits.push(h("span", { class: "muted whoami" }, this.seat === null ? " · watching" : ` · you are ${seatName(table, this.seat)}`));
+    this.ui.status.replaceChildren(...bits.filter((bit) => bit !== null));
   }
 
   // Board elements with data-token become clickable when a legal move uses them.
@@ -201,7 +223,13 @@ class TableClient {
         el.setAttribute("role", "button");
       }
       if (state === "off") continue;
-      el.addEventListener("click", () => this.clickToken(el.dataset.explain || token, token));
+      const choose = () => this.clickToken(el.dataset.explain || token, token);
+      el.addEventListener("click", choose);
+      el.addEventListener("keydown", (e) => {
+        if (e.key !== "Enter" && e.key !== " ") return;
+        e.preventDefault();
+        choose();
+      });
     }
   }
 
@@ -212,22 +240,51 @@ class TableClient {
     else this.render();
   }
 
+  // The legal moves, a page at a time (frame: the sidebar on a desktop, the Moves
+  // drawer on a phone, which opens by itself when the board offers nothing to pick).
   renderMoves() {
     const m = this.msg;
-    if (this.seat === null || !m.legal.length) {
-      this.ui.choice.replaceChildren();
+    const mine = this.seat !== null && m.legal.length > 0;
+    this.frame.badge("moves", mine ? Math.min(m.legal.length, 99) : 0, mine);
+    this.autoDrawer(mine);
+    if (!mine) {
+      this.ui.choice.replaceChildren(h("p", { class: "muted small" }, m.table.status === "over" ? "The game is over." : "Nothing to choose now."));
       return;
     }
     const candidates = this.chooser.candidates();
-    const shown = candidates.slice(0, MAX_LISTED);
-    this.ui.choice.replaceChildren(h("div", {},
+    const list = h("div", { class: "move-list" });
+    const pager = h("div", { class: "pager-row" });
+    this.ui.choice.replaceChildren(
       h("div", { class: "moves-head" },
-        this.chooser.selected.length ? h("span", {}, `${candidates.length} moves use what you picked on the board `, h("button", { class: "link", onclick: () => { this.chooser.clear(); this.render(); } }, "clear")) : h("span", {}, "Your legal moves:"),
-      ),
-      h("div", { class: "move-list" }, shown.map((mv) =>
-        h("button", { class: "move", "data-action": mv.a, onclick: () => this.play(mv.a) }, mv.label))),
-      candidates.length > MAX_LISTED ? h("p", { class: "muted small" }, `…and ${candidates.length - MAX_LISTED} more: pick on the board to narrow them down.`) : null,
-    ));
+        this.chooser.selected.length
+          ? h("span", {}, `${candidates.length} moves use what you picked on the board `, h("button", { class: "link", "aria-label": "Clear what you picked", onclick: () => { this.chooser.clear(); this.render(); } }, "clear"))
+          : null),
+      list, pager);
+    this.pages.fill(list, pager, candidates, (mv) =>
+      h("button", { class: "move", "data-action": mv.a, onclick: () => this.play(mv.a) }, mv.label));
+  }
+
+  // On a phone a drawer opens by itself when it holds what the player needs now: the
+  // moves, when the board offers nothing to pick; the seats, for a visitor who may take
+  // a free one. It closes by itself once not needed, unless the player opened it.
+  autoDrawer(mine) {
+    if (!PHONE.matches) return;
+    const table = this.msg.table;
+    const boardOffers = this.ui.board.querySelector("[data-legal='1'], [data-role='confirm']");
+    let wanted = null;
+    if (mine && !boardOffers) wanted = "moves";
+    else if (this.seat === null && table.free_seats.length && table.status !== "over") wanted = "seats";
+    if (this.frame.open === null && wanted) {
+      this.autoOpened = wanted;
+      this.frame.open = wanted; // set first: show() refits, which renders the moves again
+      this.frame.show(wanted);
+    } else if (this.autoOpened && this.frame.open === this.autoOpened && wanted !== this.autoOpened) {
+      this.autoOpened = null;
+      this.frame.open = null;
+      this.frame.show(null);
+      if (wanted) this.autoDrawer(mine);
+    }
+    if (this.frame.open !== this.autoOpened) this.autoOpened = null;
   }
 
   renderSeats() {
@@ -256,7 +313,7 @@ class TableClient {
       }
       return h("li", { class: s === this.seat ? "me" : "" }, h("span", {}, this.label(s)), " ", flags, " ", actions);
     });
-    this.ui.seats.replaceChildren(h("h3", {}, "Seats"), h("ul", { class: "seat-list" }, rows));
+    this.ui.seats.replaceChildren(h("ul", { class: "seat-list" }, rows));
     const invite = `${location.origin}/t/${table.id}`;
     const parts = [];
     if (table.free_seats.length) {
@@ -275,14 +332,18 @@ class TableClient {
     this.ui.log.scrollTop = this.ui.log.scrollHeight;
   }
 
-  rematchControls() {
+  // The result's buttons: Rematch (or go to it), Replay, Back to the lobby.
+  resultActions() {
     const table = this.msg.table;
-    if (table.rematch) {
-      return h("a", { class: "button", id: "go-rematch", href: `/t/${table.rematch}`, onclick: () => this.me && saveSeat(table.rematch, this.me.seat, this.me.token) }, "Go to the rematch");
-    }
-    return h("span", {},
-      this.seat !== null ? h("button", { id: "rematch", onclick: () => this.rematch() }, "Rematch") : null,
-      " ", h("a", { class: "button secondary", href: `/replay/${table.id}` }, "Replay"));
+    const asSeat = this.seat !== null && table.end_reveal === "everything"; // else a spectator's replay
+    const replay = asSeat ? `/replay/${table.id}?seat=${this.seat}` : `/replay/${table.id}`;
+    return [
+      table.rematch
+        ? h("a", { class: "button", id: "go-rematch", href: `/t/${table.rematch}`, onclick: () => this.me && saveSeat(table.rematch, this.me.seat, this.me.token) }, "Go to the rematch")
+        : this.seat !== null ? h("button", { id: "rematch", onclick: () => this.rematch() }, "Rematch") : null,
+      h("a", { class: "button secondary", id: "replay", href: replay }, "Replay"),
+      h("a", { class: "button secondary", id: "to-lobby", href: "/" }, "Back to the lobby"),
+    ];
   }
 
   async claim(seat) {
@@ -326,7 +387,10 @@ class TableClient {
   }
 
   tick() {
-    for (const el of document.querySelectorAll("[data-deadline]")) el.textContent = clockText(Number(el.dataset.deadline));
+    for (const el of document.querySelectorAll("[data-deadline]")) {
+      el.textContent = clockText(Number(el.dataset.deadline));
+      el.classList.toggle("low", Number(el.dataset.deadline) - Date.now() / 1000 <= 10);
+    }
   }
 }
 
@@ -337,5 +401,5 @@ function listing(names) {
 
 function clockText(deadline) {
   const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
-  return `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
 }

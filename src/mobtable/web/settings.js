@@ -1,0 +1,29 @@
+// The table's settings: how fast boards animate (localStorage["mobtable:motion"]:
+// 1 normal, 0.4 fast, 0 off; without a choice, off when the system asks for reduced motion).
+import { h } from "./dom.js";
+
+const KEY = "mobtable:motion";
+const SPEEDS = [
+  { value: "1", label: "Normal" },
+  { value: "0.4", label: "Fast" },
+  { value: "0", label: "Off" },
+];
+
+export function readMotion() {
+  const stored = localStorage.getItem(KEY);
+  if (stored !== null && Number.isFinite(Number(stored))) return Number(stored);
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : 1;
+}
+
+// A small "Settings" popover; `changed(motion)` is called with the new factor.
+export function settingsControl(changed) {
+  const current = String(readMotion());
+  const select = h("select", { id: "motion", "aria-label": "Animation speed",
+    onchange: (e) => { localStorage.setItem(KEY, e.target.value); changed(Number(e.target.value)); } },
+    SPEEDS.map((s) => h("option", { value: s.value, selected: s.value === current }, s.label)));
+  const details = h("details", { class: "settings" },
+    h("summary", { class: "button secondary", "aria-label": "Settings" }, "⚙"),
+    h("div", { class: "settings-body" }, h("label", { for: "motion" }, "Animations "), select));
+  document.addEventListener("click", (e) => { if (!details.contains(e.target)) details.open = false; });
+  return details;
+}
