@@ -38,7 +38,6 @@ def _open(browser: Any, server: str, created: dict[str, Any], size: str, motion:
     page = context.new_page()
     page.goto(f"{server}/t/{created['id']}#seat=0&token={created['token']}")
     page.wait_for_selector(f"{ACTION}")
-    page.add_style_tag(content="#moves { display: none; }")  # FRAME: until web-shell's frame lands
     return context, page
 
 
