@@ -24,7 +24,7 @@ export function conditionWords(mob, city) {
 function noteLine(mob, view, ctx) {
   const fight = [...view.fights].reverse().find((f) => f.pos + 1 === mob.pos && f.round + 1 === view.calendar.round);
   if (fight && fight.winner !== null) return [`won by ${clip(ctx.name(fight.winner), 9)}`, "cosca-ink cosca-works"];
-  if (fight) return ["tie: fight again", "cosca-ink cosca-tie-ink"];
+  if (fight) return [fight.round + 1 === view.calendar.rounds ? "tie: he stays" : "tie: fight again", "cosca-ink cosca-tie-ink"];
   return mob.works_today ? ["+1 die today", "cosca-ink cosca-works"] : ["not working today", "cosca-ink-muted"];
 }
 
