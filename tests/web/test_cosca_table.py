@@ -55,11 +55,11 @@ def _words_only(page: Page) -> list[str]:
     return NOTATION.findall(shown)
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize(("size", "players"), [("desktop", 3), ("phone", 3), ("phone", 5)])
 def test_a_whole_game_by_tapping_the_board(
-    server: str, browser: Any, artifacts: Path, size: str
+    server: str, browser: Any, artifacts: Path, size: str, players: int
 ) -> None:
-    created = _table(server, seed=11)
+    created = _table(server, seed=11, players=players)
     context, page = _open(browser, server, created, size, motion="3")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -74,11 +74,11 @@ def test_a_whole_game_by_tapping_the_board(
         assert _words_only(p) == [], f"notation shown after {what}"
         if what in shots:
             shots.discard(what)
-            p.screenshot(path=str(artifacts / f"cosca-{size}-{what}.png"))
+            p.screenshot(path=str(artifacts / f"cosca-{size}-{players}p-{what}.png"))
         if what == "dice-sent" and "reveal" in shots:  # the reveal being played, beat by beat
             p.wait_for_selector(".cosca-story li.now", timeout=5000)
             shots.discard("reveal")
-            p.screenshot(path=str(artifacts / f"cosca-{size}-reveal.png"))
+            p.screenshot(path=str(artifacts / f"cosca-{size}-{players}p-reveal.png"))
 
     try:
         rng = random.Random(3)
@@ -99,13 +99,14 @@ def test_a_whole_game_by_tapping_the_board(
         page.wait_for_selector(".cosca-story:not(.playing)", timeout=30000)
         assert layout_problems(page, phone=phone) == []
         assert _words_only(page) == []
-        page.screenshot(path=str(artifacts / f"cosca-{size}-end.png"))
+        page.screenshot(path=str(artifacts / f"cosca-{size}-{players}p-end.png"))
         record = httpx2.get(f"{server}/api/tables/{created['id']}/record").json()
         assert [a for s, a in record["actions"] if s == 0] == played
         winners = record["result"]["winners"]
         assert page.locator(".cosca-player .cosca-pl-status.good").count() == len(winners)
-        names = {0: "Ann (you)", 1: "Carla", 2: "Salvo"}
         said = page.inner_text(".cosca-banner")
+        seats = httpx2.get(f"{server}/api/tables/{created['id']}").json()["seats"]
+        names = [s["display"] for s in seats]
         assert all(names[seat] in said for seat in winners), said
         if record["result"]["tiebreak"]:
             assert "tie is broken" in said
