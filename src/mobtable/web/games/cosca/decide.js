@@ -63,7 +63,7 @@ function dicePicker(view, ctx, picker, byNotation) {
       picker.dice.map((i, k) => button(dieFace(i, view.city[i]), { class: "cosca-slot", "data-slot": String(k), "aria-label": `take back the ${view.city[i]} die` }, () => { picker.dice.splice(k, 1); ctx.redraw(); })),
       Array.from({ length: left }, () => h("span", { class: "cosca-slot empty", "aria-hidden": "true" })),
       picker.dice.length ? button("Clear", { class: "secondary cosca-clear", "aria-label": "take back every die" }, () => { picker.dice = []; ctx.redraw(); }) : null),
-    button(ready ? "Ready" : `Ready (${plural(left, "die", "dice")} to place)`, { class: "cosca-go", "data-role": "confirm", "data-a": ready ? a : null, disabled: !ready, "aria-label": ready ? `Ready: ${byNotation.get(a).label}` : "Ready" }, () => ctx.act(a)),
+    button(ready ? `Ready: ${byNotation.get(a).label}` : `Ready (${plural(left, "die", "dice")} to place)`, { class: "cosca-go", "data-role": "confirm", "data-a": ready ? a : null, disabled: !ready, "aria-label": ready ? `Ready: ${byNotation.get(a).label}` : "Ready" }, () => ctx.act(a)),
   ];
 }
 
@@ -89,11 +89,15 @@ function offerPicker(view, ctx, picker, legal, byNotation) {
   picker.weapons = Math.min(picker.weapons, maxW);
   const a = `${picker.money}m${picker.weapons}w`;
   const ok = byNotation.has(a);
-  const value = offerValue(picker);
+  const rivals = view.decision.fighters.filter((seat) => seat !== ctx.seat).map((seat) => {
+    const p = view.table[seat];
+    return `${ctx.name(seat)} (${p.money} money, ${p.weapons} weapons: up to value ${offerValue(p)})`;
+  });
   return [
     head(`Your sealed offer for ${view.decision.mobster}`, `— value = money + ${WEAPON_VALUE} × weapons; every fighter loses what he offers.`),
+    h("p", { class: "small cosca-rivals" }, `Against ${rivals.join(" and ")}`),
     h("div", { class: "cosca-steppers" }, stepper("money", "money", maxM, picker, ctx), stepper("weapons", "weapons", maxW, picker, ctx)),
-    button(ok ? `Offer it (value ${value})` : "Offer", { class: "cosca-go", "data-role": "confirm", "data-a": ok ? a : null, disabled: !ok, "aria-label": ok ? byNotation.get(a).label : "Offer" }, () => ctx.act(a)),
+    button(ok ? byNotation.get(a).label : "Offer", { class: "cosca-go", "data-role": "confirm", "data-a": ok ? a : null, disabled: !ok }, () => ctx.act(a)),
   ];
 }
 
