@@ -2,7 +2,7 @@
 import { s, text } from "../../dom.js";
 import { DAY_NAMES, PLACE_COLORS, PLACE_HINT, RACETRACK, diceByPlace, die, icon, seatColor, tile } from "./pieces.js";
 
-const W = 120, H = 118, DIE = 16, PER_ROW = 6, MOST = 12;
+const W = 120, H = 98, DIE = 16, PER_ROW = 6, MOST = 12;
 
 // The dice to draw on place `i`: this seat's staged pick, its sealed setting, or everyone's after the reveal.
 function diceOn(i, view, picked, mySeat) {
@@ -30,17 +30,17 @@ export function cityTile(i, view, ctx, { picked = null, pop = false } = {}) {
     s("path", { d: `M1 10 a9 9 0 0 1 9 -9 H${W - 10} a9 9 0 0 1 9 9 V30 H1 Z`, fill: PLACE_COLORS[i] }),
     icon(i, 6, 4, 22),
     text(33, 20, title, { class: "cosca-place-name" }),
-    text(7, 45, hint[0], { class: "cosca-hint" }),
-    text(7, 58, hint[1], { class: i === RACETRACK ? (cal.race_today ? "cosca-good" : "cosca-bad") : "cosca-hint" }),
+    text(7, 44, hint[0], { class: "cosca-hint" }),
+    text(7, 56, hint[1], { class: i === RACETRACK ? (cal.race_today ? "cosca-good" : "cosca-bad") : "cosca-hint" }),
   ];
   const dice = diceOn(i, view, picked, ctx.seat);
-  dice.slice(0, MOST).forEach((d, k) => parts.push(die(6 + (k % PER_ROW) * (DIE + 2), 70 + Math.floor(k / PER_ROW) * (DIE + 3), DIE, i, seatColor(d.seat), {
+  dice.slice(0, MOST).forEach((d, k) => parts.push(die(6 + (k % PER_ROW) * (DIE + 2), 62 + Math.floor(k / PER_ROW) * (DIE + 2), DIE, i, seatColor(d.seat), {
     dashed: d.dashed,
     title: ctx.name(d.seat),
     cls: pop && !d.dashed ? "cosca-pop" : "",
   })));
-  if (dice.length > MOST) parts.push(text(W - 6, H - 6, `+${dice.length - MOST}`, { class: "small", "text-anchor": "end" }));
-  if (picked && !dice.length) parts.push(text(W / 2, 92, "tap: send a die", { class: "cosca-tap", "text-anchor": "middle" }));
+  if (dice.length > MOST) parts.push(text(W - 4, 58, `+${dice.length - MOST}`, { class: "small", "text-anchor": "end" }));
+  if (picked && !dice.length) parts.push(text(W / 2, 82, "tap: send a die", { class: "cosca-tap", "text-anchor": "middle" }));
   const el = tile(W, H, "cosca-tile cosca-city", parts);
   el.dataset.place = String(i);
   el.setAttribute("aria-label", `${title}: ${PLACE_HINT[i].join(" ")}${dice.length ? `, ${dice.length} dice` : ""}`);

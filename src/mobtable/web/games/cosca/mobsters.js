@@ -37,7 +37,7 @@ export function mobsterCard(mob, view, ctx, { invite = null } = {}) {
     s("circle", { cx: 12, cy: 13, r: 9, fill: "#3b2a1a" }),
     text(12, 17, String(mob.pos), { "text-anchor": "middle", class: "cosca-pos" }),
   ];
-  wrapWords(mob.name, 10).forEach((line, k) => parts.push(text(25, 15 + k * 13, line, { class: "cosca-ink cosca-mob-name" })));
+  wrapWords(mob.name, 9).forEach((line, k) => parts.push(text(25, 15 + k * 13, line, { class: "cosca-ink cosca-mob-name" })));
   const madeUp = (mob.reconstructed || []).map((field) => FIELD_WORDS[field] || field);
   if (madeUp.length) parts.push(s("g", { class: "cosca-reconstructed" }, s("title", {}, `reconstructed: ${madeUp.join(", ")}`), text(12, 33, "✱", { "text-anchor": "middle", class: "cosca-ink" })));
   const special = SPECIAL[mob.condition];
