@@ -19,6 +19,7 @@ from playwright.sync_api import Page
 ACTION = "#cosca-action"
 CONFIRM = f"{ACTION} [data-role='confirm']"
 AfterClick = Callable[[Page, str], None]
+CLICK_MS = 8000  # a click waits out the redraws of other seats' moves (bots move every 20 ms)
 
 # What a person must never read on the board: dice letters, offers, club and gun notation,
 # seat numbers.
@@ -35,7 +36,7 @@ def stage(page: Page) -> str | None:
 
 
 def _click(page: Page, selector: str, k: int, after: AfterClick, what: str) -> None:
-    page.locator(selector).nth(k).click(timeout=3000)
+    page.locator(selector).nth(k).click(timeout=CLICK_MS)
     after(page, what)
 
 
@@ -63,13 +64,13 @@ def decide(page: Page, rng: random.Random, after: AfterClick) -> str | None:
         chip = page.locator(chips).nth(rng.randrange(page.locator(chips).count()))
         played = chip.get_attribute("data-a")
         after(page, asked)
-        chip.click(timeout=3000)
+        chip.click(timeout=CLICK_MS)
         after(page, f"{asked}-sent")
         return played
     confirm = page.locator(CONFIRM)
     played = confirm.get_attribute("data-a")
     assert played, f"the {asked} step's confirm button is not ready"
     after(page, asked)  # the choice staged, before it is sealed
-    confirm.click(timeout=3000)
+    confirm.click(timeout=CLICK_MS)
     after(page, f"{asked}-sent")
     return played

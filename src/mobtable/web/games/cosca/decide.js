@@ -15,7 +15,7 @@ export function pickerFor(key) {
   return memo;
 }
 
-export function diceNotation(dice, city) {
+function diceNotation(dice, city) {
   return [...dice].sort((a, b) => a - b).map((i) => letterOf(city[i])).join("");
 }
 
@@ -24,7 +24,7 @@ function parseOffer(a) {
   return m ? { money: Number(m[1]), weapons: Number(m[2]) } : null;
 }
 
-export function offerValue(offer) {
+function offerValue(offer) {
   return offer.money + WEAPON_VALUE * offer.weapons;
 }
 

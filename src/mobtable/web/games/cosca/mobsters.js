@@ -14,7 +14,7 @@ const SPECIAL = {
   equal: ["as many weapons", "as money"],
 };
 
-export function conditionWords(mob, city) {
+function conditionWords(mob, city) {
   const special = SPECIAL[mob.condition];
   if (special) return special.join(" ");
   return [...mob.condition].map((L) => city.find((title) => letterOf(title) === L) || "?").join(" + ");

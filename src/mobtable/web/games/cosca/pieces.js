@@ -1,10 +1,10 @@
-// COSCA's pieces drawn in SVG: place glyphs, minion dice, hats, coins, weapons,
-// villa tokens; and the colours and words that go with them. The places are
+// COSCA's pieces drawn in SVG: place glyphs, minion dice, hats, coins, the small
+// icons of the panels; and the colours and words that go with them. The places are
 // known by their index in the city (the view's `city`, Bank … Street); the
 // notation letters are used only to build moves, never shown.
 import { s, svgRoot, text } from "../../dom.js";
 
-export const SEAT_COLORS = ["#e2574c", "#4caf6a", "#4a8fe0", "#e6c33f", "#c264d6"];
+const SEAT_COLORS = ["#e2574c", "#4caf6a", "#4a8fe0", "#e6c33f", "#c264d6"];
 // by place index: Bank, Gun Shop, Racetrack, Club, Villa, Street
 export const PLACE_COLORS = ["#b8902a", "#8c5a4a", "#3f8a55", "#8a4f9e", "#3a7aa3", "#5f6672"];
 export const PLACE_HINT = [
@@ -99,11 +99,6 @@ export function tinyIcon(kind, color = "#c9ccd4") {
   el.setAttribute("class", "cosca-tiny");
   el.setAttribute("aria-hidden", "true");
   return el;
-}
-
-export function villaToken(x, y, side, r = 8) {
-  if (side === "box") return s("circle", { cx: x, cy: y, r, fill: "none", stroke: "#777", "stroke-dasharray": "2 2" });
-  return s("circle", { cx: x, cy: y, r, fill: side === "white" ? "#f4f4f4" : "#111", stroke: "#aaa" });
 }
 
 // An SVG tile that scales with its box (viewBox), with its classes.

@@ -91,10 +91,6 @@ function advance(motion) {
   story.timer = setTimeout(() => advance(motion), story.beats[story.shown - 1].ms / motion);
 }
 
-export function playing() {
-  return story.timer !== null;
-}
-
 // The story's panel: one element, moved into each new board.
 export function panel() {
   return story.panel;
