@@ -193,3 +193,15 @@ def test_the_core_and_the_cli_import_neither_pyarrow_nor_ray() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_further_tables_are_the_same_for_any_jobs(tmp_path: Path) -> None:
+    game = games.get("cosca")
+    spec = SimSpec.build(game.config(3), game, ["greedy", "random", "random"], 9)
+    for jobs in (1, 2):
+        _write(spec, tmp_path / f"j{jobs}" / "results.parquet", 6, jobs=jobs)
+    for name in ("results.parquet", "mobsters.parquet"):
+        one, two = (pq.read_table(tmp_path / f"j{jobs}" / name) for jobs in (1, 2))
+        assert one.num_rows > 0 and one.equals(two)
+    mobsters = pd.read_parquet(tmp_path / "j1" / "mobsters.parquet")
+    assert list(mobsters.game_index.unique()) == list(range(6))  # in game order

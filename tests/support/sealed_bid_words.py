@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from mobtable.core.narrator import result_line
 from mobtable.core.state import Event, State
 from mobtable.core.words import Reader, count, listing
 
@@ -34,6 +35,8 @@ class SealedBidWords:
         return f"you hold only {match.group(1)} coins" if match else reason
 
     def prompt(self, state: State, reader: Reader) -> str:
+        if state.is_over():  # the game's sentence about its end (the table's result overlay)
+            return f"Game over: {result_line(state.result(), reader)}"
         waiting = state.pending()
         if reader.seat is not None and reader.seat in waiting:
             return "Your turn: bid some of your coins, face down."

@@ -35,6 +35,8 @@ def click_one_move(page: Page, rng: random.Random) -> bool:
             if not listed.first.is_visible():
                 page.locator("#tabbar [data-tab='moves']").click(timeout=1500)
                 n_listed = listed.count()
+                if not n_listed:
+                    return True
             target = listed.nth(rng.randrange(n_listed))
         else:
             return False

@@ -60,7 +60,7 @@ def test_a_whole_game_by_tapping_the_board(
     server: str, browser: Any, artifacts: Path, size: str, players: int
 ) -> None:
     created = _table(server, seed=11, players=players)
-    context, page = _open(browser, server, created, size, motion="3")
+    context, page = _open(browser, server, created, size, motion="0.4")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     phone = size == "phone"

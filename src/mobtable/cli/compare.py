@@ -1,9 +1,18 @@
-"""``mobtable compare A B``: two ``simulate --out`` runs on the same seeds, paired."""
+"""``mobtable compare``: two configurations on the same seeds, paired game by game.
+
+Either two ``simulate --out`` directories (``compare A B``), or a game whose
+two configurations this command plays itself (``compare GAME --a-variant X``):
+both runs share every option but the ``--a-*`` and ``--b-*`` ones, and the
+same ``--seed``, so game ``i`` of A and of B start from the same deal.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -13,11 +22,15 @@ from rich.console import Console
 from rich.table import Table
 
 from mobtable.cli._errors import fail
+from mobtable.cli.options import CardsFile, RuleOptions, Variants
+from mobtable.cli.simulate import RESULTS, build_spec, play
 
 if TYPE_CHECKING:
     import pandas as pd
 
-RESULTS = "results.parquet"
+    from mobtable.sim.compare import Difference
+
+DEFAULT_GAMES = 200
 
 
 def _load(directory: Path) -> pd.DataFrame:
@@ -32,9 +45,83 @@ def _load(directory: Path) -> pd.DataFrame:
         fail(f"{path} is not a results table: {exc}")
 
 
+def _side_option(side: str, what: str, meta: str = "") -> typer.models.OptionInfo:
+    return typer.Option(
+        f"--{side}-{what}",
+        metavar=meta or None,
+        help=f"Configuration {side.upper()} only: {_SIDE_HELP[what]}",
+        show_default=False,
+    )
+
+
+_SIDE_HELP = {
+    "variant": "switch a variant on (repeatable).",
+    "option": "a rule option key=value (repeatable).",
+    "cards": "a TOML card file.",
+    "bots": "its bots (default: --bots).",
+}
+
+
+@contextlib.contextmanager
+def _run_directories(out: Path | None) -> Iterator[tuple[Path, Path]]:
+    """``OUT/a`` and ``OUT/b``, or two directories removed afterwards."""
+    if out is not None:
+        yield out / "a", out / "b"
+        return
+    with tempfile.TemporaryDirectory(prefix="mobtable-compare-") as scratch:
+        yield Path(scratch) / "a", Path(scratch) / "b"
+
+
 def compare(
-    a: Annotated[Path, typer.Argument(metavar="A", help="A 'simulate --out' directory.")],
-    b: Annotated[Path, typer.Argument(metavar="B", help="Another, same game and --seed.")],
+    first: Annotated[
+        str,
+        typer.Argument(
+            metavar="A|GAME",
+            help="A 'simulate --out' directory, or a game to play both configurations of.",
+        ),
+    ],
+    second: Annotated[
+        Path | None,
+        typer.Argument(metavar="[B]", help="Another 'simulate --out' directory, same --seed."),
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games", "-n", min=1, help=f"Games per configuration (default {DEFAULT_GAMES})."
+        ),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Seats at the table.", show_default=False)
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots", "-b", help="Bots for both, one per seat (one name: all; default random)."
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Master seed shared by both (default 0).", show_default=False),
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    rotate: Annotated[
+        bool, typer.Option("--rotate", help="Shift the line-up one seat each game.")
+    ] = False,
+    variant: Variants = None,
+    option: RuleOptions = None,
+    cards: CardsFile = None,
+    a_variant: Annotated[list[str] | None, _side_option("a", "variant")] = None,
+    a_option: Annotated[list[str] | None, _side_option("a", "option")] = None,
+    a_cards: Annotated[Path | None, _side_option("a", "cards", "FILE")] = None,
+    a_bots: Annotated[str | None, _side_option("a", "bots", "BOTS")] = None,
+    b_variant: Annotated[list[str] | None, _side_option("b", "variant")] = None,
+    b_option: Annotated[list[str] | None, _side_option("b", "option")] = None,
+    b_cards: Annotated[Path | None, _side_option("b", "cards", "FILE")] = None,
+    b_bots: Annotated[str | None, _side_option("b", "bots", "BOTS")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="With GAME: keep both runs' tables in OUT/a and OUT/b."),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the differences as JSON, nothing else.")
     ] = False,
@@ -45,17 +132,73 @@ def compare(
             fail(f"compare needs {module}: pip install 'mobtable[lab]'")
     from mobtable.sim import compare as paired
 
-    frame_a, frame_b = _load(a), _load(b)
+    run_options = {
+        "--games": games,
+        "--players": players,
+        "--bots": bots,
+        "--seed": seed,
+        "--variant": variant,
+        "--option": option,
+        "--cards": cards,
+        "--a-variant": a_variant,
+        "--a-option": a_option,
+        "--a-cards": a_cards,
+        "--a-bots": a_bots,
+        "--b-variant": b_variant,
+        "--b-option": b_option,
+        "--b-cards": b_cards,
+        "--b-bots": b_bots,
+        "--out": out,
+    }
+    if second is not None:
+        given = [name for name, value in run_options.items() if value]
+        if given or rotate or jobs != 1:
+            fail(
+                f"{', '.join(given or ['--rotate/--jobs'])}: options for playing go with "
+                "'compare GAME', not with two directories already played"
+            )
+        a, b = Path(first), second
+        frame_a, frame_b = _load(a), _load(b)
+        names = (str(a), str(b))
+    else:
+        with _run_directories(out) as (dir_a, dir_b):
+            specs = [
+                build_spec(
+                    first,
+                    players,
+                    side_bots or bots or "random",
+                    seed or 0,
+                    rotate=rotate,
+                    variant=[*(variant or ()), *(side_variant or ())],
+                    option=[*(option or ()), *(side_option or ())],
+                    cards=side_cards or cards,
+                )
+                for side_bots, side_variant, side_option, side_cards in (
+                    (a_bots, a_variant, a_option, a_cards),
+                    (b_bots, b_variant, b_option, b_cards),
+                )
+            ]
+            count = games or DEFAULT_GAMES
+            play(specs[0], count, jobs=jobs, out=dir_a, label="A")
+            play(specs[1], count, jobs=jobs, out=dir_b, label="B")
+            frame_a, frame_b = _load(dir_a), _load(dir_b)
+        names = ("A", "B")
     try:
         differences = paired.compare(frame_a, frame_b)
     except paired.NotPaired as exc:
-        fail(f"cannot pair {a} with {b}: {exc}")
+        fail(f"cannot pair {names[0]} with {names[1]}: {exc}")
     if as_json:
         typer.echo(json.dumps([d.to_json() for d in differences]))
         return
+    _print(differences, paired.describe(frame_a), paired.describe(frame_b))
+
+
+def _print(differences: list[Difference], a: str, b: str) -> None:
+    from mobtable.sim.compare import overall
+
     console = Console(highlight=False)
-    console.print(f"A: {paired.describe(frame_a)}", markup=False, soft_wrap=True)
-    console.print(f"B: {paired.describe(frame_b)}", markup=False, soft_wrap=True)
+    console.print(f"A: {a}", markup=False, soft_wrap=True)
+    console.print(f"B: {b}", markup=False, soft_wrap=True)
     table = Table(box=box.SIMPLE_HEAD)
     for name in ("statistic", "A", "B", "A - B", "95% interval", "verdict"):
         table.add_column(name, justify="left" if name in ("statistic", "verdict") else "right")
@@ -75,3 +218,4 @@ def compare(
         markup=False,
         soft_wrap=True,
     )
+    console.print(overall(differences), markup=False, soft_wrap=True)

@@ -27,15 +27,15 @@ def report(
     path = directory / RESULTS
     if not path.is_file():
         fail(f"{directory} holds no {RESULTS}: run 'mobtable simulate ... --out {directory}'")
-    import pandas as pd
-
     from mobtable.sim import report as reporting
 
     try:
-        frame = pd.read_parquet(path)
+        run = reporting.load_run(directory)
+    except reporting.NotATable as exc:
+        fail(f"{directory}: {exc}")
     except Exception as exc:  # pyarrow raises several kinds for a bad file
-        fail(f"{path} is not a results table: {exc}")
-    if frame.empty:
+        fail(f"{directory} holds a file that is not a table: {exc}")
+    if run.results.empty:
         fail(f"{path} holds no games")
-    written = reporting.write(frame, out or directory)
+    written = reporting.write(run, out or directory)
     typer.echo(f"Wrote {written} and its plots as PNG files beside it")

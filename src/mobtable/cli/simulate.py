@@ -159,6 +159,97 @@ def _batches(
     )
 
 
+def build_spec(
+    game_name: str,
+    players: int | None,
+    bots: str,
+    seed: int,
+    *,
+    rotate: bool = False,
+    variant: list[str] | None = None,
+    option: list[str] | None = None,
+    cards: Path | None = None,
+) -> SimSpec:
+    """What to play, from the command line's words; a clean failure on bad input."""
+    game = setup.load_game(game_name)
+    setup.check_seed(seed)
+    names = setup.split_names(bots)
+    if not names:
+        fail("--bots needs at least one bot name")
+    count = _players(game, players, names)
+    config = setup.build_config(
+        game, count, variants=variant or (), options=option or (), cards=cards
+    )
+    lineup = setup.fill_bots(names, count, what=f"a {count}-player table")
+    setup.check_bots(game, lineup)
+    card_file = "" if cards is None else cards.name
+    return SimSpec.build(config, game, lineup, seed, rotate=rotate, card_file=card_file)
+
+
+def play(
+    spec: SimSpec,
+    games: int,
+    *,
+    jobs: int = 1,
+    out: Path | None = None,
+    records_dir: Path | None = None,
+    ray: str | None = None,
+    label: str = "",
+) -> tuple[Summary, list[Path]]:
+    """Play the games with a progress bar on stderr; with ``out``, write the tables and summary.
+
+    Returns the summary and the files written (the tables, then ``summary.json``). A failed
+    game's record is saved and the command fails with its error.
+    """
+    written: list[Path] = []
+    err = stderr_console()
+    try:
+        with contextlib.ExitStack() as stack:
+            table = None
+            if out is not None:
+                from mobtable.sim.table import ResultsTable
+
+                results = stack.enter_context(ResultsTable(out / RESULTS, spec))
+                stack.callback(lambda: written.extend(results.paths))
+                table = results
+            progress = stack.enter_context(_progress(err))
+            task = progress.add_task(label or f"{spec.game} x{spec.players}", total=games)
+            summary = run(
+                spec,
+                games,
+                jobs=jobs,
+                record_dir=records_dir,
+                progress=lambda done: progress.advance(task, done),
+                sink=None if table is None else table.add,
+                batches=_batches(
+                    spec,
+                    games,
+                    jobs=jobs,
+                    ray=ray,
+                    records_dir=records_dir,
+                    table=table is not None,
+                ),
+            )
+    except SimulationError as exc:
+        if exc.record is not None:
+            saved = (
+                records_dir or out or Path(".")
+            ) / f"{spec.game}-{max(exc.index, 0):06d}-failed.json"
+            records.save(exc.record, saved)
+            err.print(f"The failed game's record is in {saved}", markup=False, soft_wrap=True)
+        fail(str(exc), code=FAILURE)
+    except BrokenProcessPool as exc:
+        fail(f"a worker process died: {exc}", code=FAILURE)
+    except (ConnectionError, RuntimeError) as exc:  # Ray could not start or connect
+        fail(f"{type(exc).__name__}: {exc}", code=FAILURE)
+    if ray is not None:
+        summary.runner = "ray"
+    if out is not None:
+        (out / SUMMARY).write_text(json.dumps(summary.to_json(), indent=1) + "\n")
+        written.append(out / SUMMARY)
+    return summary, written
+
+
 def simulate(
     game_name: Annotated[
         str, typer.Argument(metavar="GAME", help="The game (see 'mobtable games').")
@@ -213,74 +304,22 @@ def simulate(
     cards: CardsFile = None,
 ) -> None:
     """Play bot-vs-bot games and report win rates per seat and per bot."""
-    game = setup.load_game(game_name)
-    setup.check_seed(seed)
-    names = setup.split_names(bots)
-    if not names:
-        fail("--bots needs at least one bot name")
-    count = _players(game, players, names)
-    config = setup.build_config(
-        game, count, variants=variant or (), options=option or (), cards=cards
+    spec = build_spec(
+        game_name, players, bots, seed, rotate=rotate, variant=variant, option=option, cards=cards
     )
-    lineup = setup.fill_bots(names, count, what=f"a {count}-player table")
-    setup.check_bots(game, lineup)
-    card_file = "" if cards is None else cards.name
-    spec = SimSpec.build(config, game, lineup, seed, rotate=rotate, card_file=card_file)
     if out is not None:
         _needs("pyarrow", "lab", "--out (the Parquet results table)")
     if ray is not None:
         _needs("ray", "cluster", "--ray")
     records_dir = out / RECORDS if out is not None and with_records else None
-
-    err = stderr_console()
-    try:
-        with contextlib.ExitStack() as stack:
-            table = None
-            if out is not None:
-                from mobtable.sim.table import ResultsTable
-
-                table = stack.enter_context(ResultsTable(out / RESULTS, spec))
-            progress = stack.enter_context(_progress(err))
-            task = progress.add_task(f"{game.name} x{count}", total=games)
-            summary = run(
-                spec,
-                games,
-                jobs=jobs,
-                record_dir=records_dir,
-                progress=lambda done: progress.advance(task, done),
-                sink=None if table is None else table.add,
-                batches=_batches(
-                    spec,
-                    games,
-                    jobs=jobs,
-                    ray=ray,
-                    records_dir=records_dir,
-                    table=table is not None,
-                ),
-            )
-    except SimulationError as exc:
-        if exc.record is not None:
-            saved = (
-                records_dir or out or Path(".")
-            ) / f"{game.name}-{max(exc.index, 0):06d}-failed.json"
-            records.save(exc.record, saved)
-            err.print(f"The failed game's record is in {saved}", markup=False, soft_wrap=True)
-        fail(str(exc), code=FAILURE)
-    except BrokenProcessPool as exc:
-        fail(f"a worker process died: {exc}", code=FAILURE)
-    except (ConnectionError, RuntimeError) as exc:  # Ray could not start or connect
-        fail(f"{type(exc).__name__}: {exc}", code=FAILURE)
-    if ray is not None:
-        summary.runner = "ray"
-    if out is not None:
-        (out / SUMMARY).write_text(json.dumps(summary.to_json(), indent=1) + "\n")
+    summary, written = play(spec, games, jobs=jobs, out=out, records_dir=records_dir, ray=ray)
     if as_json:
         typer.echo(json.dumps(summary.to_json(), sort_keys=False))
         return
     console = Console(highlight=False)
     console.print(summary_table(summary))
     if out is not None:
-        written = f"{out}/{RESULTS}, {out}/{SUMMARY}"
+        files = ", ".join(str(path) for path in written)
         if records_dir is not None:
-            written += f" and {records_dir}/"
-        console.print(f"Wrote {written}", markup=False, soft_wrap=True)
+            files += f" and {records_dir}/"
+        console.print(f"Wrote {files}", markup=False, soft_wrap=True)

@@ -293,7 +293,12 @@ def create_app(
                 )
             if seat >= table.state.players:
                 raise NotFound(f"table {table_id} has no seat {seat}")
-        return {"table": table.summary(), "seat": seat, "steps": replays.steps(table, seat)}
+        return {
+            "table": table.summary(),
+            "seat": seat,
+            "steps": replays.steps(table, seat),
+            "outcome": replays.outcome(table, seat),
+        }
 
     app.add_api_websocket_route("/ws/tables/{table_id}", websocket_endpoint)
     app.include_router(rules_router)

@@ -21,16 +21,19 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from mobtable import bots, games
 from mobtable.bots import Bot, Decision
 from mobtable.core.record import to_record
 from mobtable.server.botpool import INLINE_BOTS, BotJob, BotPool, default_processes
+from mobtable.server.clocks import timeout_notice
 from mobtable.server.errors import ServerError
 from mobtable.server.live import LiveTable
 
 log = logging.getLogger("mobtable.server")
+J = TypeVar("J")
+R = TypeVar("R")
 
 Apply = Callable[[LiveTable, int, str], Awaitable[int]]
 """The manager's action path, called with the table's lock held: apply,
@@ -98,10 +101,12 @@ class BotTurns:
                 self._spawn(self._move(table, seat))
 
     def stand_in(self, table: LiveTable, seat: int) -> None:
-        """``seat``'s clock ran out: its stand-in bot moves for the person."""
+        """``seat``'s clock ran out: its stand-in bot moves for the person, and the
+        table is told so (a notice to every client, in its words)."""
         if seat not in table.thinking:
             table.thinking.add(seat)
             self._spawn(self._move(table, seat, stand_in=True))
+            table.announce("timeout", timeout_notice(table, seat))
             table.broadcast()
 
     async def stop(self) -> None:
@@ -167,6 +172,14 @@ class BotTurns:
         except Exception:
             return True
         return probe.moves_seen_by(None) != table.state.moves_seen_by(None)
+
+    async def search(self, worker: Callable[[J], R], job: J) -> R:
+        """A search other than a bot's move (a hint): in a worker process where
+        there are some, else in a bot thread."""
+        if self.search_pool is not None:
+            return await self.search_pool.call(worker, job)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.thread_pool, worker, job)
 
     async def _in_thread(self, bot: Bot, decision: Decision) -> str:
         loop = asyncio.get_running_loop()

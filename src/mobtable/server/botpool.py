@@ -27,13 +27,16 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, TypeVar
 
 from mobtable import bots, games
 from mobtable.bots import Decision
+from mobtable.core import State
 from mobtable.core.record import replay
 
 log = logging.getLogger("mobtable.server")
+J = TypeVar("J")
+R = TypeVar("R")
 
 INLINE_BOTS = frozenset({"random", "easy", "greedy"})
 """Bots fast enough (well under 3 ms a move) to run in the server process: the
@@ -59,17 +62,23 @@ class BotJob:
     """The game's package, so a worker knows games registered at run time."""
 
 
-def decide(job: BotJob) -> str:
-    """In a worker: replay the record, let the bot choose, return the notation."""
-    name = str(job.record["game"])
+def replayed(record: dict[str, Any], package: str) -> State:
+    """In a worker: the record's state (its game registered first if the worker
+    does not know it: games registered at run time)."""
+    name = str(record["game"])
     try:
-        known = games.package_of(name) == job.package
+        known = games.package_of(name) == package
     except KeyError:
         known = False
     if not known:
-        games.register(name, job.package)
-    state = replay(job.record)
-    bot = bots.make(job.bot, name, seed=job.seed)
+        games.register(name, package)
+    return replay(record)
+
+
+def decide(job: BotJob) -> str:
+    """In a worker: replay the record, let the bot choose, return the notation."""
+    state = replayed(job.record, job.package)
+    bot = bots.make(job.bot, state.game.name, seed=job.seed)
     return str(bot.choose(Decision(state, job.seat)))
 
 
@@ -126,9 +135,13 @@ class BotPool:
     async def run(self, job: BotJob) -> str:
         """The notation the bot chooses; raises whatever the worker raised
         (``BrokenProcessPool`` if a worker died: the pool is then replaced)."""
+        return await self.call(self.worker, job)
+
+    async def call(self, worker: Callable[[J], R], job: J) -> R:
+        """``worker(job)`` in a worker process (a module-level function: it is pickled)."""
         pool = self.pool
         try:
-            return await asyncio.get_running_loop().run_in_executor(pool, self.worker, job)
+            return await asyncio.get_running_loop().run_in_executor(pool, worker, job)
         except BrokenProcessPool:
             if self._pool is pool:
                 self._pool = None

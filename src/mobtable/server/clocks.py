@@ -65,6 +65,19 @@ class MoveClocks:
             self.on_timeout(table, seat)
 
 
+def timeout_notice(table: LiveTable, seat: int) -> Callable[[int | None], str]:
+    """The announcement that ``seat``'s time ran out, for each reader: everyone
+    sees the deadlines anyway, so it tells nobody anything they could not know."""
+    name = table.seats[seat].name
+
+    def text(reader: int | None) -> str:
+        if reader == seat:
+            return "Your time ran out: a bot makes this move for you."
+        return f"Time ran out for {name}: a bot makes this move."
+
+    return text
+
+
 def not_replaceable_yet(seat: Seat, replace_after: float) -> str | None:
     """Why a bot may not take the place of ``seat``'s player yet (``None``: it may).
 

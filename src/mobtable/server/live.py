@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,15 @@ def token_matches(token: str | None, digest: str | None) -> bool:
     if not token or not digest:
         return False
     return hmac.compare_digest(hash_token(token), digest)
+
+
+def outcome(words: Narrator, state: State) -> str | None:
+    """Once the game is over, the game's own sentence about its end for this reader:
+    who won, and what decided it ("..., ahead on the most resources"). A narration's
+    prompt says it once the game is over (``Narrator.prompt`` shows a shorter line)."""
+    if not state.is_over():
+        return None
+    return words.narration.prompt(state, words.reader)
 
 
 @dataclass(frozen=True)
@@ -228,6 +237,7 @@ class LiveTable:
             "options": dict(self.row.config.get("options", {})),
             "reveal_at_end": self.row.reveal_at_end,
             "end_reveal": "everything" if self.reveals_everything else "public",
+            "hints": self.row.hints,
         }
 
     def payload(
@@ -250,8 +260,15 @@ class LiveTable:
                 {**e.to_json(), "text": words.event(e)} for e in state.events_for(seat, since)
             ],
             "prompt": words.prompt(state),
+            "outcome": outcome(words, state),
             "log_reset": since == 0,
         }
+
+    def announce(self, kind: str, text_for: Callable[[int | None], str]) -> None:
+        """Tell every client something about the table that is not a game event (a
+        clock ran out), in its reader's words: ``text_for(seat)`` (``None``: a spectator)."""
+        for client in list(self.clients):
+            client.send(json.dumps({"type": "notice", "kind": kind, "text": text_for(client.seat)}))
 
     def broadcast(self) -> None:
         """Send every connected client its own view and its new events."""

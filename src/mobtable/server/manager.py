@@ -32,6 +32,7 @@ from mobtable.server.bot_turns import BotTurns, default_bot, stand_in_bot
 from mobtable.server.botpool import BotPool
 from mobtable.server.clocks import MoveClocks, not_replaceable_yet
 from mobtable.server.errors import Conflict, Forbidden, NotFound, ServerError, Unavailable
+from mobtable.server.hints import HintDesk
 from mobtable.server.limits import ClientQuotas, ServerLimits
 from mobtable.server.live import Client, LiveTable, hash_token, token_matches
 from mobtable.server.schemas import CreateTable, SeatSpec
@@ -80,6 +81,7 @@ class TableManager:
             bot_only_moves=self.limits.bot_only_moves,
         )
         self.clocks = MoveClocks(on_timeout=self.bot_turns.stand_in)
+        self.hints = HintDesk(self.bot_turns)
 
     # -- plumbing -------------------------------------------------------
     @property
@@ -235,6 +237,7 @@ class TableManager:
             replace_after=spec.replace_after,
             seats=rows,
             reveal_at_end=spec.reveal_at_end,
+            hints=spec.hints,
         )
         state = game.new_state(config, seed=seed)
         try:
@@ -270,6 +273,7 @@ class TableManager:
                     for s in old.seats
                 ],
                 reveal_at_end=old.row.reveal_at_end,
+                hints=old.row.hints,
             )
             config = game.config_from_json(row.config)
             await self.db(self.repo.create_table, row)

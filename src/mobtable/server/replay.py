@@ -15,6 +15,7 @@ from typing import Any
 from mobtable.core.record import to_record
 from mobtable.core.reveal import replay_steps
 from mobtable.server.live import LiveTable
+from mobtable.server.live import outcome as outcome_line
 
 _CACHE: OrderedDict[tuple[str, int | None], list[dict[str, Any]]] = OrderedDict()
 _CACHE_SIZE = 16
@@ -32,3 +33,8 @@ def steps(table: LiveTable, seat: int | None = None) -> list[dict[str, Any]]:
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
     return out
+
+
+def outcome(table: LiveTable, seat: int | None = None) -> str | None:
+    """The game's sentence about its end (who won, what decided it), in ``seat``'s words."""
+    return outcome_line(table.narrator(seat), table.state)

@@ -61,6 +61,10 @@ class CreateTable(Strict):
         description="the players agree to show everything once the game is over: the full "
         "record (seed and all) and every seat's replay, even what the game keeps secret",
     )
+    hints: StrictBool = Field(
+        default=False,
+        description="players may ask for the hard bot's suggestion at the table (a hint)",
+    )
 
 
 class Claim(Strict):
@@ -171,6 +175,7 @@ class TableSummary(BaseModel):
         description="what this table publishes once over: the full record, or only what "
         "was shown at the table"
     )
+    hints: bool = Field(default=False, description="players may ask for hints")
 
 
 class TableState(BaseModel):
@@ -199,6 +204,9 @@ class Replay(BaseModel):
     table: TableSummary
     seat: int | None = Field(description="whose view every step shows (null: a spectator's)")
     steps: list[ReplayStep]
+    outcome: str | None = Field(
+        default=None, description="the game's sentence about its end: who won, what decided it"
+    )
 
 
 # -- WebSocket messages from a client ------------------------------------------------
@@ -225,4 +233,10 @@ class WsPing(Strict):
     type: Literal["ping"]
 
 
-WsMessage = Annotated[WsHello | WsAct | WsExplain | WsPing, Field(discriminator="type")]
+class WsHint(Strict):
+    """Ask what the ``hard`` bot would play for this seat (tables with hints only)."""
+
+    type: Literal["hint"]
+
+
+WsMessage = Annotated[WsHello | WsAct | WsExplain | WsPing | WsHint, Field(discriminator="type")]

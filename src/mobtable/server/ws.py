@@ -20,7 +20,7 @@ from pydantic import TypeAdapter, ValidationError
 from mobtable.server.errors import ServerError
 from mobtable.server.live import Client, Close
 from mobtable.server.manager import TableManager
-from mobtable.server.schemas import WsAct, WsExplain, WsHello, WsMessage, WsPing
+from mobtable.server.schemas import WsAct, WsExplain, WsHello, WsHint, WsMessage, WsPing
 
 MAX_MESSAGE = 4096
 HELLO_TIMEOUT = 10.0
@@ -117,6 +117,11 @@ async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
                 client.send(
                     json.dumps({"type": "explain", "action": message.action, "message": reason})
                 )
+            elif isinstance(message, WsHint):
+                try:
+                    client.send(json.dumps(await manager.hints.ask(table, client.seat)))
+                except ServerError as exc:
+                    client.send(_error(exc.message, rule=exc.rule))
             else:
                 client.send(_error("already said hello"))
     except WebSocketDisconnect:

@@ -37,12 +37,19 @@ def _per_game(column: str, how: str) -> PerGame:
     return statistic
 
 
+def _decided_by_tiebreak(frame: pd.DataFrame) -> pd.Series[float]:
+    per_game = frame.groupby("game_index")
+    sole = per_game.win_share.max() == 1.0
+    return ((per_game.tie_break.first() != "") & sole).astype(float)
+
+
 STATISTICS: dict[str, PerGame] = {
     "first seat's win share": _seat_column("win_share", 0),
     "first seat's score": _seat_column("score", 0),
     "mean score": _per_game("score", "mean"),
     "game length (actions)": _per_game("length_actions", "first"),
     "game length (rounds)": _per_game("length_rounds", "first"),
+    "decided by a tie-break": _decided_by_tiebreak,
 }
 """Per-game statistics compared, by their name in words."""
 
@@ -122,6 +129,25 @@ def compare(a: pd.DataFrame, b: pd.DataFrame) -> list[Difference]:
     """Every statistic of :data:`STATISTICS`, paired game by game."""
     check_paired(a, b)
     return [paired_difference(name, of(a), of(b)) for name, of in STATISTICS.items()]
+
+
+def overall(differences: list[Difference]) -> str:
+    """The verdict in a sentence or two: what differs detectably, and what does not."""
+    found = [d for d in differences if d.detected]
+    quiet = [d.statistic for d in differences if not d.detected]
+    games = differences[0].games if differences else 0
+    if not found:
+        return (
+            "Verdict: no detectable difference between A and B "
+            f"at this sample size ({games} games)."
+        )
+    parts = ", ".join(
+        f"{d.statistic} ({d.difference:+.3g} ± {(d.high - d.low) / 2:.2g})" for d in found
+    )
+    text = f"Verdict: A differs from B in {parts}"
+    if quiet:
+        text += f"; no detectable difference in {', '.join(quiet)} ({games} games)"
+    return text + "."
 
 
 def describe(frame: pd.DataFrame) -> str:

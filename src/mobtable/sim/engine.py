@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -11,7 +11,7 @@ from mobtable import bots as bot_registry
 from mobtable.bots import Bot, Decision
 from mobtable.core import State
 from mobtable.core import record as records
-from mobtable.sim.hooks import figures_hook, rounds_hook
+from mobtable.sim.hooks import Row, figures_hook, rounds_hook, tables_hook
 from mobtable.sim.seeds import bot_seed, table_seed
 from mobtable.sim.spec import SimSpec
 
@@ -46,6 +46,8 @@ class GameOutcome:
         rounds: the game's length in its own unit (the ``rounds`` hook; 0 without one).
         figure_names: the game's own figures (the ``figures`` hook), when asked for.
         figures: one tuple of values per seat, in ``figure_names`` order.
+        tables: the game's further tables (the ``tables`` hook), when figures
+            are asked for: rows by table name.
         record: the game's record, when asked for (a remote worker cannot
             write to the caller's disk).
     """
@@ -61,6 +63,7 @@ class GameOutcome:
     rounds: int = 0
     figure_names: tuple[str, ...] = ()
     figures: tuple[tuple[int | float, ...], ...] = ()
+    tables: Mapping[str, tuple[Row, ...]] = field(default_factory=dict, hash=False)
     record: dict[str, Any] | None = field(default=None, compare=False, hash=False, repr=False)
 
 
@@ -152,11 +155,21 @@ def replay_with_events(state: State) -> State:
     return twin
 
 
-def _figures(state: State) -> tuple[tuple[str, ...], tuple[tuple[int | float, ...], ...]]:
-    hook = figures_hook(state.game.name)
-    if hook is None:
-        return (), ()
-    rows = hook(replay_with_events(state))
+Figures = tuple[tuple[str, ...], tuple[tuple[int | float, ...], ...]]
+
+
+def _figures(state: State) -> tuple[Figures, dict[str, tuple[Row, ...]]]:
+    """The figures and further tables of the game's hooks, from one replay with events."""
+    hook, more = figures_hook(state.game.name), tables_hook(state.game.name)
+    if hook is None and more is None:
+        return ((), ()), {}
+    replayed = replay_with_events(state)
+    figures = ((), ()) if hook is None else _checked_figures(state, hook(replayed))
+    tables = {} if more is None else {k: tuple(v) for k, v in more(replayed).items()}
+    return figures, tables
+
+
+def _checked_figures(state: State, rows: list[dict[str, int | float]]) -> Figures:
     if len(rows) != state.players or not rows:
         raise SimulationError(
             f"{state.game.name}.metrics.figures gave {len(rows)} rows for {state.players} seats"
@@ -210,7 +223,7 @@ def play_one(
         record = annotated_record(state, lineup, index)
         if record_dir is not None:
             records.save(record, record_path(record_dir, spec.game, index))
-    names, values = _figures(state) if figures else ((), ())
+    (names, values), tables = _figures(state) if figures else (((), ()), {})
     rounds = rounds_hook(game.name)
     result = state.result()
     return GameOutcome(
@@ -225,6 +238,7 @@ def play_one(
         rounds=0 if rounds is None else int(rounds(state)),
         figure_names=names,
         figures=values,
+        tables=tables,
         record=record if keep_record else None,
     )
 

@@ -9,13 +9,18 @@ The module may define
   Each key becomes a column ``m_<key>`` of the results table.
 - ``rounds(state) -> int``: the game's length in its own unit (tricks,
   days, rounds), for the ``length_rounds`` column (0 when absent).
+- ``tables(state) -> dict[str, list[dict[str, int | float | str | bool]]]``:
+  further tables by name, each a list of rows with the same keys and types
+  in every game (COSCA: ``mobsters``, one row per mobster). Each becomes
+  ``<name>.parquet`` beside the results table, with the game's ``game``,
+  ``seed`` and ``game_index`` first. Given the same replayed state.
 
 A game without the module has no ``m_`` columns and ``length_rounds`` 0.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import import_module
 from types import ModuleType
@@ -24,6 +29,7 @@ from mobtable import games
 from mobtable.core import State
 
 Figures = Mapping[str, int | float]
+Row = Mapping[str, int | float | str | bool]
 
 
 @cache
@@ -45,3 +51,8 @@ def figures_hook(game_name: str) -> Callable[[State], list[dict[str, int | float
 def rounds_hook(game_name: str) -> Callable[[State], int] | None:
     """The game's ``rounds`` function, or ``None``."""
     return getattr(_module(game_name), "rounds", None)
+
+
+def tables_hook(game_name: str) -> Callable[[State], Mapping[str, Sequence[Row]]] | None:
+    """The game's ``tables`` function, or ``None``."""
+    return getattr(_module(game_name), "tables", None)

@@ -2,15 +2,14 @@
 
 Each plot is written as a PNG file beside ``report.html`` and embedded in it
 as a base64 data URI, so the HTML alone can be mailed or archived. The
-figures use the Agg backend (no display needed).
+figures use the Agg backend (no display needed). The plots themselves are in
+:mod:`mobtable.sim.plots` (every game) and :mod:`mobtable.sim.game_plots`.
 """
 
 from __future__ import annotations
 
 import base64
 import html
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import matplotlib
@@ -19,100 +18,60 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
 import pandas as pd
-from matplotlib.figure import Figure
 
 from mobtable.sim import ratings, stats
+from mobtable.sim.game_plots import GAME_PLOTS
+from mobtable.sim.plots import BASE_PLOTS, FIGURES_PLOT, Plot, Run, figure_columns
 
 SIZE = (7.0, 4.0)
 """Figure size in inches; at :data:`DPI` every PNG is 700 x 400 pixels."""
 DPI = 100
 REPORT = "report.html"
+RESULTS = "results.parquet"
 
 
-@dataclass(frozen=True)
-class Plot:
-    """One plot: its file name, its title in words, and what draws it."""
-
-    name: str
-    title: str
-    draw: Callable[[pd.DataFrame, Figure], None]
-
-
-def _seat_advantage(frame: pd.DataFrame, figure: Figure) -> None:
-    axes = figure.subplots()
-    rates = stats.win_rates(frame, "seat")
-    seats = [int(r.name) + 1 for r in rates]
-    values = [r.rate for r in rates]
-    errors = [[r.rate - r.low for r in rates], [r.high - r.rate for r in rates]]
-    axes.bar(
-        seats, values, yerr=errors, capsize=6, color="#4c72b0", label="win rate (95% interval)"
-    )
-    axes.axhline(1 / len(rates), color="#c44e52", linestyle="--", label="equal share")
-    axes.set_xticks(seats)
-    axes.set_xlabel("seat (1 = first to play)")
-    axes.set_ylabel("share of games won")
-    axes.set_ylim(0, 1)
-    axes.legend()
-
-
-def _scores(frame: pd.DataFrame, figure: Figure) -> None:
-    axes = figure.subplots()
-    for bot, group in frame.groupby("bot", sort=True):
-        axes.hist(group.score, bins=20, alpha=0.6, label=str(bot))
-    axes.set_xlabel("final score")
-    axes.set_ylabel("seat-games")
-    axes.legend(title="bot")
-
-
-def _length(frame: pd.DataFrame, figure: Figure) -> None:
-    axes = figure.subplots()
-    per_game = frame.groupby("game_index").length_actions.first()
-    axes.hist(per_game, bins=20, color="#55a868")
-    axes.set_xlabel("actions in the game")
-    axes.set_ylabel("games")
-
-
-def _tiebreaks(frame: pd.DataFrame, figure: Figure) -> None:
-    axes = figure.subplots()
-    per_game = frame.groupby("game_index").tie_break.first().replace("", "score alone decided")
-    counts = per_game.value_counts().sort_values()
-    axes.barh([str(name) for name in counts.index], counts.to_numpy() / len(per_game))
-    axes.set_xlabel("share of games")
-    axes.set_xlim(0, 1)
-
-
-def _figures(frame: pd.DataFrame, figure: Figure) -> None:
-    axes = figure.subplots()
-    columns = [c for c in frame.columns if c.startswith("m_")]
-    means = frame.groupby("bot")[columns].mean().T
-    means.index = [c[2:].replace("_", " ") for c in means.index]
-    means.plot.barh(ax=axes)
-    axes.set_xlabel("mean per seat-game")
-    axes.legend(title="bot")
-
-
-BASE_PLOTS = (
-    Plot("seat_advantage", "Win rate by seat", _seat_advantage),
-    Plot("scores", "Score distribution by bot", _scores),
-    Plot("length", "Game length", _length),
-    Plot("tiebreaks", "What decided the game", _tiebreaks),
-)
-FIGURES_PLOT = Plot("game_figures", "The game's own figures (mean by bot)", _figures)
-
-
-def plots_for(frame: pd.DataFrame) -> list[Plot]:
-    """The base plots, then the game's own figures when it has any ``m_`` columns."""
+def plots_for(run: Run) -> list[Plot]:
+    """The base plots, the game's own figures when it has any, then the game's own plots."""
     plots = list(BASE_PLOTS)
-    if any(c.startswith("m_") for c in frame.columns):
+    if figure_columns(run.results):
         plots.append(FIGURES_PLOT)
+    game = str(run.results.game.iloc[0])
+    plots.extend(plot for plot in GAME_PLOTS.get(game, ()) if plot.fits(run))
     return plots
 
 
-def render(plot: Plot, frame: pd.DataFrame, path: Path) -> None:
+class NotATable(ValueError):
+    """A file beside ``results.parquet`` that does not belong to its run."""
+
+
+def load_run(directory: Path) -> Run:
+    """``results.parquet`` and every further table beside it (``mobsters.parquet``).
+
+    A further table of another run (another game or seed, other games) raises
+    :class:`NotATable`: a stale file must not be drawn as this run's.
+    """
+    results = pd.read_parquet(directory / RESULTS)
+    tables = {}
+    for path in sorted(directory.glob("*.parquet")):
+        if path.name == RESULTS:
+            continue
+        table = pd.read_parquet(path)
+        same = (
+            set(table.game) <= set(results.game)
+            and set(table.seed) <= set(results.seed)
+            and set(table.game_index) <= set(results.game_index)
+        )
+        if not same:
+            raise NotATable(f"{path.name} holds other games than {RESULTS}: simulate again")
+        tables[path.stem] = table
+    return Run(results, tables)
+
+
+def render(plot: Plot, run: Run, path: Path) -> None:
     """Draw ``plot`` and save it as a PNG at ``path``."""
     figure = plt.figure(figsize=SIZE, dpi=DPI)
     try:
-        plot.draw(frame, figure)
+        plot.draw(run, figure)
         figure.suptitle(plot.title)
         figure.tight_layout()
         figure.savefig(path, dpi=DPI)
@@ -145,13 +104,14 @@ def _summary_html(frame: pd.DataFrame) -> str:
     )
 
 
-def write(frame: pd.DataFrame, directory: Path) -> Path:
+def write(run: Run, directory: Path) -> Path:
     """Write every plot as a PNG and ``report.html`` (plots embedded) into ``directory``."""
     directory.mkdir(parents=True, exist_ok=True)
+    frame = run.results
     sections = []
-    for plot in plots_for(frame):
+    for plot in plots_for(run):
         path = directory / f"{plot.name}.png"
-        render(plot, frame, path)
+        render(plot, run, path)
         data = base64.b64encode(path.read_bytes()).decode("ascii")
         sections.append(
             f'<section id="{plot.name}"><h2>{html.escape(plot.title)}</h2>'
@@ -164,8 +124,10 @@ def write(frame: pd.DataFrame, directory: Path) -> Path:
     page = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         f"<title>Balance report: {game}</title>"
-        "<style>body{font-family:sans-serif;max-width:60em;margin:auto}"
-        "td,th{padding:0 1em;text-align:right}</style></head><body>"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        "<style>body{font-family:sans-serif;max-width:60em;margin:auto;padding:0 0.5em}"
+        "td,th{padding:0 1em;text-align:right}img{max-width:100%;height:auto}"
+        "table{display:block;overflow-x:auto}</style></head><body>"
         f"<h1>Balance report: {game}</h1>"
         f"<p>{games} games, seed {int(frame.seed.iloc[0])}, variants: {variants}.</p>"
         f"{_summary_html(frame)}{''.join(sections)}</body></html>\n"

@@ -10,11 +10,16 @@ seed), ``game_index``, ``players``, ``variants`` (sorted, comma-joined),
 ``bot``, ``score``, ``rank`` (1 = best), ``win_share`` (1/k for each of k
 winners), ``tie_break`` (``""``: none was needed), ``length_actions``,
 ``length_rounds``, then the game's own figures as ``m_<name>``.
+
+A game's further tables (the ``tables`` hook, :mod:`mobtable.sim.hooks`)
+go beside it as ``<name>.parquet``: ``game``, ``seed``, ``game_index``,
+then the hook's columns (COSCA: ``mobsters.parquet``).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -23,6 +28,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from mobtable.sim.engine import GameOutcome
+from mobtable.sim.hooks import Row
 from mobtable.sim.spec import SimSpec
 
 BASE_SCHEMA = pa.schema(
@@ -47,6 +53,13 @@ BASE_SCHEMA = pa.schema(
 )
 """The columns every game has; the game's own figures follow as ``m_*``."""
 
+TABLE_KEYS = [
+    pa.field("game", pa.string()),
+    pa.field("seed", pa.int64()),
+    pa.field("game_index", pa.int64()),
+]
+"""The first columns of every further table: which game a row belongs to."""
+
 FIGURE_PREFIX = "m_"
 ROWS_PER_GROUP = 16_384
 """Rows gathered before a row group is written: memory stays bounded."""
@@ -57,12 +70,51 @@ def canonical_options(options: Any) -> str:
     return json.dumps(options, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def _figure_type(name: str, value: int | float) -> pa.DataType:
+def _column_type(name: str, value: object) -> pa.DataType:
+    if isinstance(value, bool):
+        return pa.bool_()
     if isinstance(value, int):
         return pa.int64()
     if isinstance(value, float):
         return pa.float64()
-    raise TypeError(f"figure {name!r} is {value!r}: figures are int or float")
+    if isinstance(value, str):
+        return pa.string()
+    raise TypeError(f"column {name!r} holds {value!r}: a column holds int, float, str or bool")
+
+
+class _Stream:
+    """Columns gathered in memory and written to one Parquet file a row group at a time."""
+
+    def __init__(self, path: Path, schema: pa.Schema) -> None:
+        self.path = path
+        self.schema = schema
+        self.columns: dict[str, list[Any]] = {name: [] for name in schema.names}
+        self._writer: pq.ParquetWriter | None = None
+
+    def extend(self, name: str, values: Iterable[Any]) -> None:
+        self.columns[name].extend(values)
+
+    def flush_if_full(self) -> None:
+        if len(self.columns[self.schema.names[0]]) >= ROWS_PER_GROUP:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._writer is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._writer = pq.ParquetWriter(self.path, self.schema)
+        if self.columns[self.schema.names[0]]:
+            try:
+                batch = pa.table(self.columns, schema=self.schema)
+            except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
+                raise ValueError(f"{self.path.name}: a column changed type: {exc}") from exc
+            self._writer.write_table(batch)
+            self.columns = {name: [] for name in self.schema.names}
+
+    def close(self) -> None:
+        self.flush()
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
 
 
 class ResultsTable:
@@ -71,7 +123,8 @@ class ResultsTable:
     The schema is fixed by the first outcome: the base columns, then one
     ``m_`` column per figure, int64 for an int and float64 for a float. A
     later game whose figures differ in name or type is a hook bug and
-    raises ``ValueError``.
+    raises ``ValueError``. Each further table of the game's ``tables`` hook
+    is written the same way to ``<name>.parquet`` in the same directory.
 
     Use as a context manager, or call :meth:`close`.
     """
@@ -89,71 +142,86 @@ class ResultsTable:
             "card_file": spec.card_file,
             "card_hash": spec.card_hash,
         }
-        self._schema: pa.Schema | None = None
+        self._main: _Stream | None = None
         self._figure_names: tuple[str, ...] = ()
-        self._writer: pq.ParquetWriter | None = None
-        self._columns: dict[str, list[Any]] = {}
+        self._tables: dict[str, _Stream] = {}
+
+    @property
+    def paths(self) -> list[Path]:
+        """The files written: the results table, then the further tables by name."""
+        return [self.path, *(self._tables[name].path for name in sorted(self._tables))]
 
     # -- writing -----------------------------------------------------------
     def add(self, outcome: GameOutcome) -> None:
-        if self._schema is None:
-            self._start(outcome)
+        if self._main is None:
+            self._main = self._start(outcome)
         if outcome.figure_names != self._figure_names:
             raise ValueError(
                 f"game {outcome.index}: figures {list(outcome.figure_names)} differ from the "
                 f"first game's {list(self._figure_names)}"
             )
-        columns = self._columns
+        main = self._main
         players = len(outcome.lineup)
         share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
         for name, value in self._constant.items():
-            columns[name].extend([value] * players)
-        columns["game_index"].extend([outcome.index] * players)
-        columns["seat"].extend(range(players))
-        columns["bot"].extend(outcome.lineup)
-        columns["score"].extend(float(s) for s in outcome.scores)
-        columns["rank"].extend(outcome.ranks)
-        columns["win_share"].extend(share if s in outcome.winners else 0.0 for s in range(players))
-        columns["tie_break"].extend([outcome.tiebreak or ""] * players)
-        columns["length_actions"].extend([outcome.actions] * players)
-        columns["length_rounds"].extend([outcome.rounds] * players)
+            main.extend(name, [value] * players)
+        main.extend("game_index", [outcome.index] * players)
+        main.extend("seat", range(players))
+        main.extend("bot", outcome.lineup)
+        main.extend("score", (float(s) for s in outcome.scores))
+        main.extend("rank", outcome.ranks)
+        main.extend("win_share", (share if s in outcome.winners else 0.0 for s in range(players)))
+        main.extend("tie_break", [outcome.tiebreak or ""] * players)
+        main.extend("length_actions", [outcome.actions] * players)
+        main.extend("length_rounds", [outcome.rounds] * players)
         for position, name in enumerate(self._figure_names):
-            columns[FIGURE_PREFIX + name].extend(row[position] for row in outcome.figures)
+            main.extend(FIGURE_PREFIX + name, (row[position] for row in outcome.figures))
         self.rows += players
-        if len(columns["seat"]) >= ROWS_PER_GROUP:
-            self._flush()
+        main.flush_if_full()
+        for name, rows in outcome.tables.items():
+            self._add_rows(name, outcome.index, rows)
 
-    def _start(self, outcome: GameOutcome) -> None:
+    def _start(self, outcome: GameOutcome) -> _Stream:
         fields = list(BASE_SCHEMA)
         self._figure_names = outcome.figure_names
         for position, name in enumerate(outcome.figure_names):
-            kind = _figure_type(name, outcome.figures[0][position])
+            kind = _column_type(name, outcome.figures[0][position])
+            if kind not in (pa.int64(), pa.float64()):
+                raise TypeError(
+                    f"figure {name!r} is {outcome.figures[0][position]!r}: not a number"
+                )
             fields.append(pa.field(FIGURE_PREFIX + name, kind))
-        self._schema = pa.schema(fields)
-        self._columns = {name: [] for name in self._schema.names}
+        return _Stream(self.path, pa.schema(fields))
 
-    def _flush(self) -> None:
-        schema = self._schema_or_base()
-        if self._writer is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._writer = pq.ParquetWriter(self.path, schema)
-        if self._columns and self._columns["seat"]:
-            try:
-                batch = pa.table(self._columns, schema=schema)
-            except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
-                raise ValueError(f"a figure changed type between games: {exc}") from exc
-            self._writer.write_table(batch)
-            self._columns = {name: [] for name in schema.names}
-
-    def _schema_or_base(self) -> pa.Schema:
-        return BASE_SCHEMA if self._schema is None else self._schema
+    def _add_rows(self, name: str, index: int, rows: Sequence[Row]) -> None:
+        stream = self._tables.get(name)
+        if stream is None:
+            if not rows:
+                return  # the schema comes from a first row
+            fields = [pa.field(k, _column_type(k, v)) for k, v in rows[0].items()]
+            schema = pa.schema([*TABLE_KEYS, *fields])
+            stream = self._tables[name] = _Stream(self.path.with_name(f"{name}.parquet"), schema)
+        keys = stream.schema.names[len(TABLE_KEYS) :]
+        for row in rows:
+            if list(row) != keys:
+                raise ValueError(
+                    f"game {index}: {name} row has columns {list(row)}, the first had {keys}"
+                )
+        count = len(rows)
+        stream.extend("game", [self._constant["game"]] * count)
+        stream.extend("seed", [self._constant["seed"]] * count)
+        stream.extend("game_index", [index] * count)
+        for key in keys:
+            stream.extend(key, (row[key] for row in rows))
+        stream.flush_if_full()
 
     def close(self) -> None:
         """Write what is left (an empty table still gets its base columns) and close."""
-        self._flush()
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+        if self._main is None:
+            self._main = _Stream(self.path, BASE_SCHEMA)
+        self._main.close()
+        for stream in self._tables.values():
+            stream.close()
 
     def __enter__(self) -> ResultsTable:
         return self

@@ -33,6 +33,7 @@ class TableModel(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     moves: Mapped[int] = mapped_column(Integer, default=0)
     reveal_at_end: Mapped[bool] = mapped_column(Boolean, default=False)  # the players agreed
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)  # players may ask for hints
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
 
 

@@ -48,6 +48,8 @@ class TableRow:
     actions: list[tuple[int, str]] = field(default_factory=list)
     reveal_at_end: bool = False
     """The players agreed to publish everything (seed and all) once the game is over."""
+    hints: bool = False
+    """Players may ask for the ``hard`` bot's suggestion (chosen at creation)."""
 
     def record(self) -> dict[str, Any]:
         """The table's full record (``mobtable.core.record``): seed, actions, result.
@@ -128,6 +130,7 @@ class Repository:
                     rematch_id=row.rematch_id,
                     moves=0,
                     reveal_at_end=row.reveal_at_end,
+                    hints=row.hints,
                 )
             )
             for seat in row.seats:
@@ -230,4 +233,5 @@ def _table_row(t: Any) -> TableRow:
         rematch_id=t.rematch_id,
         moves=t.moves,
         reveal_at_end=bool(t.reveal_at_end),
+        hints=bool(t.hints),
     )

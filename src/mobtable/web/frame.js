@@ -12,6 +12,8 @@ const PANELS = [
   { key: "chat", label: "Chat" },
 ];
 
+const SIDE_ORDER = ["moves", "seats", "log", "chat"]; // the desktop sidebar, top to bottom
+
 // The page's parts, each a stable hook (ids and data-role) for tests and assistive technology.
 export function frameParts() {
   return {
@@ -52,7 +54,7 @@ export class Frame {
     this.side = h("aside", { class: "side", id: "side" },
       h("div", { class: "drawer-head" },
         h("button", { class: "secondary drawer-close", id: "drawer-close", "aria-label": "Close the panel", onclick: () => this.show(null) }, "Close")),
-      panels.map(panel));
+      SIDE_ORDER.filter((key) => panels.includes(key)).map(panel));
     this.tabbar = h("nav", { class: "tabbar", id: "tabbar", "aria-label": "table panels" },
       PANELS.filter((p) => panels.includes(p.key)).map(({ key, label }) => {
         const tab = h("button", { class: "tab", "data-tab": key, "aria-controls": "side", "aria-expanded": "false", onclick: () => this.show(this.open === key ? null : key) },

@@ -159,6 +159,7 @@ function createForm(gameList) {
       reveal_at_end: Boolean(reveal.querySelector("input[name=reveal_at_end]")?.checked),
       seed: seed.value === "" ? null : Number(seed.value),
       clock: clock.value === "" ? null : Number(clock.value),
+      hints: Boolean(document.getElementById("hints-box")?.checked),
       sit: seats[0].kind === "human" ? 0 : null,
       name: name.value.trim() || null,
     };
@@ -181,7 +182,8 @@ function createForm(gameList) {
     h("details", { class: "small" }, h("summary", {}, "The bots, weakest first"), botLevels),
     extras,
     reveal,
-    h("details", {}, h("summary", {}, "More"), h("label", {}, "Seed ", seed), h("label", {}, "Clock ", clock)),
+    h("details", {}, h("summary", {}, "More"), h("label", {}, "Seed ", seed), h("label", {}, "Clock ", clock),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "hints", id: "hints-box" }), " Allow hints (the hard bot's suggestion, on request)")),
     h("label", {}, "Name ", name),
     h("button", { type: "submit", id: "create" }, "Open the table"),
     message,

@@ -123,8 +123,9 @@ export async function showReplay(root, tableId) {
     button("prev", "Previous step", "◀", () => go(step - 1)),
     button("next", "Next step", "▶", () => go(step + 1)),
     button("last", "The end", "▶|", () => go(last())),
-    slider, counter));
-  ui.tools.append(eyes, note);
+    slider));
+  ui.tools.append(counter, eyes, note);
+  frame.page.classList.add("replay-page");
   ui.rules.replaceChildren(rulesPanel(table.game, table.title));
   frame.fit();
   show();

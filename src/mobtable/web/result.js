@@ -1,5 +1,6 @@
 // The end of a game: who won, the scores and ranks, and what decided it, in an overlay
 // over the final board (dismissible, to look at the board; "Result" brings it back).
+import { listing } from "./api.js";
 import { h } from "./dom.js";
 
 // The result card. `why` is the game's own sentence about the outcome (its tie-break
@@ -24,10 +25,6 @@ function tiebreakLine(r) {
   if (r.tiebreak === "tie not broken: shared victory") return "Tied on every tie-break: the victory is shared.";
   if (r.tiebreak.includes("shared victory")) return `${r.tiebreak[0].toUpperCase()}${r.tiebreak.slice(1)}.`;
   return `Decided by the tie-break: ${r.tiebreak}.`;
-}
-
-function listing(names) {
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
 }
 
 export class ResultOverlay {

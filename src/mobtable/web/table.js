@@ -1,5 +1,5 @@
 // One table: a WebSocket that brings this seat's view, legal moves and log.
-import { api, forgetSeat, loadSeat, saveSeat, seatLabel, seatName } from "./api.js";
+import { api, forgetSeat, listing, loadSeat, saveSeat, seatLabel, seatName } from "./api.js";
 import { h } from "./dom.js";
 import { rendererFor } from "./games/index.js";
 import { Frame, PHONE, frameParts } from "./frame.js";
@@ -82,6 +82,7 @@ class TableClient {
       if (m.log_reset) this.log = [];
       this.fresh = m.log_reset ? [] : m.events;
       this.log.push(...m.events);
+      if (!this.msg || this.msg.version !== m.version) this.hinted = null; // a hint is for one position
       this.msg = m;
       this.chooser.setLegal(m.legal);
       this.render();
@@ -109,6 +110,8 @@ class TableClient {
   // The hard bot's suggestion for this seat: the move in words and why.
   showHint(m) {
     this.hintButton.disabled = false;
+    this.hinted = m.action; // marked in the move list until the next update
+    if (this.msg) this.renderMoves();
     this.showNote(`Hint: ${m.label} — ${m.reason}`);
     this.ui.note.className = "note hint";
   }
@@ -261,12 +264,13 @@ class TableClient {
           : null),
       list, pager);
     this.pages.fill(list, pager, candidates, (mv) =>
-      h("button", { class: "move", "data-action": mv.a, onclick: () => this.play(mv.a) }, mv.label));
+      h("button", { class: mv.a === this.hinted ? "move hinted" : "move", "data-action": mv.a, onclick: () => this.play(mv.a) }, mv.label));
   }
 
   // On a phone a drawer opens by itself when it holds what the player needs now: the
   // moves, when the board offers nothing to pick; the seats, for a visitor who may take
-  // a free one. It closes by itself once not needed, unless the player opened it.
+  // a free one (once per update). It closes by itself once not needed, unless the
+  // player opened it.
   autoDrawer(mine) {
     if (!PHONE.matches) return;
     const table = this.msg.table;
@@ -274,7 +278,9 @@ class TableClient {
     let wanted = null;
     if (mine && !boardOffers) wanted = "moves";
     else if (this.seat === null && table.free_seats.length && table.status !== "over") wanted = "seats";
-    if (this.frame.open === null && wanted) {
+    const stamp = `${this.msg.version}:${wanted}`; // once per update: closed by hand, it stays closed
+    if (this.frame.open === null && wanted && stamp !== this.autoStamp) {
+      this.autoStamp = stamp;
       this.autoOpened = wanted;
       this.frame.open = wanted; // set first: show() refits, which renders the moves again
       this.frame.show(wanted);
@@ -394,10 +400,6 @@ class TableClient {
   }
 }
 
-// "a, b and c": names in a sentence.
-function listing(names) {
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
-}
 
 function clockText(deadline) {
   const left = Math.max(0, Math.round(deadline - Date.now() / 1000));

@@ -4,8 +4,14 @@ Per seat, from the replayed game's event log (:mod:`mobtable.sim.hooks`):
 points by combination (``points_pair``, ``points_two_pairs``,
 ``points_trio``, ``points_quartet``, ``points_quintet``; they sum to the
 score), ``tricks_won``, ``trumps_played`` (trump cards played),
+``trump_plays`` (plays of trump cards: a pair of trumps is one play),
+``trump_tricks_won`` (tricks the seat won with a trump play),
 ``pairs_played`` (two-card answers) and ``raids_triggered`` (raids set off
 by a card the seat placed).
+
+Points per trick by combination are ``points_<combination>`` over
+``tricks_won``; a trump's strength is ``trump_tricks_won`` over
+``trump_plays`` (how often playing a trump takes the trick).
 """
 
 from __future__ import annotations
@@ -20,7 +26,14 @@ if TYPE_CHECKING:
 
 COMBINATIONS = ("pair", "two_pairs", *(SET_NAMES[size] for size in (3, 4, 5)))
 """Scoring combinations, in the order of their ``points_*`` columns."""
-COUNTS = ("tricks_won", "trumps_played", "pairs_played", "raids_triggered")
+COUNTS = (
+    "tricks_won",
+    "trumps_played",
+    "trump_plays",
+    "trump_tricks_won",
+    "pairs_played",
+    "raids_triggered",
+)
 
 
 def _combination_points(sizes: list[int]) -> dict[str, int]:
@@ -52,11 +65,14 @@ def figures(state: State) -> list[dict[str, int | float]]:
         elif event.kind == "raid" and placer >= 0:
             rows[placer]["raids_triggered"] += 1
         elif event.kind == "trick-won":
-            rows[int(data["seat"])]["tricks_won"] += 1
+            row = rows[int(data["seat"])]
+            row["tricks_won"] += 1
+            row["trump_tricks_won"] += bool(data["trump"])
         elif event.kind == "play":
             row = rows[int(data["seat"])]
             if data["trump"]:
                 row["trumps_played"] += len(data["cards"])
+                row["trump_plays"] += 1
             if len(data["cards"]) == 2:
                 row["pairs_played"] += 1
     return rows

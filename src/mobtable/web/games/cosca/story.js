@@ -3,7 +3,7 @@
 // place of the city in order, each hat, each fight (who offered what, who won) — marking
 // the place or mobster on the board, and keeps the day's story in view until the next
 // reveal. It also remembers each seat's last action for the player panels.
-// Beat lengths are divided by ctx.motion (the player's animation speed; 0 = no pacing).
+// Beat lengths are multiplied by ctx.motion (1 normal, 0.4 fast, 0 = no pacing).
 import { h } from "../../dom.js";
 
 const BEAT_MS = 800;
@@ -88,7 +88,7 @@ function advance(motion) {
   }
   story.shown += 1;
   paint();
-  story.timer = setTimeout(() => advance(motion), story.beats[story.shown - 1].ms / motion);
+  story.timer = setTimeout(() => advance(motion), story.beats[story.shown - 1].ms * motion);
 }
 
 // The story's panel: one element, moved into each new board.

@@ -1,0 +1,126 @@
+"""Hints at the table: what the ``hard`` bot would play for a seat, and why, in words.
+
+A table created with ``hints: true`` lets its players ask (``{"type": "hint"}`` on
+the WebSocket). The search (:func:`mobtable.bots.hints.hint`, as the terminal's
+``--hints``) runs where search bots run, in a worker process, from the seat's own
+:class:`~mobtable.bots.Decision`, so it uses nothing the seat may not know; the
+answer goes to the asking client only: the move as that seat reads it and a
+reason. One hint at a time per seat, and one per :data:`COOLDOWN` seconds.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from mobtable import games
+from mobtable.bots.hints import hint
+from mobtable.core.record import to_record
+from mobtable.core.words import count
+from mobtable.server.bot_turns import BotTurns
+from mobtable.server.botpool import replayed
+from mobtable.server.errors import Conflict
+from mobtable.server.live import LiveTable
+
+COOLDOWN = 5.0
+"""Seconds a seat waits between two hints."""
+
+
+@dataclass(frozen=True)
+class HintJob:
+    """What a worker needs to search for one seat's hint."""
+
+    record: dict[str, Any]
+    seat: int
+    seed: int
+    package: str
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A worker's answer: the best action and the runner-up, as notations."""
+
+    best: str
+    win: float
+    visits: int
+    runner_up: str | None
+    runner_up_win: float
+    only: bool
+
+
+def advise(job: HintJob) -> Advice:
+    """In a worker: replay the record and search from the seat's decision."""
+    state = replayed(job.record, job.package)
+    found = hint(state, job.seat, seed=job.seed)
+    best = found.stats[0]
+    second = next((s for s in found.stats[1:] if s.visits), None)
+    return Advice(
+        best=str(found.action),
+        win=best.win,
+        visits=sum(s.visits for s in found.stats),
+        runner_up=str(second.action) if second is not None else None,
+        runner_up_win=second.win if second is not None else 0.0,
+        only=len(found.stats) == 1,
+    )
+
+
+class HintDesk:
+    """Answers the hints of every table, one at a time per seat."""
+
+    def __init__(self, turns: BotTurns, cooldown: float = COOLDOWN) -> None:
+        self.turns = turns
+        self.cooldown = cooldown
+        self._last: dict[tuple[str, int], float] = {}
+        self._busy: set[tuple[str, int]] = set()
+
+    async def ask(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+        """The ``hint`` message for ``seat``; raises a ``ServerError`` (sent as an
+        ``error`` message) where hints are off, for a spectator, when the seat has
+        nothing to decide, or when it asks again too soon."""
+        if not table.row.hints:
+            raise Conflict("hints are off at this table (chosen when it was created)", rule="hints")
+        if seat is None:
+            raise Conflict("spectators cannot ask for hints", rule="hints")
+        key = (table.id, seat)
+        now = time.monotonic()
+        self._last = {k: t for k, t in self._last.items() if now - t < self.cooldown}
+        wait = self._last.get(key, now - self.cooldown) + self.cooldown - now
+        if key in self._busy or wait > 0:
+            raise Conflict(f"one hint at a time: ask again in {max(1, round(wait))} s", rule="rate")
+        async with table.lock:
+            state = table.state
+            if state.is_over() or not state.legal(seat):
+                raise Conflict("you have nothing to decide now", rule="turn-order")
+            moves = len(state.history)
+            job = HintJob(to_record(state), seat, moves, games.package_of(table.game.name))
+        self._busy.add(key)
+        try:
+            advice = await self.turns.search(advise, job)
+        finally:
+            self._busy.discard(key)
+            self._last[key] = time.monotonic()
+        async with table.lock:
+            if len(table.state.history) != moves:
+                raise Conflict("the table moved on meanwhile: ask again", rule="stale")
+            return {"type": "hint", **self._words(table, seat, advice)}
+
+    @staticmethod
+    def _words(table: LiveTable, seat: int, advice: Advice) -> dict[str, Any]:
+        """The advice as the seat reads it: the move's label and a reason."""
+        state = table.state
+        words = table.narrator(seat)
+
+        def label(notation: str) -> str:
+            return words.action(state, seat, state.game.parse_action(notation, state.config))
+
+        if advice.only:
+            reason = "it is your only move"
+        else:
+            reason = (
+                f"it won {advice.win:.0%} of {count(advice.visits, 'game')} "
+                "the hard bot played out from here"
+            )
+            if advice.runner_up is not None:
+                reason += f"; next best: {label(advice.runner_up)} ({advice.runner_up_win:.0%})"
+        return {"label": label(advice.best), "action": advice.best, "reason": reason}

@@ -1,0 +1,113 @@
+"""The report's plots that every game has: seats, scores, length, tie-breaks, figures.
+
+A :class:`Plot` draws on a matplotlib figure from a :class:`Run` (the
+results table and the game's further tables). Game-specific plots are in
+:mod:`mobtable.sim.game_plots`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+import pandas as pd
+from matplotlib.figure import Figure
+
+from mobtable.sim import stats
+
+
+@dataclass(frozen=True)
+class Run:
+    """A ``simulate --out`` run: ``results.parquet`` and the further tables by name."""
+
+    results: pd.DataFrame
+    tables: Mapping[str, pd.DataFrame] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Plot:
+    """One plot: its file name, its title in words, what draws it, and what it needs.
+
+    ``columns``: results columns it reads; ``tables``: further tables it reads.
+    A run lacking either gets no such plot.
+    """
+
+    name: str
+    title: str
+    draw: Callable[[Run, Figure], None]
+    columns: tuple[str, ...] = ()
+    tables: tuple[str, ...] = ()
+
+    def fits(self, run: Run) -> bool:
+        return set(self.columns) <= set(run.results.columns) and set(self.tables) <= set(run.tables)
+
+
+def _seat_advantage(run: Run, figure: Figure) -> None:
+    axes = figure.subplots()
+    rates = stats.win_rates(run.results, "seat")
+    seats = [int(r.name) + 1 for r in rates]
+    values = [r.rate for r in rates]
+    errors = [[r.rate - r.low for r in rates], [r.high - r.rate for r in rates]]
+    axes.bar(
+        seats, values, yerr=errors, capsize=6, color="#4c72b0", label="win rate (95% interval)"
+    )
+    axes.axhline(1 / len(rates), color="#c44e52", linestyle="--", label="equal share")
+    axes.set_xticks(seats)
+    axes.set_xlabel("seat (1 = first to play)")
+    axes.set_ylabel("share of games won")
+    axes.set_ylim(0, 1)
+    axes.legend()
+
+
+def _scores(run: Run, figure: Figure) -> None:
+    axes = figure.subplots()
+    for bot, group in run.results.groupby("bot", sort=True):
+        axes.hist(group.score, bins=20, alpha=0.6, label=str(bot))
+    axes.set_xlabel("final score")
+    axes.set_ylabel("seat-games")
+    axes.legend(title="bot")
+
+
+def _length(run: Run, figure: Figure) -> None:
+    axes = figure.subplots()
+    per_game = run.results.groupby("game_index").length_actions.first()
+    axes.hist(per_game, bins=20, color="#55a868")
+    axes.set_xlabel("actions in the game")
+    axes.set_ylabel("games")
+
+
+def _tiebreaks(run: Run, figure: Figure) -> None:
+    axes = figure.subplots()
+    per_game = run.results.groupby("game_index").tie_break.first()
+    counts = per_game.replace("", "score alone decided").value_counts().sort_values()
+    axes.barh([str(name) for name in counts.index], counts.to_numpy() / len(per_game))
+    axes.set_xlabel("share of games")
+    axes.set_xlim(0, 1)
+
+
+SERIES = re.compile(r"_(day|round)\d+$")
+"""A figure that is one point of a curve (``m_money_day3``): drawn by the game's own plots."""
+
+
+def figure_columns(frame: pd.DataFrame) -> list[str]:
+    """The ``m_`` columns that are counts, not points of a curve."""
+    return [c for c in frame.columns if c.startswith("m_") and not SERIES.search(c)]
+
+
+def _figures(run: Run, figure: Figure) -> None:
+    axes = figure.subplots()
+    means = run.results.groupby("bot")[figure_columns(run.results)].mean().T
+    means.index = [c[2:].replace("_", " ") for c in means.index]
+    means.plot.barh(ax=axes)
+    axes.set_xlabel("mean per seat-game")
+    axes.legend(title="bot")
+
+
+BASE_PLOTS = (
+    Plot("seat_advantage", "Win rate by seat", _seat_advantage),
+    Plot("scores", "Score distribution by bot", _scores),
+    Plot("length", "Game length", _length),
+    Plot("tiebreaks", "What decided the game", _tiebreaks),
+)
+FIGURES_PLOT = Plot("game_figures", "The game's own figures (mean by bot)", _figures)
