@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +13,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from mobtable.core import record as records
-
-ACTION = "#cosca-action"
+from web.cosca_clicks import ACTION, CONFIRM, decide
 
 
 def _table(server: str, seed: int) -> dict[str, Any]:
@@ -78,28 +78,32 @@ def test_dice_set_die_by_die_on_the_city_reach_the_server(
         for mob in view["row"]:
             shown = ann.text_content(f".cosca-mob[data-pos='{mob['pos']}']") or ""
             assert all(word in shown for word in mob["name"].split())
-        assert [ann.text_content(f".cosca-city[data-place='{t[0]}']") for t in view["city"]]
+        for i, title in enumerate(view["city"]):  # each place named in words
+            assert title in (ann.text_content(f".cosca-city[data-place='{i}']") or "")
         # reconstructed card data is marked, with the way to load the real deck's
         marked = [mob for mob in view["row"] if mob["reconstructed"]]
         assert ann.locator(".cosca-mob .cosca-reconstructed").count() == len(marked) > 0
         note = ann.text_content(".cosca-provenance") or ""
         assert all(part in note for part in view["reconstructed"]) and "--cards FILE" in note
 
+        places = [title[0] for title in view["city"]]
+
         def city(page: Page, letter: str) -> None:
-            page.locator(f".cosca-city[data-place='{letter}']").click()
+            page.locator(f".cosca-city[data-place='{places.index(letter)}']").click()
 
         empty = ann.locator(f"{ACTION} .cosca-slot.empty")
         assert empty.count() == 3
         city(ann, "B")
         city(ann, "B")
         assert empty.count() == 1
+        assert ann.locator(f"{CONFIRM}[disabled]").count() == 1  # not ready with a die left
         # Bob commits meanwhile: Ann's board is redrawn and keeps her pick
         for letter in "SSS":
             city(bob, letter)
-        assert bob.locator(f"{ACTION} button.go").get_attribute("data-token") == "SSS"
+        assert bob.locator(CONFIRM).get_attribute("data-a") == "SSS"
         bob.screenshot(path=str(artifacts / "cosca-board-dice-phone.png"), full_page=True)
         before = _version(ann)
-        bob.locator(f"{ACTION} button.go").click()
+        bob.locator(CONFIRM).click()
         _wait_new_version(ann, before)
         assert ann.locator(f"{ACTION} .cosca-slot:not(.empty)").count() == 2
         assert ann.locator(".cosca-committed .done").count() == 1  # who, never what
@@ -111,9 +115,9 @@ def test_dice_set_die_by_die_on_the_city_reach_the_server(
         ann.locator(f"{ACTION} .cosca-slot[data-slot='0']").click()  # take a Bank die back
         assert empty.count() == 1
         city(ann, "G")
-        go = ann.locator(f"{ACTION} button.go")
-        assert go.get_attribute("data-token") == "BGS"  # canonical city order
-        assert go.get_attribute("data-legal") == "1"
+        go = ann.locator(CONFIRM)
+        assert go.get_attribute("data-a") == "BGS"  # canonical city order
+        assert "Bank 1, Gun Shop 1, Street 1" in (go.get_attribute("aria-label") or "")
         ann.screenshot(path=str(artifacts / "cosca-board-dice-desktop.png"), full_page=True)
 
         before = _version(ann)
@@ -127,54 +131,23 @@ def test_dice_set_die_by_die_on_the_city_reach_the_server(
         assert _state(server, tid, 1, bob_token)["view"]["revealed"]["dice"] == ["BGS", "SSS"]
         # the reveal puts everyone's dice on the city; Ann's Gun Shop die asks her next
         ann.wait_for_selector(f"{ACTION}.stage-gun")
-        assert ann.locator(".cosca-city[data-place='S'] .cosca-die").count() == 4
-        assert ann.locator(".cosca-city[data-place='B'] .cosca-die").count() == 1
-        assert ann.locator(".cosca-player[data-seat='1'] .cosca-die").count() == 3
+        assert ann.locator(f".cosca-city[data-place='{places.index('S')}'] .cosca-die").count() == 4
+        assert ann.locator(f".cosca-city[data-place='{places.index('B')}'] .cosca-die").count() == 1
+        assert ann.locator(".cosca-player[data-seat='1'] .cosca-face").count() == 3
         ann.screenshot(path=str(artifacts / "cosca-board-revealed-desktop.png"), full_page=True)
     finally:
         desktop.close()
         phone.close()
 
 
-def _act_on_board(page: Page, rng: random.Random, shots: dict[str, Path]) -> str | None:
-    """Make this page's decision with the board's own controls; returns what it played."""
-    panel = page.locator(f"{ACTION}[class*='stage-']")
-    if not panel.count():
-        return None
-    stage = (panel.get_attribute("class") or "").split("stage-")[1].split()[0]
-    if stage == "dice":
-        places = page.locator(".cosca-city.cosca-pickable")
-        while page.locator(f"{ACTION} .cosca-slot.empty").count():
-            places.nth(rng.randrange(6)).click(timeout=2000)
-            if stage in shots:
-                page.screenshot(path=str(shots.pop(stage)), full_page=True)
-        go = page.locator(f"{ACTION} button.go")
-    elif stage == "fight":
-        for _ in range(rng.randrange(4)):
-            step = page.locator(f"{ACTION} button[data-step]:not([disabled])")
-            if step.count():
-                step.nth(rng.randrange(step.count())).click(timeout=2000)
-        go = page.locator(f"{ACTION} button.go")
-    elif stage == "club":
-        cards = page.locator(".cosca-mob.cosca-pickable")
-        for k in range(cards.count()):
-            if rng.random() < 0.5:
-                cards.nth(k).click(timeout=2000)
-        go = page.locator(f"{ACTION} button[data-club]")
-        if go.is_disabled():  # more invitations than Club dice: drop them all
-            for k in range(cards.count()):
-                if "✓" in (cards.nth(k).text_content() or ""):
-                    cards.nth(k).click(timeout=2000)
-    else:
-        chips = page.locator(f"{ACTION} button[data-legal='1']")
-        go = chips.nth(rng.randrange(chips.count()))
-    if stage in shots:
-        page.screenshot(path=str(shots.pop(stage)), full_page=True)
-    played = go.get_attribute("data-token") or go.get_attribute("data-club")
-    before = _version(page)
-    go.click(timeout=2000)
-    _wait_new_version(page, before)
-    return played
+def _shooter(shots: dict[str, Path]) -> Callable[[Page, str], None]:
+    """A screenshot of each step named in ``shots``, the first time it is staged."""
+
+    def after(page: Page, what: str) -> None:
+        if what in shots:
+            page.screenshot(path=str(shots.pop(what)), full_page=True)
+
+    return after
 
 
 def test_a_whole_game_played_with_the_board_controls(
@@ -203,11 +176,13 @@ def test_a_whole_game_played_with_the_board_controls(
             assert time.monotonic() < deadline, f"no end of game; played {played}"
             acted = False
             for seat, page in enumerate(pages):
+                before = _version(page)
                 try:
-                    notation = _act_on_board(page, rng, shots[seat])
+                    notation = decide(page, rng, _shooter(shots[seat]))
                 except PlaywrightError:  # redrawn under the click: look again
                     continue
                 if notation:
+                    _wait_new_version(page, before)
                     played[seat].append(notation)
                     acted = True
             if not acted:
@@ -222,7 +197,7 @@ def test_a_whole_game_played_with_the_board_controls(
         for seat in (0, 1):  # exactly what the board's controls sent, in order
             assert [a for s, a in record["actions"] if s == seat] == played[seat]
         assert any(a.endswith("w") for a in played[0] + played[1]), "no fight was offered"
-        assert ann.locator(".cosca-player .cosca-good").count() >= 1  # the winner's mat
+        assert ann.locator(".cosca-player .cosca-pl-status.good").count() >= 1  # the winner
 
         # the replay draws every step with the same board, as a spectator
         ann.goto(f"{server}/replay/{tid}")

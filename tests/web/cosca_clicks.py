@@ -1,0 +1,76 @@
+"""Playing COSCA in the browser with the board's own controls, as a person would.
+
+``decide(page, rng, after_click)`` makes this page's current decision: dice tapped onto city
+places then Ready, a fight offer set with the steppers then confirmed, drinks picked on the
+mobster cards then confirmed, or one of the Gun Shop's or the Villa's buttons. It returns the
+move's notation as the board built it (``data-a``), or None when the page has nothing to
+decide; ``after_click(page, what)`` runs after every click (layout checks, screenshots), and once
+more, as ``what`` = the step, just before the click that seals the choice.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+
+from playwright.sync_api import Page
+
+ACTION = "#cosca-action"
+CONFIRM = f"{ACTION} [data-role='confirm']"
+AfterClick = Callable[[Page, str], None]
+CLICK_MS = 8000  # a click waits out the redraws of other seats' moves (bots move every 20 ms)
+
+# What a person must never read on the board: dice letters, offers, club and gun notation,
+# seat numbers.
+NOTATION = re.compile(r"\b[BGRCVS]{2,}\b|\b\d+m\d+w\b|\bclub[\d-]|\bnovilla\b|\bgun\d|\b[Ss]eat \d")
+
+
+def stage(page: Page) -> str | None:
+    """The decision this page is asked for now (None: nothing to decide)."""
+    panel = page.locator(f"{ACTION}:not(.idle):not(.stage-over)")
+    if not panel.count():
+        return None
+    found = re.search(r"stage-(\w+)", panel.get_attribute("class") or "")
+    return found.group(1) if found else None
+
+
+def _click(page: Page, selector: str, k: int, after: AfterClick, what: str) -> None:
+    page.locator(selector).nth(k).click(timeout=CLICK_MS)
+    after(page, what)
+
+
+def decide(page: Page, rng: random.Random, after: AfterClick) -> str | None:
+    asked = stage(page)
+    if asked is None:
+        return None
+    if asked == "dice":
+        while page.locator(f"{ACTION} .cosca-slot.empty").count():
+            _click(page, ".cosca-city.cosca-pickable", rng.randrange(6), after, "dice-placed")
+    elif asked == "fight":
+        for _ in range(rng.randrange(5)):
+            steps = f"{ACTION} button[data-step]:not([disabled])"
+            if page.locator(steps).count():
+                _click(page, steps, rng.randrange(page.locator(steps).count()), after, "offer")
+    elif asked == "club":
+        cards = ".cosca-mob.cosca-pickable"
+        for k in range(page.locator(cards).count()):
+            if rng.random() < 0.5:
+                _click(page, cards, k, after, "drink")
+        while page.locator(f"{CONFIRM}[disabled]").count():  # too many drinks: take one back
+            _click(page, f"{cards}:has(.cosca-invite rect.on)", 0, after, "drink")
+    else:
+        chips = f"{ACTION} button.cosca-chip"
+        chip = page.locator(chips).nth(rng.randrange(page.locator(chips).count()))
+        played = chip.get_attribute("data-a")
+        after(page, asked)
+        chip.click(timeout=CLICK_MS)
+        after(page, f"{asked}-sent")
+        return played
+    confirm = page.locator(CONFIRM)
+    played = confirm.get_attribute("data-a")
+    assert played, f"the {asked} step's confirm button is not ready"
+    after(page, asked)  # the choice staged, before it is sealed
+    confirm.click(timeout=CLICK_MS)
+    after(page, f"{asked}-sent")
+    return played

@@ -1,0 +1,155 @@
+"""A whole COSCA game played by tapping the board, on a laptop and on a phone.
+
+At every click the layout holds (``layout_problems``), the board shows no notation, and the key
+steps are saved as screenshots (``artifacts/web/cosca-<size>-<step>.png``). The reveal is paced
+beat by beat from the update's events, and shown all at once when motion is off.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx2
+import pytest
+from playwright.sync_api import Page
+
+from web.cosca_clicks import ACTION, CONFIRM, NOTATION, decide
+from web.layout import layout_problems
+
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
+SHOTS = ("dice", "reveal", "gun", "club", "villa", "fight", "end")
+
+
+def _table(server: str, seed: int, players: int = 3) -> dict[str, Any]:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "easy"}] * (players - 1)
+    return httpx2.post(
+        f"{server}/api/tables",
+        json={"game": "cosca", "players": players, "seats": seats, "seed": seed, "name": "Ann"},
+    ).json()
+
+
+def _open(browser: Any, server: str, created: dict[str, Any], size: str, motion: str) -> Any:
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(f"localStorage.setItem('mobtable:motion', '{motion}')")
+    page = context.new_page()
+    page.goto(f"{server}/t/{created['id']}#seat=0&token={created['token']}")
+    page.wait_for_selector(f"{ACTION}")
+    return context, page
+
+
+def _words_only(page: Page) -> list[str]:
+    """Notation anywhere a person reads it on the board: text, tooltips, labels."""
+    shown = page.evaluate(
+        """() => { const b = document.querySelector('#board');
+        const bits = [b.innerText];
+        for (const el of b.querySelectorAll('title')) bits.push(el.textContent);
+        for (const el of b.querySelectorAll('[aria-label]')) {
+          bits.push(el.getAttribute('aria-label'));
+        }
+        return bits.join('\\n'); }"""
+    )
+    return NOTATION.findall(shown)
+
+
+@pytest.mark.parametrize(("size", "players"), [("desktop", 3), ("phone", 3), ("phone", 5)])
+def test_a_whole_game_by_tapping_the_board(
+    server: str, browser: Any, artifacts: Path, size: str, players: int
+) -> None:
+    created = _table(server, seed=11, players=players)
+    context, page = _open(browser, server, created, size, motion="0.4")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    phone = size == "phone"
+    steps: list[str] = []
+    shots = set(SHOTS)
+
+    def after(p: Page, what: str) -> None:
+        steps.append(what)
+        problems = layout_problems(p, phone=phone)
+        assert problems == [], f"after {len(steps)} clicks ({what}): {problems}"
+        assert _words_only(p) == [], f"notation shown after {what}"
+        if what in shots:
+            shots.discard(what)
+            p.screenshot(path=str(artifacts / f"cosca-{size}-{players}p-{what}.png"))
+        if what == "dice-sent" and "reveal" in shots:  # the reveal being played, beat by beat
+            p.wait_for_selector(".cosca-story li.now", timeout=5000)
+            shots.discard("reveal")
+            p.screenshot(path=str(artifacts / f"cosca-{size}-{players}p-reveal.png"))
+
+    try:
+        rng = random.Random(3)
+        played = []
+        deadline = time.monotonic() + 100
+        while page.locator("#board").get_attribute("data-status") != "over":
+            assert time.monotonic() < deadline, f"no end of game after {played}"
+            version = page.locator("#board").get_attribute("data-version")
+            move = decide(page, rng, after)
+            if move is None:
+                page.wait_for_timeout(40)
+                continue
+            played.append(move)
+            page.wait_for_function(
+                "v => document.querySelector('#board').dataset.version !== v", arg=version
+            )
+        page.wait_for_selector("#final-result")
+        page.wait_for_selector(".cosca-story:not(.playing)", timeout=30000)
+        assert layout_problems(page, phone=phone) == []
+        assert _words_only(page) == []
+        page.screenshot(path=str(artifacts / f"cosca-{size}-{players}p-end.png"))
+        record = httpx2.get(f"{server}/api/tables/{created['id']}/record").json()
+        assert [a for s, a in record["actions"] if s == 0] == played
+        winners = record["result"]["winners"]
+        assert page.locator(".cosca-player .cosca-pl-status.good").count() == len(winners)
+        said = page.inner_text(".cosca-banner")
+        seats = httpx2.get(f"{server}/api/tables/{created['id']}").json()["seats"]
+        names = [s["display"] for s in seats]
+        assert all(names[seat] in said for seat in winners), said
+        if record["result"]["tiebreak"]:
+            assert "tie is broken" in said
+        assert steps.count("dice-sent") == 7  # one setting a day, all by tapping places
+        assert errors == []
+    finally:
+        context.close()
+
+
+def _reveal(page: Page) -> None:
+    """Set the dice (all to the Bank) and press Ready, with the keyboard."""
+    for _ in range(page.locator(f"{ACTION} .cosca-slot.empty").count()):
+        page.locator(".cosca-city[data-place='0']").press("Enter")
+        # the redrawn board gives the focus back to the place, for the next key
+        assert page.evaluate("document.activeElement.dataset.place") == "0"
+    assert page.locator(f"{ACTION} .cosca-slot.empty").count() == 0
+    page.locator(CONFIRM).press("Enter")
+
+
+def test_the_reveal_is_paced_then_stays_until_the_next(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    created = _table(server, seed=5)
+    context, page = _open(browser, server, created, "desktop", motion="1")
+    try:
+        _reveal(page)
+        page.wait_for_selector(".cosca-story li.now")
+        first = page.locator(".cosca-story li").count()
+        assert page.locator(".cosca .cosca-now").count() >= 1  # the place or mobster, marked
+        page.wait_for_selector(".cosca-story:not(.playing)", timeout=20000)
+        assert first < page.locator(".cosca-story li").count(), "the beats came all at once"
+        texts = page.locator(".cosca-story li").all_inner_texts()
+        assert "dice" in texts[0].lower() and "Bank" in " ".join(texts)
+        assert page.locator(".cosca .cosca-now").count() == 0
+        # Carla's last action is on her panel in words
+        assert page.locator(".cosca-player[data-seat='1'] .cosca-pl-last").count() == 1
+    finally:
+        context.close()
+    context, page = _open(browser, server, _table(server, seed=5), "desktop", motion="0")
+    try:
+        _reveal(page)
+        page.wait_for_selector(".cosca-story li")
+        assert page.locator(".cosca-story li").count() >= 2  # the whole story at once
+        assert page.locator(".cosca-story.playing, .cosca .cosca-now").count() == 0
+    finally:
+        context.close()
