@@ -4,6 +4,7 @@ the "what just happened" toast, the result overlay, the replay from a seat, hint
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Iterator
@@ -64,11 +65,14 @@ def _open(page: Any, server: str, created: dict[str, Any]) -> None:
 
 
 def _keep(page: Any, artifacts: Path, name: str) -> None:
-    """A screenshot in the artifacts, and a small copy (256 colours) under docs/screenshots."""
+    """A screenshot in the artifacts; with ``MOBTABLE_SCREENSHOTS=update`` also a small copy
+    (256 colours) under docs/screenshots, so a test run changes no committed file."""
     from PIL import Image
 
     shot = artifacts / f"{name}.png"
     page.screenshot(path=str(shot))
+    if os.environ.get("MOBTABLE_SCREENSHOTS") != "update":
+        return
     with Image.open(shot) as image:
         image.convert("RGB").quantize(256).save(SHOTS / f"{name}.png", optimize=True)
 
