@@ -127,7 +127,7 @@ def test_a_friend_joins_by_name_readies_and_the_host_starts(
         start.click()
         for page in (ann, bob):
             expect(page.locator("[data-role=waiting-room]")).to_have_count(0)
-            expect(page.locator("#board svg, #board .generic-view").first).to_be_visible()
+            expect(page.locator("#board[data-version] > *").first).to_be_visible()
         expect(bob.locator("#status")).to_contain_text("you are Bob")
         expect(ann.locator("#seats")).to_contain_text("Bob")
         expect(ann.locator("#seats")).to_contain_text("(bot, random)")

@@ -58,6 +58,15 @@ EVICT_RETRY = 0.5
 __all__ = ["TableManager", "default_bot", "new_token", "stand_in_bot"]
 
 
+def new_table_id() -> str:
+    """A fresh table id: 8 URL-safe characters, the first a letter or digit, so that
+    ``mobtable record <id>`` never reads it as an option (``-v…``)."""
+    while True:
+        table_id = secrets.token_urlsafe(6)
+        if table_id[0].isalnum():
+            return table_id
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(24)
 
@@ -248,7 +257,7 @@ class TableManager:
             token = new_token()
             rows[spec.sit].token_hash = hash_token(token)
             rows[spec.sit].name = spec.name
-        table_id = secrets.token_urlsafe(6)
+        table_id = new_table_id()
         self.quotas.admit(client, table_id, bot_only=all(r.kind == "bot" for r in rows))
         seed = spec.seed if spec.seed is not None else game.random_seed() % (2**63)
         free = any(r.kind == "human" and r.token_hash is None for r in rows)
@@ -289,7 +298,7 @@ class TableManager:
                 return await self.get(old.row.rematch_id)
             game = old.game
             row = TableRow(
-                id=secrets.token_urlsafe(6),
+                id=new_table_id(),
                 game=game.name,
                 rules_version=game.rules_version,
                 config=old.row.config,
