@@ -92,18 +92,19 @@ export class MovePages {
     }
     const start = this.starts[this.starts.length - 1];
     list.replaceChildren(...moves.slice(start).map(button));
-    const limit = list.clientHeight;
-    let fit = 0;
-    for (const el of list.children) {
-      if (el.offsetTop + el.offsetHeight > limit + 1) break;
-      fit += 1;
+    pager.replaceChildren();
+    const hidden = !list.offsetParent; // nothing to measure: show them all
+    let fit = hidden ? list.children.length : this.fitting(list);
+    if (!hidden && (start > 0 || start + fit < moves.length)) {
+      // the page controls take room from the list: measure again with them in place
+      pager.append(h("button", { class: "secondary pager", disabled: true }, "◀"));
+      fit = this.fitting(list);
+      pager.replaceChildren();
     }
-    if (!list.offsetParent) fit = list.children.length; // hidden: nothing to measure
     fit = Math.max(1, fit);
     while (list.children.length > fit) list.lastChild.remove();
     const end = start + fit;
     const turn = (starts) => () => { this.starts = starts; this.fill(list, pager, moves, button); };
-    pager.replaceChildren();
     if (start > 0 || end < moves.length) {
       pager.append(
         h("button", { class: "secondary pager", "data-page": "back", "aria-label": "Previous moves", disabled: start === 0, onclick: turn(this.starts.slice(0, -1)) }, "◀"),
@@ -111,5 +112,16 @@ export class MovePages {
         h("button", { class: "secondary pager", "data-page": "more", "aria-label": "More moves", disabled: end >= moves.length, onclick: turn([...this.starts, end]) }, "▶"),
       );
     }
+  }
+
+  // How many of the list's buttons lie wholly inside its box.
+  fitting(list) {
+    const limit = list.clientHeight;
+    let fit = 0;
+    for (const el of list.children) {
+      if (el.offsetTop + el.offsetHeight > limit + 1) break;
+      fit += 1;
+    }
+    return fit;
   }
 }
