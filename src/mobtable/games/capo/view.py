@@ -206,8 +206,7 @@ def _my_choices(state: CapoState, seat: int) -> dict[str, Any]:
 
 def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
     """A full state drawn among those consistent with ``view(seat)``."""
-    other = state.clone()
-    other.history, other.events = [], []
+    other = state.sample_copy()
     other.origin = Origin(None, None)
     other.step = state.step.forget_others(seat)
     other.declared = {seat: state.declared[seat]} if seat in state.declared else {}
@@ -238,7 +237,7 @@ def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
     other.assignment_stack = _shuffled_assignments(state, rng)
     other.event_stack = sorted(state.event_stack)
     rng.shuffle(other.event_stack)
-    other.rng = random.Random(rng.getrandbits(64))
+    other.rng = rng  # the sample keeps drawing from rng (no Random seeded per sample)
     return other
 
 
