@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Seat, View
+from mobtable.core.shuffle import shuffle
 from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ def determinize(state: GangstaState, seat: Seat, rng: random.Random) -> GangstaS
     others.sort(key=lambda s: (-bin(state.voids[s]).count("1"), s))
     mafia = state.cards.mafia
     for _ in range(DEAL_TRIES):
-        rng.shuffle(unseen)
+        shuffle(unseen, rng)
         pool, hands = unseen[:], {}
         for other in others:
             void = state.voids[other]
@@ -137,7 +138,7 @@ def determinize(state: GangstaState, seat: Seat, rng: random.Random) -> GangstaS
         sample.hands[other] = sorted(cards)
     sample.deck = pool
     sample.ambush_deck = sorted(state.ambush_deck)
-    rng.shuffle(sample.ambush_deck)
+    shuffle(sample.ambush_deck, rng)
     sample.redrew = {s: (ids if s == seat else ()) for s, ids in state.redrew.items()}
     sample.rng = rng  # the sample's own chance events (a police reshuffle) come from rng too
     return sample
