@@ -15,7 +15,8 @@ alike, it times:
   same C++ ``hearts`` position.
 
 Each path runs a fixed number of iterations, calibrated in a warm-up to take
-about ``--seconds``; the table gives the median of ``--rounds`` rates and the
+about ``--seconds`` of CPU time; the table gives the median of ``--rounds``
+rates (iterations per CPU second of the process: C++ runs in it too) and the
 ratio to each peer's median. ``--openings`` adds each game's opening;
 ``--profile`` prints the top functions (by own time) of each game's mid-game
 search under cProfile; ``--full`` plays every rollout to the end of the game.
@@ -147,18 +148,20 @@ def openspiel_runners(seed: int) -> dict[str, Runner]:
 
 
 def rate(run: Runner, iterations: int) -> float:
-    start = time.perf_counter()
+    """Iterations per CPU second of this process (on a shared machine, wall time
+    measures the other work as much as this)."""
+    start = time.process_time()
     run(iterations)
-    return iterations / (time.perf_counter() - start)
+    return iterations / (time.process_time() - start)
 
 
 def calibrate(run: Runner, seconds: float) -> int:
     """Iterations that take about ``seconds`` (from a short warm-up)."""
     iterations = 50
     while True:
-        start = time.perf_counter()
+        start = time.process_time()
         run(iterations)
-        spent = time.perf_counter() - start
+        spent = time.process_time() - start
         if spent >= seconds / 8:
             return max(20, int(iterations * seconds / spent))
         iterations *= 4
@@ -199,10 +202,10 @@ def main() -> None:
         for key, run in runners.items():
             rates[key].append(rate(run, counts[key]))
     medians = {key: statistics.median(values) for key, values in rates.items()}
-    print(f"medians of {args.rounds} interleaved rounds, {args.seconds:g} s each")
+    print(f"medians of {args.rounds} interleaved rounds, {args.seconds:g} CPU s each")
     print()
     names = list(peers)
-    header = " | ".join(f"× {n.split(',')[0].removeprefix('OpenSpiel ')}" for n in names)
+    header = " | ".join(f"ratio to {n.split(',')[0].removeprefix('OpenSpiel ')}" for n in names)
     print(f"| path | legal | iterations/s | {header} |".replace(" |  |", " |"))
     print("|---|---:|---:|" + "---:|" * len(names))
     for key, value in medians.items():
