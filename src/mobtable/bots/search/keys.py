@@ -42,8 +42,7 @@ class ActionKeys:
 
     def of(self, legal: Sequence[Action]) -> list[int]:
         """The key of each action of ``legal``, in order."""
-        get = self._by_id.get
-        keys = [get(id(a)) for a in legal]
+        keys = list(map(self._by_id.get, map(id, legal)))
         if None in keys:
             keys = [self._add(a) if k is None else k for a, k in zip(legal, keys, strict=True)]
         return keys  # type: ignore[return-value]
