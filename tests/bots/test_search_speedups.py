@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import random
 from dataclasses import dataclass
 
@@ -10,7 +11,9 @@ import pytest
 from mobtable import games
 from mobtable.bots import Decision
 from mobtable.bots.search import Budget, ISMCTSBot
+from mobtable.bots.search import keys as keys_module
 from mobtable.bots.search.keys import ActionKeys
+from mobtable.core import shuffle as shuffle_module
 from mobtable.core.shuffle import shuffle
 from mobtable.games.gangsta.playout import guide
 
@@ -20,6 +23,12 @@ SEARCHED = ("gangsta", "cosca", "capo")
 @dataclass(frozen=True)
 class Move:
     n: int
+
+
+@pytest.mark.parametrize("module", [keys_module, shuffle_module])
+def test_docstring_examples(module: object) -> None:
+    failures, tried = doctest.testmod(module)  # type: ignore[arg-type]
+    assert failures == 0 and tried > 0
 
 
 def test_equal_actions_share_a_key_and_distinct_ones_do_not() -> None:
