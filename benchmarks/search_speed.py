@@ -1,12 +1,27 @@
-"""ISMCTS iterations per second, per game, from the opening and from a mid-game position.
+"""ISMCTS iterations per second from a mid-game position, beside OpenSpiel's ISMCTS on hearts.
 
-    python benchmarks/search_speed.py [--iterations 3000] [--games gangsta ...] [--profile] [--full]
+    python benchmarks/search_speed.py [--rounds 5] [--seconds 0.5] [--games gangsta ...]
+                                      [--openings] [--profile] [--full]
 
-The mid-game position is reached by seeded random play to half of a random
-game's length. With ``--profile`` the mid-game search of each game runs under
-cProfile and the top functions (by own time) are printed: that tells whether
-the search or the game engine is the bottleneck. ``--full`` turns off the
-truncated rollouts (every rollout plays to the end of the game), for comparison.
+In one run, interleaved round by round so that machine drift hits every side
+alike, it times:
+
+- mobtable's ``ISMCTSBot`` (the default search: each game's playout policy and
+  evaluator) from a mid-game position of each game, reached by seeded random
+  play to half of a random game's length;
+- OpenSpiel's C++ ISMCTS (``pyspiel.ISMCTSBot``, one random rollout per
+  simulation, ``uct_c=2``) from a mid-game position of C++ ``hearts``;
+- OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``) over the
+  same C++ ``hearts`` position.
+
+Each path runs a fixed number of iterations, calibrated in a warm-up to take
+about ``--seconds`` of CPU time; the table gives the median of ``--rounds``
+rates (iterations per CPU second of the process: C++ runs in it too) and the
+ratio to each peer's median. ``--openings`` adds each game's opening;
+``--profile`` prints the top functions (by own time) of each game's mid-game
+search under cProfile; ``--full`` plays every rollout to the end of the game.
+OpenSpiel is optional (``pip install -e ".[bench]"``): without it only
+mobtable's rates are printed.
 """
 
 from __future__ import annotations
@@ -15,6 +30,10 @@ import argparse
 import cProfile
 import pstats
 import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
 
 from mobtable import games
 from mobtable.bots import Decision
@@ -23,6 +42,10 @@ from mobtable.core import Game, State
 
 PLAYERS = {"capo": 5}
 DEFAULT_PLAYERS = 4
+SEED = 7
+
+Runner = Callable[[int], None]
+"""Runs a search of the given number of iterations."""
 
 
 def players_for(game: Game) -> int:
@@ -63,27 +86,131 @@ def measure(state: State, iterations: int, *, full: bool = False) -> SearchResul
     return bot.search(Decision(state, seat))
 
 
+def mobtable_runner(state: State, full: bool) -> Runner:
+    def run(iterations: int) -> None:
+        measure(state, iterations, full=full)
+
+    return run
+
+
+def hearts_midgame(seed: int) -> Any:
+    """A C++ hearts state at half of a seeded random game, with several legal actions."""
+    import pyspiel  # type: ignore[import-not-found]
+
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(seed)
+
+    def play(stop: int | None) -> tuple[Any, int]:
+        state, decisions = game.new_initial_state(), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            legal = state.legal_actions()
+            if stop is not None and decisions >= stop and len(legal) > 1:
+                return state, decisions
+            state.apply_action(legal[rng.randrange(len(legal))])
+            decisions += 1
+        return state, decisions
+
+    _, length = play(None)
+    rng.seed(seed)
+    state, _ = play(length // 2)
+    return state
+
+
+def openspiel_runners(seed: int) -> dict[str, Runner]:
+    """OpenSpiel's C++ and Python ISMCTS on a hearts mid-game, or nothing without OpenSpiel."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found]
+    except ImportError:
+        return {}
+    state = hearts_midgame(seed)
+
+    def cpp(iterations: int) -> None:
+        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+        bot = pyspiel.ISMCTSBot(
+            seed, evaluator, 2.0, iterations, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT
+        )
+        bot.step(state)
+
+    def python(iterations: int) -> None:
+        evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
+        bot = ismcts.ISMCTSBot(
+            state.get_game(), evaluator, 2.0, iterations, random_state=np.random.RandomState(seed)
+        )
+        bot.step(state)
+
+    return {"OpenSpiel C++ ISMCTS, hearts": cpp, "OpenSpiel Python ISMCTS, hearts": python}
+
+
+def rate(run: Runner, iterations: int) -> float:
+    """Iterations per CPU second of this process (on a shared machine, wall time
+    measures the other work as much as this)."""
+    start = time.process_time()
+    run(iterations)
+    return iterations / (time.process_time() - start)
+
+
+def calibrate(run: Runner, seconds: float) -> int:
+    """Iterations that take about ``seconds`` (from a short warm-up)."""
+    iterations = 50
+    while True:
+        start = time.process_time()
+        run(iterations)
+        spent = time.process_time() - start
+        if spent >= seconds / 8:
+            return max(20, int(iterations * seconds / spent))
+        iterations *= 4
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=3000)
-    parser.add_argument("--games", nargs="*", default=games.names())
-    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--games", nargs="*", default=[g for g in games.names() if g != "sealed-bid"]
+    )
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=0.5, help="per measurement")
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--openings", action="store_true", help="each game's opening too")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--full", action="store_true", help="rollouts to the end of the game")
     args = parser.parse_args()
-    print(f"{'game':<10} {'position':<9} {'legal':>5} {'iterations/s':>12} {'tree nodes':>10}")
+    runners: dict[str, Runner] = {}
+    legal: dict[str, int] = {}
     for name in args.games:
         game = games.get(name)
         for label, state in positions(game, args.seed).items():
-            seat = state.pending()[0]
-            measure(state, max(1, args.iterations // 10), full=args.full)  # warm up
-            result = measure(state, args.iterations, full=args.full)
-            legal = len(state.legal(seat))
-            print(f"{name:<10} {label:<9} {legal:>5} {result.rate:>12,.0f} {result.nodes:>10,}")
+            if label == "opening" and not args.openings:
+                continue
+            key = f"{name} {players_for(game)}p, {label}"
+            runners[key] = mobtable_runner(state, args.full)
+            legal[key] = len(state.legal(state.pending()[0]))
             if args.profile and label == "mid-game":
                 profiler = cProfile.Profile()
-                profiler.runcall(measure, state, args.iterations, full=args.full)
+                profiler.runcall(measure, state, calibrate(runners[key], 1.0), full=args.full)
+                print(f"--- {key}")
                 pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+    peers = openspiel_runners(args.seed)
+    runners.update(peers)
+    counts = {key: calibrate(run, args.seconds) for key, run in runners.items()}
+    rates: dict[str, list[float]] = {key: [] for key in runners}
+    for _ in range(args.rounds):
+        for key, run in runners.items():
+            rates[key].append(rate(run, counts[key]))
+    medians = {key: statistics.median(values) for key, values in rates.items()}
+    print(f"medians of {args.rounds} interleaved rounds, {args.seconds:g} CPU s each")
+    print()
+    names = list(peers)
+    header = " | ".join(f"ratio to {n.split(',')[0].removeprefix('OpenSpiel ')}" for n in names)
+    print(f"| path | legal | iterations/s | {header} |".replace(" |  |", " |"))
+    print("|---|---:|---:|" + "---:|" * len(names))
+    for key, value in medians.items():
+        ratios = " | ".join(f"{value / medians[n]:.3f}" for n in names)
+        print(f"| {key} | {legal.get(key, '-')} | {value:,.0f} | {ratios} |".replace(" |  |", " |"))
 
 
 if __name__ == "__main__":

@@ -40,10 +40,11 @@ DEFAULT_PLAYERS = 4
 # Iteration budgets matching 0.1 s and 0.5 s per move (benchmarks/search_speed.py
 # rates on this machine, 2026-11-30, rounded down for a loaded machine: Gangsta
 # ~3,500/s with the playout and hand-value evaluator, Capo ~1,400-1,800/s, COSCA
-# ~540-650/s).
+# ~540-650/s), scaled on 2026-12-01 by the measured speed-ups of the search
+# (Gangsta 1.5x, COSCA 1.9x, Capo unchanged; docs/performance.md).
 LADDER: dict[str, tuple[str, ...]] = {
-    "gangsta": ("ismcts:300", "ismcts:1500"),
-    "cosca": ("ismcts:50", "ismcts:250"),
+    "gangsta": ("ismcts:450", "ismcts:2250"),
+    "cosca": ("ismcts:95", "ismcts:475"),
     "capo": ("ismcts:140", "ismcts:700"),
     "sealed-bid": ("ismcts:100", "ismcts:500"),
 }

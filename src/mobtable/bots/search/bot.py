@@ -13,6 +13,8 @@ from mobtable.bots.search.rollout import (
     ROLLOUTS,
     bot_guide,
     bot_ranking,
+    fast_guide,
+    guide_for,
     policy_rollout,
     random_rollout,
     rollout_for,
@@ -81,6 +83,9 @@ class ISMCTSBot(Bot):
         name = decision.game.name
         greedy = greedy_for(name, rng.getrandbits(64))
         guide = bot_guide(greedy) if self.guided and greedy is not None else None
+        quick = guide_for(name) if self.guided else None
+        if quick is not None:
+            guide = fast_guide(quick, guide)
         rollout = rollout_for(name) if self.playout else random_rollout
         if self.rollout_share > 0 and greedy is not None and name not in ROLLOUTS:
             rollout = policy_rollout(greedy, self.rollout_share)

@@ -72,6 +72,25 @@ def _capo_left(state: Any) -> float:
     return state.rules.target - max(state.respect)
 
 
+COSCA_RESOURCE_WORTH = 10
+"""Resource value (money 1, weapons 3) worth one loyal mobster in COSCA's evaluation."""
+
+
+def _cosca_scores(state: Any) -> list[float]:
+    from mobtable.games.cosca.scoring import resource_value
+
+    return [
+        state.loyal_count(seat) + resource_value(state, seat) / COSCA_RESOURCE_WORTH
+        for seat in range(state.players)
+    ]
+
+
+def _cosca_left(state: Any) -> float:
+    from mobtable.games.cosca.model import ROUNDS
+
+    return ROUNDS - state.round
+
+
 EVALUATORS: dict[str, Evaluator] = {
     # Capo: respect so far; the leader in respect usually wins (fitted T = 0.6, flat).
     "capo": Evaluator(
@@ -80,6 +99,16 @@ EVALUATORS: dict[str, Evaluator] = {
         left=_capo_left,
         base=0.6,
         per_left=0.0,
+        horizon=1,
+    ),
+    # COSCA: loyal mobsters so far, resources a tenth of one each; cut after the day
+    # (fitted T = 1.0 + 0.3 per day left; log-likelihood -1.166, uniform -1.386).
+    "cosca": Evaluator(
+        progress=lambda s: s.round,
+        scores=_cosca_scores,
+        left=_cosca_left,
+        base=1.0,
+        per_left=0.3,
         horizon=1,
     ),
 }

@@ -24,11 +24,10 @@ from dataclasses import dataclass, field
 from mobtable.bots.base import Decision
 from mobtable.bots.search.budget import Budget
 from mobtable.bots.search.evaluate import Evaluator, evaluation_rewards
+from mobtable.bots.search.keys import ActionKeys
 from mobtable.bots.search.rewards import rewards, win_shares
 from mobtable.bots.search.rollout import Guide, Prior, Rollout, random_rollout
 from mobtable.bots.search.tree import (
-    REWARD,
-    VISITS,
     ActionStats,
     Node,
     SeatEdges,
@@ -120,7 +119,7 @@ def search(
         while run.count < limit and (run.count == 0 or time.perf_counter() < deadline):
             run(rng)
     mine = run.root.seats.get(decision.seat) or SeatEdges()
-    stats = root_stats(mine, legal)
+    stats = root_stats(mine, legal, run.keys)
     if chosen is not None:
         stats.sort(key=lambda s: s.action != chosen)  # stable: the winner first
     return SearchResult(
@@ -146,6 +145,7 @@ class _Iteration:
         self.guide = guide
         self.players = decision.config.players
         self.root = Node()
+        self.keys = ActionKeys()
         self.count = 0
 
     def __call__(self, rng: random.Random, forced: Action | None = None) -> float:
@@ -153,31 +153,41 @@ class _Iteration:
 
         ``forced``: the searching seat's action at the root (else chosen by UCB).
         """
-        params, guide, me = self.params, self.guide, self.decision.seat
+        params, guide, me, keys = self.params, self.guide, self.decision.seat, self.keys
+        players = self.players
         state = self.decision.determinize(rng)
         state.silent = True  # the search reads no events
-        path: list[tuple[SeatEdges, Seat, Action, float]] = []
+        path: list[tuple[SeatEdges, int, int, float]] = []
         node = self.root
-        while not state.is_over():
-            pending = state.pending()
-            key: Hashable
+        is_over, pending_of, legal_of = state.is_over, state.pending, state.legal
+        apply = state.apply
+        while not is_over():
+            pending = pending_of()
+            step: Hashable
             if len(pending) == 1:
                 seat = pending[0]
                 edges = node.edges_for(seat)
                 if forced is not None and seat == me and node is self.root:
-                    action = edges.force(forced)
+                    action = forced
+                    key = keys.key(action)
+                    edges.force(key)
                 else:
-                    first = guide(state, seat) if guide is not None and not edges.edges else None
-                    action = edges.select(state.legal(seat), rng, params, first)
-                state.apply(seat, action, check=False)
-                path.append((edges, seat, action, 0.0))
-                key = (seat, action)
+                    legal = legal_of(seat)
+                    legal_keys = keys.of(legal)
+                    first = None
+                    if guide is not None and not edges.edges:
+                        first = keys.key(guide(state, seat))
+                    position = edges.select(legal_keys, rng, params, first)
+                    action, key = legal[position], legal_keys[position]
+                apply(seat, action, check=False)
+                path.append((edges, seat, key, 0.0))
+                step = key * players + seat
             else:
                 fix = forced if node is self.root else None
-                key = _simultaneous(node, state, pending, rng, params, guide, path, me, fix)
-            child = node.children.get(key)
+                step = _simultaneous(node, state, pending, rng, params, guide, path, me, fix, keys)
+            child = node.children.get(step)
             if child is None:
-                node.children[key] = Node()
+                node.children[step] = Node()
                 break
             node = child
         evaluator = self.evaluator
@@ -193,8 +203,8 @@ class _Iteration:
             if not state.is_over():
                 self.rollout(state, rng)
             reward, win = _terminal_rewards(state, self.players, params.score_weight)
-        for edges, seat, action, prob in path:
-            edges.update(action, reward[seat], win[seat], prob)
+        for edges, seat, key, prob in path:
+            edges.update(key, reward[seat], win[seat], prob)
         self.count += 1
         return reward[me]
 
@@ -256,13 +266,8 @@ def _halving(
                 for action, reward in block.items():
                     paired[action].append(reward - base)
             first_block = False
-        edges = run.root.seats[run.decision.seat].edges
-
-        def mean(action: Action, edges: dict[Action, list[float]] = edges) -> float:
-            edge = edges.get(action)
-            return edge[REWARD] / edge[VISITS] if edge and edge[VISITS] else -1.0
-
-        order = sorted(range(len(survivors)), key=lambda i: (-mean(survivors[i]), i))
+        edges, key = run.root.seats[run.decision.seat], run.keys.key
+        order = sorted(range(len(survivors)), key=lambda i: (-edges.mean(key(survivors[i])), i))
         keep = [survivors[i] for i in order[: max(1, (len(survivors) + 1) // 2)]]
         if anchor is not None and anchor not in keep:
             keep = [anchor, *keep[: max(1, len(keep) - 1)]]
@@ -301,28 +306,34 @@ def _simultaneous(
     rng: random.Random,
     params: Selection,
     guide: Guide | None,
-    path: list[tuple[SeatEdges, Seat, Action, float]],
+    path: list[tuple[SeatEdges, int, int, float]],
     me: Seat,
     forced: Action | None,
+    keys: ActionKeys,
 ) -> Hashable:
     """Every pending seat chooses from its own statistics, then all choices apply.
 
     ``forced`` fixes seat ``me``'s action (sequential halving at the root).
     """
-    joint = []
+    joint: list[tuple[Seat, Action, int, float, SeatEdges]] = []
     for seat in pending:
         edges = node.edges_for(seat)
         if forced is not None and seat == me:
-            joint.append((seat, edges.force(forced), 0.0, edges))
+            key = keys.key(forced)
+            edges.force(key)
+            joint.append((seat, forced, key, 0.0, edges))
             continue
-        first = guide(state, seat) if guide is not None and not edges.edges else None
-        action, prob = edges.select_mixed(state.legal(seat), rng, params, first)
-        joint.append((seat, action, prob, edges))
-    applied: list[tuple[Seat, Action]] = []
-    for seat, action, prob, edges in joint:
+        legal = state.legal(seat)
+        legal_keys = keys.of(legal)
+        first = keys.key(guide(state, seat)) if guide is not None and not edges.edges else None
+        position, prob = edges.select_mixed(legal_keys, rng, params, first)
+        joint.append((seat, legal[position], legal_keys[position], prob, edges))
+    players = state.config.players
+    applied: list[int] = []
+    for seat, action, key, prob, edges in joint:
         if applied and seat not in state.pending():
             continue  # an earlier commit ended this seat's obligation: drop its choice
         state.apply(seat, action, check=False)
-        path.append((edges, seat, action, prob))
-        applied.append((seat, action))
+        path.append((edges, seat, key, prob))
+        applied.append(key * players + seat)
     return tuple(applied)

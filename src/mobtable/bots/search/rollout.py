@@ -70,6 +70,13 @@ def rollout_for(game_name: str) -> Rollout:
     return playout if playout is not None else random_rollout
 
 
+def guide_for(game_name: str) -> Callable[[State, Seat], Action | None] | None:
+    """The game's own quick guide (``GUIDE`` in its ``bots.py``), if it offers one."""
+    from mobtable.bots import game_offer
+
+    return game_offer(game_name, "GUIDE")  # type: ignore[no-any-return]
+
+
 def policy_rollout(bot: Bot, share: float = 1.0) -> Rollout:
     """A rollout where each decision is ``bot``'s with probability ``share``, else random.
 
@@ -100,6 +107,22 @@ def bot_guide(bot: Bot) -> Guide:
 
     def choose(state: State, seat: Seat) -> Action:
         return bot.choose(Decision(state, seat))
+
+    return choose
+
+
+def fast_guide(fast: Callable[[State, Seat], Action | None], slow: Guide | None) -> Guide:
+    """A game's own quick :data:`Guide` (``GUIDE`` in its ``bots.py``), which may
+    answer ``None`` for the decisions it leaves to ``slow`` (the ``greedy`` bot)."""
+
+    def choose(state: State, seat: Seat) -> Action:
+        action = fast(state, seat)
+        if action is None:
+            if slow is None:
+                legal = state.legal(seat)
+                return legal[0]
+            return slow(state, seat)
+        return action
 
     return choose
 

@@ -27,6 +27,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mobtable.bots.search.keys import ActionKeys
 from mobtable.core import Action, Seat
 
 # An edge is a mutable list [visits, reward sum, availability, win sum, Exp3
@@ -68,73 +69,79 @@ class Selection:
 class SeatEdges:
     """One seat's statistics at one node.
 
-    ``edges[action] = [visits, reward sum, availability, win sum, Exp3 gain]``.
+    ``edges[key] = [visits, reward sum, availability, win sum, Exp3 gain]``,
+    keyed by the action's :class:`~.keys.ActionKeys` key. The selection
+    methods take the keys of the legal actions and return a *position* in
+    them, so the caller applies the very object the engine handed out.
     """
 
     __slots__ = ("edges", "visits")
 
     def __init__(self) -> None:
-        self.edges: dict[Action, list[float]] = {}
+        self.edges: dict[int, list[float]] = {}
         self.visits = 0
 
-    def _widen(self, legal: Sequence[Action], params: Selection) -> list[Action] | None:
-        """The untried legal actions if the seat may consider one more action here."""
+    def _untried(self, keys: list[int], params: Selection) -> list[int] | None:
+        """Positions of the untried legal actions, if the seat may consider one more here."""
         edges = self.edges
         if edges and len(edges) >= params.widen_c * (self.visits + 1) ** params.widen_alpha:
             return None
-        return [a for a in legal if a not in edges] or None
+        return [i for i, k in enumerate(keys) if k not in edges] or None
 
     def select(
         self,
-        legal: Sequence[Action],
+        keys: list[int],
         rng: random.Random,
         params: Selection,
-        first: Action | None = None,
-    ) -> Action:
+        first: int | None = None,
+    ) -> int:
         """A seat alone to move: widen with an untried action, or the best UCB.
 
-        ``first`` (a guide's choice, if any) is the first action tried here.
+        ``first`` (the key of a guide's choice, if any) is the first action tried here.
         """
-        untried = self._widen(legal, params)
+        untried = self._untried(keys, params)
         if untried:
-            return self._expand(untried, legal, rng, first)
-        edges = self.edges
+            return self._expand(untried, keys, rng, first)
+        get = self.edges.get
         c = params.exploration
         log = math.log
         sqrt = math.sqrt
-        best: Action | None = None
+        best = -1
         best_value = -1.0
-        for action in legal:
-            edge = edges.get(action)
+        for i, key in enumerate(keys):
+            edge = get(key)
             if edge is None:
                 continue
             edge[AVAIL] += 1
             n = edge[VISITS]
             value = math.inf if n == 0 else edge[REWARD] / n + c * sqrt(log(edge[AVAIL]) / n)
             if value > best_value:
-                best, best_value = action, value
-        if best is None:  # none of the tried actions is legal in this determinization
-            return self._expand([a for a in legal if a not in edges], legal, rng, first)
+                best, best_value = i, value
+        if best < 0:  # none of the tried actions is legal in this determinization
+            edges = self.edges
+            untried = [i for i, k in enumerate(keys) if k not in edges]
+            return self._expand(untried, keys, rng, first)
         return best
 
     def select_mixed(
         self,
-        legal: Sequence[Action],
+        keys: list[int],
         rng: random.Random,
         params: Selection,
-        first: Action | None = None,
-    ) -> tuple[Action, float]:
-        """A seat in a simultaneous step: (action, probability it was drawn with).
+        first: int | None = None,
+    ) -> tuple[int, float]:
+        """A seat in a simultaneous step: (position, probability it was drawn with).
 
         A probability of 0 marks a forced expansion (no Exp3 update).
         """
-        untried = self._widen(legal, params)
+        untried = self._untried(keys, params)
         if untried:
-            return self._expand(untried, legal, rng, first), 0.0
+            return self._expand(untried, keys, rng, first), 0.0
         edges = self.edges
-        tried = [(a, e) for a in legal if (e := edges.get(a)) is not None]
+        tried = [(i, e) for i, k in enumerate(keys) if (e := edges.get(k)) is not None]
         if not tried:
-            return self._expand([a for a in legal if a not in edges], legal, rng, first), 0.0
+            untried = [i for i, k in enumerate(keys) if k not in edges]
+            return self._expand(untried, keys, rng, first), 0.0
         k = len(tried)
         gamma = params.mix
         eta = params.rate * gamma / k
@@ -145,42 +152,42 @@ class SeatEdges:
         acc = 0.0
         for _, edge in tried:
             edge[AVAIL] += 1
-        for (action, _), weight in zip(tried, weights, strict=True):
+        for (position, _), weight in zip(tried, weights, strict=True):
             prob = (1.0 - gamma) * weight / total + gamma / k
             acc += prob
             if point < acc:
-                return action, prob
-        return action, prob  # rounding: the last one
+                return position, prob
+        return position, prob  # rounding: the last one
 
     def _expand(
         self,
-        untried: list[Action],
-        legal: Sequence[Action],
+        untried: list[int],
+        keys: list[int],
         rng: random.Random,
-        first: Action | None,
-    ) -> Action:
+        first: int | None,
+    ) -> int:
         edges = self.edges
-        if first is not None and first not in edges:
-            action = first
+        if first is not None and first not in edges and first in keys:
+            position = keys.index(first)
         else:
-            action = untried[rng.randrange(len(untried))]
-        for other in legal:  # the tried actions were available this time too
-            edge = edges.get(other)
+            position = untried[rng.randrange(len(untried))]
+        gain = 0.0
+        for key in keys:  # the tried actions were available this time too
+            edge = edges.get(key)
             if edge is not None:
                 edge[AVAIL] += 1
-        # A newcomer starts level with the best Exp3 estimate, so that it gets tried.
-        gain = max((e[GAIN] for e in edges.values()), default=0.0)
-        edges[action] = [0, 0.0, 1, 0.0, gain]
-        return action
+        if edges:  # a newcomer starts level with the best Exp3 estimate, so that it gets tried
+            gain = max(e[GAIN] for e in edges.values())
+        edges[keys[position]] = [0, 0.0, 1, 0.0, gain]
+        return position
 
-    def force(self, action: Action) -> Action:
-        """Take ``action`` here (the root choice of sequential halving)."""
-        if action not in self.edges:
-            self.edges[action] = [0, 0.0, 1, 0.0, 0.0]
-        return action
+    def force(self, key: int) -> None:
+        """Take the action of ``key`` here (the root choice of sequential halving)."""
+        if key not in self.edges:
+            self.edges[key] = [0, 0.0, 1, 0.0, 0.0]
 
-    def update(self, action: Action, reward: float, win: float, prob: float = 0.0) -> None:
-        edge = self.edges[action]
+    def update(self, key: int, reward: float, win: float, prob: float = 0.0) -> None:
+        edge = self.edges[key]
         edge[VISITS] += 1
         edge[REWARD] += reward
         edge[WINS] += win
@@ -188,9 +195,18 @@ class SeatEdges:
             edge[GAIN] += reward / prob
         self.visits += 1
 
+    def mean(self, key: int) -> float:
+        """The mean reward of an action, or -1 if it was never visited."""
+        edge = self.edges.get(key)
+        return edge[REWARD] / edge[VISITS] if edge and edge[VISITS] else -1.0
+
 
 class Node:
-    """A position in the tree, shared by every determinization that reaches it."""
+    """A position in the tree, shared by every determinization that reaches it.
+
+    A child is keyed by the step that leads to it: ``key * players + seat``
+    for one seat's action, a tuple of those for a simultaneous step.
+    """
 
     __slots__ = ("children", "seats")
 
@@ -229,11 +245,11 @@ class ActionStats:
         }
 
 
-def root_stats(edges: SeatEdges, legal: Sequence[Action]) -> list[ActionStats]:
+def root_stats(edges: SeatEdges, legal: Sequence[Action], keys: ActionKeys) -> list[ActionStats]:
     """Statistics of ``legal`` at the root, most visited first (ties: higher mean)."""
     stats = []
     for action in legal:
-        edge = edges.edges.get(action)
+        edge = edges.edges.get(keys.key(action))
         visits = int(edge[VISITS]) if edge else 0
         mean = edge[REWARD] / visits if edge and visits else 0.0
         win = edge[WINS] / visits if edge and visits else 0.0

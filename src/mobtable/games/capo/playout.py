@@ -21,6 +21,7 @@ from typing import Any
 
 from mobtable.games.capo.actions import SUSPECT_NOBODY, SUSPECTS
 from mobtable.games.capo.crews import CrewTest
+from mobtable.games.capo.rules import Phase
 
 NOISE = 0.1
 """Share of suspicion decisions taken uniformly at random."""
@@ -36,20 +37,22 @@ def playout(
 ) -> None:
     """Play ``state`` on (to the end, or until ``progress(state) >= limit``)."""
     rnd = rng.random
+    is_over, pending, legal, apply = state.is_over, state.pending, state.legal, state.apply
     failing: list[int] | None = None
     for _ in range(MAX_STEPS):
-        if state.is_over() or (progress is not None and progress(state) >= limit):
+        if is_over() or (progress is not None and progress(state) >= limit):
             return
-        seat = state.pending()[0]
-        if state.phase.value == "suspect" and rnd() >= noise:
+        seat = pending()[0]
+        suspect = state.phase is Phase.SUSPECT
+        if suspect and rnd() >= noise:
             if failing is None:  # once per suspicion step: every crew on the table is known
                 test = CrewTest(state)
                 failing = [p for p in range(state.players) if not test(state.table[p])]
             targets = [p for p in failing if p != seat]
             action = SUSPECTS[targets[int(rnd() * len(targets))]] if targets else SUSPECT_NOBODY
         else:
-            if state.phase.value != "suspect":
+            if not suspect:
                 failing = None
-            actions = state.legal(seat)
+            actions = legal(seat)
             action = actions[int(rnd() * len(actions))]
-        state.apply(seat, action, check=False)
+        apply(seat, action, check=False)

@@ -254,10 +254,18 @@ class CapoState(State):
         return result
 
     def clone(self) -> CapoState:
-        other = object.__new__(CapoState)
-        other.__dict__.update(self.__dict__)
+        other = self.sample_copy()
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
+        other.history, other.events = list(self.history), list(self.events)
+        return other
+
+    def sample_copy(self) -> CapoState:
+        """A copy for a determinization: no history, no events, and this state's RNG
+        object (``determinize`` gives the sample its own source; copying and seeding a
+        ``Random`` here would cost more than the rest of the copy)."""
+        other = object.__new__(CapoState)
+        other.__dict__.update(self.__dict__)
         other.hands = [list(h) for h in self.hands]
         other.stack, other.discard, other.box = list(self.stack), list(self.discard), list(self.box)
         other.seen_discard = set(self.seen_discard)
@@ -273,7 +281,7 @@ class CapoState(State):
         other.picked = {s: list(p) for s, p in self.picked.items()}
         other.must_turn = list(self.must_turn)
         other.respect = list(self.respect)
-        other.history, other.events = list(self.history), list(self.events)
+        other.history, other.events = [], []
         return other
 
     def fingerprint(self) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Origin
+from mobtable.core.shuffle import shuffle
 from mobtable.games.capo import crews
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.rules import Phase
@@ -206,15 +207,14 @@ def _my_choices(state: CapoState, seat: int) -> dict[str, Any]:
 
 def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
     """A full state drawn among those consistent with ``view(seat)``."""
-    other = state.clone()
-    other.history, other.events = [], []
+    other = state.sample_copy()
     other.origin = Origin(None, None)
     other.step = state.step.forget_others(seat)
     other.declared = {seat: state.declared[seat]} if seat in state.declared else {}
     other.picked = {seat: list(state.picked[seat])} if seat in state.picked else {}
     known = known_cards(state, seat)
     unknown = sorted(c for c in range(len(state.cards.mafiosi)) if c not in known)
-    rng.shuffle(unknown)
+    shuffle(unknown, rng)
     deal = _dealer(unknown)
     for p in range(state.players):
         if p == seat:
@@ -237,8 +237,8 @@ def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
     other.stack = deal(len(state.stack))
     other.assignment_stack = _shuffled_assignments(state, rng)
     other.event_stack = sorted(state.event_stack)
-    rng.shuffle(other.event_stack)
-    other.rng = random.Random(rng.getrandbits(64))
+    shuffle(other.event_stack, rng)
+    other.rng = rng  # the sample keeps drawing from rng (no Random seeded per sample)
     return other
 
 
@@ -279,7 +279,7 @@ def _dealer(cards: list[int]) -> Any:
 def _shuffled_assignments(state: CapoState, rng: random.Random) -> list[int]:
     """The stack reshuffled, keeping a top card whose back matches the visible one."""
     pool = sorted(state.assignment_stack)
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     if pool:
         wanted = state.cards.assignments[state.assignment_stack[0]].envelope
         for i, card in enumerate(pool):

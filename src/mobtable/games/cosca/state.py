@@ -124,12 +124,20 @@ class CoscaState(State):
         return scoring.result(self)
 
     def clone(self) -> CoscaState:
-        other = object.__new__(CoscaState)
-        other.__dict__.update(self.__dict__)
-        for name in _LISTS:
-            setattr(other, name, list(getattr(self, name)))
-        other.sealed = self.sealed.copy()
+        other = self.sample_copy()
         other.history, other.events = list(self.history), list(self.events)
+        return other
+
+    def sample_copy(self) -> CoscaState:
+        """A copy for a determinization: no history and no events (a sample plays on
+        from here; copying a long event log for each one cost more than the rest)."""
+        other = object.__new__(CoscaState)
+        d = other.__dict__
+        d.update(self.__dict__)
+        for name in _LISTS:
+            d[name] = list(d[name])
+        other.sealed = self.sealed.copy()
+        other.history, other.events = [], []
         return other
 
     def fingerprint(self) -> Any:

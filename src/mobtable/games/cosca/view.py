@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Origin
+from mobtable.core.shuffle import shuffle
 from mobtable.games.cosca import city
 from mobtable.games.cosca.cards import reconstructed_parts
 from mobtable.games.cosca.model import (
@@ -139,11 +140,10 @@ def determinize(state: CoscaState, seat: int, rng: random.Random) -> CoscaState:
     (from its sorted order, so the draw depends on the view alone) and the other
     seats' sealed choices dropped (they owe them again, yet stay announced as
     committed, so the sample's view is the seat's view)."""
-    sample = state.clone()
+    sample = state.sample_copy()
     unseen = sorted(state.deck)
-    rng.shuffle(unseen)
+    shuffle(unseen, rng)
     sample.deck = unseen
     sample.sealed = state.sealed.forget_others(seat)
     sample.origin = Origin(None, None)
-    sample.history, sample.events = [], []
     return sample

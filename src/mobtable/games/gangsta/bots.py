@@ -22,7 +22,7 @@ from mobtable.games.gangsta.grid import (
     ROW_OF,
     placement_points,
 )
-from mobtable.games.gangsta.playout import playout
+from mobtable.games.gangsta.playout import guide, playout
 from mobtable.games.gangsta.tricks import trick_winner
 
 RAID_PENALTY = 2
@@ -153,6 +153,8 @@ def _best_cell(values: list[int], value: int) -> tuple[int, int]:
 BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot}
 PLAYOUT = playout
 """The search's rollout policy for Gangsta (see :mod:`.playout`)."""
+GUIDE = guide
+"""The search's first try at a new node: the playout policy without noise."""
 
 EVALUATOR = Evaluator(
     progress=lambda s: s.tricks,

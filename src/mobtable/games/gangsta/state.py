@@ -442,11 +442,19 @@ class GangstaState(State):
 
     # -- copies -------------------------------------------------------------
     def clone(self) -> GangstaState:
+        other = self.sample_copy()
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history, other.events = self.history[:], self.events[:]
+        return other
+
+    def sample_copy(self) -> GangstaState:
+        """A copy for a determinization: no history, no events, and this state's RNG
+        object (``determinize`` gives the sample its own source; copying and seeding a
+        ``Random`` here would cost more than the rest of the copy)."""
         other = object.__new__(GangstaState)
         d = other.__dict__
         d.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
         other.hands = [h[:] for h in self.hands]
         d["deck"], d["grid"], d["grid_values"] = self.deck[:], self.grid[:], self.grid_values[:]
         d["filled"], d["ambush_deck"] = self.filled[:], self.ambush_deck[:]
@@ -455,7 +463,7 @@ class GangstaState(State):
         d["scores"], d["best"], d["trick"] = self.scores[:], self.best[:], self.trick[:]
         d["trick_order"], d["revealed"] = self.trick_order[:], self.revealed[:]
         d["to_place"], d["redraw_queue"] = self.to_place[:], self.redraw_queue[:]
-        d["history"], d["events"] = self.history[:], self.events[:]
+        d["history"], d["events"] = [], []
         d["voids"] = self.voids[:]
         other.redrew = dict(self.redrew)
         return other

@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Seat, View
+from mobtable.core.shuffle import shuffle
 from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY
 
 if TYPE_CHECKING:
@@ -104,17 +105,17 @@ def determinize(state: GangstaState, seat: Seat, rng: random.Random) -> GangstaS
     The unseen cards are sorted before shuffling, so the result depends only
     on what the seat sees and on ``rng``. Other seats get no card of a mafia
     they are known to be void in (G-26): the most constrained seat is dealt
-    first, and a shuffle that cannot satisfy everyone is drawn again.
+    first, and a shuffle that cannot satisfy everyone is drawn again. The sample
+    keeps drawing from ``rng`` as it is played on (no ``Random`` is seeded per sample).
     """
-    sample = state.clone()
-    sample.history, sample.events = [], []
+    sample = state.sample_copy()
     known = public_cards(state) | set(state.hands[seat])
     unseen = [c for c in range(len(state.cards.cards)) if c not in known]
     others = [s for s in range(state.players) if s != seat and state.hands[s]]
     others.sort(key=lambda s: (-bin(state.voids[s]).count("1"), s))
     mafia = state.cards.mafia
     for _ in range(DEAL_TRIES):
-        rng.shuffle(unseen)
+        shuffle(unseen, rng)
         pool, hands = unseen[:], {}
         for other in others:
             void = state.voids[other]
@@ -137,9 +138,9 @@ def determinize(state: GangstaState, seat: Seat, rng: random.Random) -> GangstaS
         sample.hands[other] = sorted(cards)
     sample.deck = pool
     sample.ambush_deck = sorted(state.ambush_deck)
-    rng.shuffle(sample.ambush_deck)
+    shuffle(sample.ambush_deck, rng)
     sample.redrew = {s: (ids if s == seat else ()) for s, ids in state.redrew.items()}
-    sample.rng = random.Random(rng.getrandbits(64))
+    sample.rng = rng  # the sample's own chance events (a police reshuffle) come from rng too
     return sample
 
 

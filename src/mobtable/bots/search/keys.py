@@ -1,0 +1,57 @@
+"""Small integer keys for actions, so the tree never hashes an action dataclass.
+
+A frozen dataclass hashes its fields in Python on every dictionary lookup (a
+Gangsta placement: the card's hash, then the tuple's), and the tree looks
+actions up in its innermost loop. The engines hand out interned actions (the
+same object every time), so an action is recognised by its ``id()``: one
+builtin call and an integer lookup. The table keeps every object it has keyed
+alive, so no other object can take its ``id`` while the table lives; equal
+actions that are distinct objects get the same key through one ordinary hash
+the first time each object is seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mobtable.core import Action
+
+
+class ActionKeys:
+    """Numbers the actions of one search: ``0, 1, 2, ...`` in order of first sight.
+
+    Example:
+        >>> keys = ActionKeys()
+        >>> keys.of(["a", "b"]), keys.key("b"), keys.actions
+        ([0, 1], 1, ['a', 'b'])
+    """
+
+    __slots__ = ("_alive", "_by_id", "_by_value", "actions")
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, int] = {}
+        self._by_value: dict[Action, int] = {}
+        self._alive: list[Action] = []
+        """Every keyed object, kept alive so that its ``id`` stays its own."""
+        self.actions: list[Action] = []
+        """The action of each key."""
+
+    def key(self, action: Action) -> int:
+        found = self._by_id.get(id(action))
+        return self._add(action) if found is None else found
+
+    def of(self, legal: Sequence[Action]) -> list[int]:
+        """The key of each action of ``legal``, in order."""
+        keys = list(map(self._by_id.get, map(id, legal)))
+        if None in keys:
+            keys = [self._add(a) if k is None else k for a, k in zip(legal, keys, strict=True)]
+        return keys  # type: ignore[return-value]
+
+    def _add(self, action: Action) -> int:
+        key = self._by_value.get(action)
+        if key is None:
+            key = self._by_value[action] = len(self.actions)
+            self.actions.append(action)
+        self._by_id[id(action)] = key
+        self._alive.append(action)
+        return key

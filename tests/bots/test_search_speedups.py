@@ -1,0 +1,135 @@
+"""The search's shortcuts: integer action keys, samples without a full clone, the quick guide."""
+
+from __future__ import annotations
+
+import doctest
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from mobtable import games
+from mobtable.bots import Decision
+from mobtable.bots.search import Budget, ISMCTSBot
+from mobtable.bots.search import keys as keys_module
+from mobtable.bots.search.keys import ActionKeys
+from mobtable.core import shuffle as shuffle_module
+from mobtable.core.shuffle import shuffle
+from mobtable.games.gangsta.playout import guide
+
+SEARCHED = ("gangsta", "cosca", "capo")
+
+
+@dataclass(frozen=True)
+class Move:
+    n: int
+
+
+@pytest.mark.parametrize("module", [keys_module, shuffle_module])
+def test_docstring_examples(module: object) -> None:
+    failures, tried = doctest.testmod(module)  # type: ignore[arg-type]
+    assert failures == 0 and tried > 0
+
+
+def test_equal_actions_share_a_key_and_distinct_ones_do_not() -> None:
+    keys = ActionKeys()
+    first, again, other = Move(1), Move(1), Move(2)
+    assert keys.of([first, other]) == [0, 1]
+    assert keys.key(again) == 0  # an equal action that is another object
+    assert keys.of([other, again, first]) == [1, 0, 0]
+    assert keys.actions == [first, other]
+
+
+def test_a_key_outlives_the_callers_references() -> None:
+    """The table keeps keyed objects alive, so a freed id cannot be taken by a new action."""
+    keys = ActionKeys()
+    for n in range(2000):
+        assert keys.key(Move(n)) == n  # every temporary object gets its own key
+    assert keys.key(Move(5)) == 5
+
+
+def test_shuffle_is_a_reproducible_permutation() -> None:
+    drawn = []
+    for _ in range(2):
+        cards = list(range(40))
+        shuffle(cards, random.Random(3))
+        drawn.append(cards)
+    assert drawn[0] == drawn[1] and sorted(drawn[0]) == list(range(40))
+    assert drawn[0] != list(range(40))
+    firsts = set()
+    for seed in range(200):
+        cards = list(range(4))
+        shuffle(cards, random.Random(seed))
+        firsts.add(tuple(cards))
+    assert len(firsts) == 24  # every order of four cards turns up
+
+
+def midgame(name: str, seed: int = 7):  # type: ignore[no-untyped-def]
+    game = games.get(name)
+    state = game.new_state(game.config(4), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(40):
+        seat = state.pending()[0]
+        legal = state.legal(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+    return state
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_a_sample_shares_no_list_with_the_true_state(name: str) -> None:
+    state = midgame(name)
+    seat = state.pending()[0]
+    before = state.fingerprint()
+    sample = state.determinize(seat, random.Random(1))
+    assert sample.history == [] and sample.events == []
+    assert sample.view(seat) == state.view(seat)
+    rng = random.Random(2)
+    while not sample.is_over():  # playing the sample on leaves the true state alone
+        mover = sample.pending()[0]
+        legal = sample.legal(mover)
+        sample.apply(mover, legal[rng.randrange(len(legal))], check=False)
+    assert state.fingerprint() == before
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_a_clone_still_copies_the_history_and_rng(name: str) -> None:
+    state = midgame(name)
+    copy = state.clone()
+    assert copy.history == state.history and copy.history is not state.history
+    assert copy.fingerprint() == state.fingerprint()
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_a_seeded_search_repeats_itself(name: str) -> None:
+    state = midgame(name)
+    seat = state.pending()[0]
+    runs = [
+        ISMCTSBot(seed=4, budget=Budget(iterations=120)).search(Decision(state, seat))
+        for _ in range(2)
+    ]
+    assert runs[0].action == runs[1].action
+    assert [(s.action, s.visits, s.mean) for s in runs[0].stats] == [
+        (s.action, s.visits, s.mean) for s in runs[1].stats
+    ]
+    assert sum(s.visits for s in runs[0].stats) == 120
+
+
+def test_the_gangsta_guide_answers_tricks_and_placements_only() -> None:
+    game = games.get("gangsta")
+    answered = left = 0
+    for seed in range(6):
+        state = game.new_state(game.config(4), seed=seed)
+        state.silent = True
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.pending()[0]
+            legal = state.legal(seat)
+            choice = guide(state, seat)
+            if state.phase.value in ("play", "place"):
+                assert choice in legal
+                answered += 1
+            else:
+                assert choice is None  # the redraw is left to the greedy bot
+                left += 1
+            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+    assert answered > 400 and left >= 6
