@@ -38,8 +38,9 @@ def deal(state: GangstaState, seed: int | None) -> None:
     rng.shuffle(deck)
     state.trump = deck.pop()
     size = HAND_SIZE[state.players]
-    for seat in range(state.players):
-        state.hands[seat] = sorted(deck.pop() for _ in range(size))
+    for seat in range(state.players):  # each seat takes the top ``size`` cards
+        state.hands[seat] = sorted(deck[-size:])
+        del deck[-size:]
     state.deck = deck
     state.ambush_deck = list(range(len(state.cards.ambush)))
     rng.shuffle(state.ambush_deck)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Event, IllegalAction, Origin, Result, Seat, State, View
@@ -26,9 +27,9 @@ from mobtable.games.gangsta.grid import (
     CELL_NAMES,
     CELLS,
     CENTER,
-    COLUMN_OF,
     EMPTY,
-    ROW_OF,
+    LINE_SCORES,
+    ROW_COLUMN,
     SIZE,
     describe_sets,
     placement_points,
@@ -46,6 +47,9 @@ class Phase(StrEnum):
     PICK = "pick"
     PLACE = "place"
     OVER = "over"
+
+
+_PLAY, _PLACE, _PICK, _OVER = Phase.PLAY, Phase.PLACE, Phase.PICK, Phase.OVER
 
 
 class GangstaState(State):
@@ -120,25 +124,25 @@ class GangstaState(State):
 
     # -- the contract -------------------------------------------------------
     def pending(self) -> tuple[Seat, ...]:
-        return () if self.phase is Phase.OVER else (self.turn,)
+        return () if self.phase is _OVER else (self.turn,)
 
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def legal(self, seat: Seat) -> Sequence[GangstaAction]:
         phase = self.phase
-        if seat != self.turn or phase is Phase.OVER:
+        if seat != self.turn or phase is _OVER:
             return ()
         table = self.table
-        if phase is Phase.PLACE:
+        if phase is _PLACE:
             return Placements(table.place, self.to_place, self.empty[:])
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             singles, pairs = answers(self.cards, self.hands[seat], self.trick, self._pair_bar)
             single = table.single
             if not pairs:
                 return [single[c] for c in singles]
             return [single[c] for c in singles] + [table.pair[p] for p in pairs]
-        if phase is Phase.PICK:
+        if phase is _PICK:
             return [table.pick[c] for c in sorted(self.revealed[:2])]
         return [KEEP, *(table.redraw(t) for t in redraw.choices(self, seat))]
 
@@ -224,12 +228,12 @@ class GangstaState(State):
         self.start_trick(self.leader)
 
     # -- tricks -----------------------------------------------------------
-    def seats_from(self, first: Seat) -> list[Seat]:
-        n = self.players
-        return [(first + i) % n for i in range(n)]
+    def seats_from(self, first: Seat) -> tuple[Seat, ...]:
+        return rotations(self.players)[first]
 
     def start_trick(self, leader: Seat) -> None:
-        order = [s for s in self.seats_from(leader) if self.hands[s]]
+        hands = self.hands
+        order = [s for s in rotations(self.players)[leader] if hands[s]]
         if not order:
             self._finish()
             return
@@ -246,17 +250,24 @@ class GangstaState(State):
                     absent=self.absent,
                     keep=self.reveal == 2,
                 )
-        self.phase, self.turn = Phase.PLAY, order[0]
+        self.phase, self.turn = _PLAY, order[0]
 
-    def _play(self, seat: Seat, ids: tuple[int, ...]) -> None:
+    def _play(self, seat: Seat, action: Play) -> None:
+        cards = action.cards
         hand = self.hands[seat]
-        for c in ids:
-            hand.remove(c)
+        if len(cards) == 1:
+            ids: tuple[int, ...] = (cards[0].id,)
+            hand.remove(ids[0])
+        else:
+            ids = (cards[0].id, cards[1].id)
+            hand.remove(ids[0])
+            hand.remove(ids[1])
         trick = self.trick
         void = None
         if trick:
-            led = self.cards.mafia[trick[0][1][0]]
-            if self.cards.mafia[ids[0]] != led:
+            mafia = self.cards.mafia
+            led = mafia[trick[0][1][0]]
+            if mafia[ids[0]] != led:
                 self.voids[seat] |= 1 << led
                 void = self.cards.mafia_codes[led]
         lead = not trick
@@ -272,9 +283,10 @@ class GangstaState(State):
                 void=void,
                 trump=self.cards.mafia[ids[0]] == self.trump_mafia,
             )
-        position = self.trick_order.index(seat) + 1
-        if position < len(self.trick_order):
-            self.turn = self.trick_order[position]
+        order = self.trick_order
+        position = order.index(seat) + 1
+        if position < len(order):
+            self.turn = order[position]
         else:
             self._resolve_trick()
 
@@ -322,7 +334,8 @@ class GangstaState(State):
         self.phase, self.trick_points = Phase.PLACE, 0
         self._continue_placing()
 
-    def _pick(self, card: int) -> None:
+    def _pick(self, seat: Seat, action: Pick) -> None:
+        card = action.card.id
         pair, self.revealed = self.revealed[:2], self.revealed[2:]
         other = pair[1] if pair[0] == card else pair[0]
         self.to_place.append(card)
@@ -354,19 +367,24 @@ class GangstaState(State):
     def any_full_line(self) -> bool:
         return SIZE in self.filled
 
-    def _place(self, seat: Seat, card: int, cell: int) -> None:
+    def _place(self, seat: Seat, action: Place) -> None:
+        card, cell = action.card.id, action.cell
         self.to_place.remove(card)
         self._put(cell, card)
         values, value = self.grid_values, self.grid_values[cell]
-        if (  # fast path: no equal value in either line, nothing to score
-            [values[c] for c in ROW_OF[cell]].count(value) < 2
-            and [values[c] for c in COLUMN_OF[cell]].count(value) < 2
-        ):
-            points, sizes = 0, list[int]()
+        row, column = ROW_COLUMN[cell]
+        start = row * SIZE
+        in_row = values[start : start + SIZE].count(value)
+        in_column = values[column::SIZE].count(value)
+        if in_row < 2 and in_column < 2:  # nothing to score
+            points, sizes = 0, ()
+        elif self.adjacent:
+            points, sizes = placement_points(values, cell, True)
         else:
-            points, sizes = placement_points(values, cell, self.adjacent)
-        self.scores[seat] += points
-        self.trick_points += points
+            points, sizes = LINE_SCORES[in_row][in_column]
+        if points:
+            self.scores[seat] += points
+            self.trick_points += points
         if not self.silent:
             self._event(
                 "place",
@@ -380,11 +398,13 @@ class GangstaState(State):
                 card=self.code(card),
                 cell=CELL_NAMES[cell],
                 points=points,
-                sets=sizes,
+                sets=list(sizes),
             )
-        if self.filled[cell // SIZE] == SIZE or self.filled[SIZE + cell % SIZE] == SIZE:
+        filled = self.filled
+        if filled[row] == SIZE or filled[SIZE + column] == SIZE:
             police.raid(self)
-        self._continue_placing()
+        if not (self.to_place and self.empty):
+            self._continue_placing()
 
     def _continue_placing(self) -> None:
         """End the trick once every card is placed.
@@ -423,22 +443,26 @@ class GangstaState(State):
         )
 
     # -- dispatch -----------------------------------------------------------
+    def apply(self, seat: Seat, action: Any, *, check: bool = True) -> None:
+        """The core's ``apply``, the unchecked path (simulation, search) one call shorter."""
+        if check:
+            super().apply(seat, action, check=True)
+            return
+        _APPLY[type(action)](self, seat, action)
+        self.history.append((seat, action))
+
     def _apply(self, seat: Seat, action: Any) -> None:
-        kind = type(action)
-        if kind is Place:
-            self._place(seat, action.card.id, action.cell)
-        elif kind is Play:
-            self._play(seat, tuple([c.id for c in action.cards]))
-        elif kind is Pick:
-            self._pick(action.card.id)
-        elif kind is Keep:
-            self._event("keep", f"Seat {seat} keeps the hand", seat=seat)
-            self.redraw_queue.pop(0)
-            self._next_redraw()
-        else:
-            redraw.apply(self, seat, tuple(c.id for c in action.cards))
-            self.redraw_queue.pop(0)
-            self._next_redraw()
+        _APPLY[type(action)](self, seat, action)
+
+    def _keep(self, seat: Seat, action: Keep) -> None:
+        self._event("keep", f"Seat {seat} keeps the hand", seat=seat)
+        self.redraw_queue.pop(0)
+        self._next_redraw()
+
+    def _redraw(self, seat: Seat, action: Redraw) -> None:
+        redraw.apply(self, seat, tuple(c.id for c in action.cards))
+        self.redraw_queue.pop(0)
+        self._next_redraw()
 
     # -- copies -------------------------------------------------------------
     def clone(self) -> GangstaState:
@@ -486,3 +510,19 @@ class GangstaState(State):
             "voids": self.voids,
             "rng": hash(self.rng.getstate()),
         }
+
+
+_APPLY: dict[type, Callable[[GangstaState, Seat, Any], None]] = {
+    Place: GangstaState._place,
+    Play: GangstaState._play,
+    Pick: GangstaState._pick,
+    Keep: GangstaState._keep,
+    Redraw: GangstaState._redraw,
+}
+"""Each kind of action's handler: one dict lookup instead of a chain of type tests."""
+
+
+@cache
+def rotations(players: int) -> tuple[tuple[Seat, ...], ...]:
+    """``rotations(n)[first]``: the n seats clockwise from ``first``."""
+    return tuple(tuple((first + i) % players for i in range(players)) for first in range(players))
