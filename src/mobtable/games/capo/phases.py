@@ -45,7 +45,8 @@ def start_round(state: CapoState) -> None:
                 state.rng.shuffle(state.event_stack)
                 state.events_used = []
                 text = "the used Event cards are shuffled into a new stack"
-                state.log("reshuffle", text, pile="events")
+                if not state.silent:
+                    state.log("reshuffle", text, pile="events")
             if state.event_stack:
                 state.event = state.event_stack.pop(0)
     card = state.cards.assignments[state.assignment]
@@ -56,16 +57,17 @@ def start_round(state: CapoState) -> None:
         event = state.cards.events[state.event]
         text += f"; event {event.name}: {event.text}"
         event_fact = {"name": event.name, "text": event.text}
-    state.log(
-        "round",
-        text,
-        round=state.round,
-        assignment=state.assignment,
-        event=state.event,
-        counter=state.counter,
-        assignment_fact=state.cards.assignment_fact(state.assignment, limit),
-        event_fact=event_fact,
-    )
+    if not state.silent:
+        state.log(
+            "round",
+            text,
+            round=state.round,
+            assignment=state.assignment,
+            event=state.event,
+            counter=state.counter,
+            assignment_fact=state.cards.assignment_fact(state.assignment, limit),
+            event_fact=event_fact,
+        )
     state.phase = Phase.PLAY
     state.step = SealedStep.of(range(state.players))
     state.declared, state.picked = {}, {}
@@ -79,7 +81,8 @@ def _reshuffle_assignments(state: CapoState) -> None:
     state.rng.shuffle(state.assignment_stack)
     state.assignments_used = []
     text = "the used Assignment cards are shuffled into a new stack"
-    state.log("reshuffle", text, pile="assignments")
+    if not state.silent:
+        state.log("reshuffle", text, pile="assignments")
 
 
 # -- the sealed steps ---------------------------------------------------------
@@ -103,8 +106,9 @@ def _resolve_play(state: CapoState) -> None:
         state.table[seat] = sorted(cards)
         state.face_up[seat] = []
         state.must_turn[seat] = ev.turn_count(len(cards), state.effect)
-    counts = [len(t) for t in state.table]
-    state.log("played", f"cards played face down: {counts}", counts=counts)
+    if not state.silent:
+        counts = [len(t) for t in state.table]
+        state.log("played", f"cards played face down: {counts}", counts=counts)
     turning = [s for s in range(state.players) if state.must_turn[s] > 0]
     if turning:
         state.phase = Phase.TURN
@@ -116,9 +120,10 @@ def _resolve_play(state: CapoState) -> None:
 def _resolve_turn(state: CapoState) -> None:
     for seat, cards in state.step.in_seat_order():
         state.face_up[seat] = sorted(cards)
-    shown = [list(f) for f in state.face_up]
-    facts = state.cards.facts(c for f in shown for c in f)
-    state.log("turned-up", f"cards turned face up: {shown}", face_up=shown, facts=facts)
+    if not state.silent:
+        shown = [list(f) for f in state.face_up]
+        facts = state.cards.facts(c for f in shown for c in f)
+        state.log("turned-up", f"cards turned face up: {shown}", face_up=shown, facts=facts)
     _open_suspicions(state)
 
 
@@ -145,7 +150,8 @@ def end_round(state: CapoState) -> None:
         return
     if top >= state.rules.target:
         text = f"seats {leaders} share the lead with {top}: an extra round"
-        state.log("extra-round", text, leaders=leaders, respect=top)
+        if not state.silent:
+            state.log("extra-round", text, leaders=leaders, respect=top)
     refill(state)
     state.counter = (state.counter + 1) % state.players  # K-07
     start_round(state)
@@ -154,14 +160,15 @@ def end_round(state: CapoState) -> None:
 def _finish(state: CapoState, text: str, winners: list[int]) -> None:
     state.phase = Phase.OVER
     state.step = SealedStep(())
-    state.log(
-        "game-over",
-        text,
-        respect=list(state.respect),
-        winners=winners,
-        rounds=state.round,
-        capped=state.capped,
-    )
+    if not state.silent:
+        state.log(
+            "game-over",
+            text,
+            respect=list(state.respect),
+            winners=winners,
+            rounds=state.round,
+            capped=state.capped,
+        )
 
 
 def refill(state: CapoState) -> None:
@@ -188,11 +195,11 @@ def draw(state: CapoState, seat: int, count: int) -> None:
     if not drawn:
         return
     state.hands[seat] = sorted(state.hands[seat] + drawn)
-    state.log(
-        "draw", f"seat {seat} draws {words.count(len(drawn), 'card')}", seat=seat, count=len(drawn)
-    )
-    facts = state.cards.facts(drawn)
-    state.log("drawn", f"you draw cards {drawn}", seat, seat=seat, cards=drawn, facts=facts)
+    if not state.silent:
+        text = f"seat {seat} draws {words.count(len(drawn), 'card')}"
+        state.log("draw", text, seat=seat, count=len(drawn))
+        facts = state.cards.facts(drawn)
+        state.log("drawn", f"you draw cards {drawn}", seat, seat=seat, cards=drawn, facts=facts)
 
 
 def _reshuffle_discard(state: CapoState) -> None:
@@ -204,4 +211,5 @@ def _reshuffle_discard(state: CapoState) -> None:
     state.seen_discard = set()
     state.own_discard = [set() for _ in range(state.players)]
     text = "the discard pile is shuffled into a new Mafioso stack"
-    state.log("reshuffle", text, pile="mafiosi")
+    if not state.silent:
+        state.log("reshuffle", text, pile="mafiosi")

@@ -114,13 +114,14 @@ def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
         if target is not None:
             suspectors[target].append(seat)
     suspected = [bool(suspectors[s]) for s in range(n)]
-    state.log(
-        "suspicions",
-        f"suspicions laid: {[laid.get(s) for s in range(n)]}",
-        laid=[laid.get(s) for s in range(n)],
-        applied=[applied.get(s) for s in range(n)],
-        suspected=suspected,
-    )
+    if not state.silent:
+        state.log(
+            "suspicions",
+            f"suspicions laid: {[laid.get(s) for s in range(n)]}",
+            laid=[laid.get(s) for s in range(n)],
+            applied=[applied.get(s) for s in range(n)],
+            suspected=suspected,
+        )
     extra = tony_stars(state, suspected)
     assignment = cards.assignments[state.assignment]
     limit = ev.max_stars(assignment, effect)
@@ -131,19 +132,20 @@ def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
             crew = [cards.mafiosi[c] for c in state.table[seat]]
             totals[seat] = star_total(crew, extra)
             success[seat] = succeeds(crew, assignment, limit, cards.symbols, extra_stars=extra)
-            state.log(
-                "reveal",
-                f"seat {seat} shows {', '.join(c.name for c in crew)} "
-                f"({totals[seat]} stars): " + ("success" if success[seat] else "prison"),
-                seat=seat,
-                cards=list(state.table[seat]),
-                success=success[seat],
-                stars=totals[seat],
-                max_stars=limit,
-                symbols_met=symbols_met(crew, assignment, cards.symbols),
-                little_tony_stars=extra,
-                facts=cards.facts(state.table[seat]),
-            )
+            if not state.silent:
+                state.log(
+                    "reveal",
+                    f"seat {seat} shows {', '.join(c.name for c in crew)} "
+                    f"({totals[seat]} stars): " + ("success" if success[seat] else "prison"),
+                    seat=seat,
+                    cards=list(state.table[seat]),
+                    success=success[seat],
+                    stars=totals[seat],
+                    max_stars=limit,
+                    symbols_met=symbols_met(crew, assignment, cards.symbols),
+                    little_tony_stars=extra,
+                    facts=cards.facts(state.table[seat]),
+                )
     ledger = _Ledger(state)
     giulia = set(cards.with_special(Special.GIULIA_NAPOLI))
     mario = set(cards.with_special(Special.MARIO_BERETTA))
@@ -155,13 +157,14 @@ def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
                 if card in giulia:
                     if not suspected[seat] and card not in state.face_up[seat]:
                         shown_giulia.append(card)  # K-11: shown to claim the respect
-                        state.log(
-                            "giulia-shown",
-                            f"seat {seat} shows Giulia Napoli (card {card})",
-                            seat=seat,
-                            card=card,
-                            facts=cards.facts([card]),
-                        )
+                        if not state.silent:
+                            state.log(
+                                "giulia-shown",
+                                f"seat {seat} shows Giulia Napoli (card {card})",
+                                seat=seat,
+                                card=card,
+                                facts=cards.facts([card]),
+                            )
                     ledger.gain(seat, 1, "Giulia Napoli", reason="giulia")
         if suspected[seat] and any(c in mario for c in state.table[seat]):
             for other in clockwise(state, seat)[1:]:
@@ -179,13 +182,14 @@ def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
     summary.update(change=ledger.change, giulia_shown=sorted(shown_giulia))
     state.last_round = summary
     _discard_played(state, suspected, shown_giulia)
-    state.log(
-        "scored",
-        "; ".join(ledger.lines) or "no respect changes",
-        change=ledger.change,
-        entries=ledger.entries,
-        respect=list(state.respect),
-    )
+    if not state.silent:
+        state.log(
+            "scored",
+            "; ".join(ledger.lines) or "no respect changes",
+            change=ledger.change,
+            entries=ledger.entries,
+            respect=list(state.respect),
+        )
 
 
 def _discard_played(state: CapoState, suspected: list[bool], shown: list[int]) -> None:

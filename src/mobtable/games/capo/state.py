@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from mobtable.core import Config, Event, Game, IllegalAction, Origin, Result, SealedStep, State
@@ -35,6 +36,18 @@ from mobtable.games.capo.actions import (
 )
 from mobtable.games.capo.cards import CardSet, Effect
 from mobtable.games.capo.rules import Phase, Rules
+
+
+_OVER, _SUSPECT, _TURN = Phase.OVER, Phase.SUSPECT, Phase.TURN
+
+
+@cache
+def suspicions(players: int) -> tuple[tuple[Suspect, ...], ...]:
+    """``suspicions(n)[seat]``: where that seat may lay its Suspicion card (never on itself)."""
+    return tuple(
+        (SUSPECT_NOBODY, *(SUSPECTS[s] for s in range(players) if s != seat))
+        for seat in range(players)
+    )
 
 
 class CapoState(State):
@@ -108,16 +121,17 @@ class CapoState(State):
 
     # -- the contract ----------------------------------------------------
     def pending(self) -> tuple[int, ...]:
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return ()
         return self.step.waiting()
 
     def legal(self, seat: int) -> Sequence[CapoAction]:
-        if self.phase is Phase.OVER or seat in self.step.choices or seat not in self.step.seats:
+        phase, step = self.phase, self.step
+        if phase is _OVER or seat in step.choices or seat not in step.seats:
             return ()
-        if self.phase is Phase.SUSPECT:
-            return (SUSPECT_NOBODY, *(SUSPECTS[s] for s in range(self.players) if s != seat))
-        if self.phase is Phase.TURN:
+        if phase is _SUSPECT:
+            return suspicions(self.players)[seat]
+        if phase is _TURN:
             chosen = self.picked.get(seat, ())
             return [TURNS[c] for c in self.table[seat] if c not in chosen]
         hand = self.hands[seat]
@@ -177,29 +191,34 @@ class CapoState(State):
             raise IllegalAction(f"{action}: card {action.card} is already placed")
 
     def _apply(self, seat: int, action: Any) -> None:
-        if isinstance(action, Declare):
-            self.declared[seat] = action.count
-            self.picked[seat] = []
-            text = f"you will play {count(action.count, 'card')}"
-            self.log("declared", text, seat, seat=seat, count=action.count)
-        elif isinstance(action, Place):
+        kind = type(action)
+        silent = self.silent
+        if kind is Place:
             chosen = self.picked[seat]
             chosen.append(action.card)
-            text = f"you place card {action.card} face down"
-            facts = self.cards.facts([action.card])
-            self.log("placed", text, seat, seat=seat, card=action.card, facts=facts)
-            if not self.rules.sealed_crews:  # K-23: open placement shows each card go down
-                down = len(chosen)
-                text = f"seat {seat} has {count(down, 'card')} face down"
-                self.log("face-down", text, seat=seat, count=down)
+            if not silent:
+                text = f"you place card {action.card} face down"
+                facts = self.cards.facts([action.card])
+                self.log("placed", text, seat, seat=seat, card=action.card, facts=facts)
+                if not self.rules.sealed_crews:  # K-23: open placement shows each card go down
+                    down = len(chosen)
+                    text = f"seat {seat} has {count(down, 'card')} face down"
+                    self.log("face-down", text, seat=seat, count=down)
             if len(chosen) == self.declared[seat]:
                 self._commit(seat, tuple(sorted(chosen)), "has played")
-        elif isinstance(action, TurnUp):
+        elif kind is Declare:
+            self.declared[seat] = action.count
+            self.picked[seat] = []
+            if not silent:
+                text = f"you will play {count(action.count, 'card')}"
+                self.log("declared", text, seat, seat=seat, count=action.count)
+        elif kind is TurnUp:
             chosen = self.picked.setdefault(seat, [])
             chosen.append(action.card)
-            text = f"you will turn up card {action.card}"
-            facts = self.cards.facts([action.card])
-            self.log("turning", text, seat, seat=seat, card=action.card, facts=facts)
+            if not silent:
+                text = f"you will turn up card {action.card}"
+                facts = self.cards.facts([action.card])
+                self.log("turning", text, seat, seat=seat, card=action.card, facts=facts)
             if len(chosen) == self.must_turn[seat]:
                 self._commit(seat, tuple(sorted(chosen)), "has chosen what to turn up")
         else:
@@ -207,7 +226,8 @@ class CapoState(State):
 
     def _commit(self, seat: int, choice: Any, words: str) -> None:
         self.picked.pop(seat, None)
-        self.log("committed", f"seat {seat} {words}", seat=seat, phase=self.phase.value)
+        if not self.silent:
+            self.log("committed", f"seat {seat} {words}", seat=seat, phase=self.phase.value)
         if self.step.commit(seat, choice):
             phases.resolve_step(self)
 
@@ -241,7 +261,7 @@ class CapoState(State):
         return determinize(self, seat, rng)
 
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def result(self) -> Result:
         if self.phase is not Phase.OVER:
