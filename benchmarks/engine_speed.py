@@ -104,8 +104,8 @@ def main() -> None:
     peer = statistics.median(figures["open_spiel hearts (C++)"]) if hearts else None
     for label, rates in figures.items():
         median = statistics.median(rates)
-        ratio = f"  {median / peer:5.3f}× hearts" if peer and "hearts" not in label else ""
-        spread = f"({min(rates):,.0f}–{max(rates):,.0f})"
+        ratio = f"  {median / peer:5.3f}x hearts" if peer and "hearts" not in label else ""
+        spread = f"({min(rates):,.0f}-{max(rates):,.0f})"
         print(f"{label:26} {median:10,.0f} decisions/s {spread:>20}{ratio}")
     if hearts is None:
         print("open_spiel not importable (pip install -e '.[bench]'): no peer figure")

@@ -37,7 +37,6 @@ from mobtable.games.capo.actions import (
 from mobtable.games.capo.cards import CardSet, Effect
 from mobtable.games.capo.rules import Phase, Rules
 
-
 _OVER, _SUSPECT, _TURN = Phase.OVER, Phase.SUSPECT, Phase.TURN
 
 
