@@ -25,7 +25,7 @@ def dice_at(state: CoscaState, seat: int, place: Place) -> int:
 
 
 def _paid_event(state: CoscaState, kind: str, got: Mapping[int, int], what: str) -> None:
-    if got:
+    if got and not state.silent:
         parts = ", ".join(f"seat {s} +{n}" for s, n in sorted(got.items()))
         state.events.append(
             Event(kind, {"paid": {str(s): n for s, n in got.items()}}, f"{what}: {parts}")
@@ -85,17 +85,18 @@ def resolve_club(state: CoscaState, invites: Mapping[int, Sequence[int]]) -> Non
             state.drink[pos] = True
         if positions:
             names = ", ".join(state.mobster(p).name for p in positions)
-            state.events.append(
-                Event(
-                    "club",
-                    {
-                        "seat": seat,
-                        "positions": list(positions),
-                        "mobsters": [state.mobster(p).name for p in positions],
-                    },
-                    f"seat {seat} invites {names} for a drink",
+            if not state.silent:
+                state.events.append(
+                    Event(
+                        "club",
+                        {
+                            "seat": seat,
+                            "positions": list(positions),
+                            "mobsters": [state.mobster(p).name for p in positions],
+                        },
+                        f"seat {seat} invites {names} for a drink",
+                    )
                 )
-            )
 
 
 # -- Villa ----------------------------------------------------------------------

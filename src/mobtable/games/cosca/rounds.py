@@ -25,14 +25,15 @@ _ONLY = tuple(frozenset({seat}) for seat in range(MAX_PLAYERS))
 def commit(state: CoscaState, seat: int, action: CoscaAction) -> None:
     """A seat's sealed decision; the last one in resolves the step."""
     stage = state.stage
-    text = str(action)
-    state.events.append(
-        Event("committed", {"seat": seat, "stage": stage.value}, f"seat {seat} has decided")
-    )
-    mine: dict[str, Any] = {"seat": seat, "stage": stage.value, "action": text}
-    if isinstance(action, Club):  # the words name the invited mobsters
-        mine["mobsters"] = [state.mobster(p).name for p in action.positions]
-    state.events.append(Event("my-choice", mine, "you chose " + text, to=_ONLY[seat]))
+    if not state.silent:
+        text = str(action)
+        state.events.append(
+            Event("committed", {"seat": seat, "stage": stage.value}, f"seat {seat} has decided")
+        )
+        mine: dict[str, Any] = {"seat": seat, "stage": stage.value, "action": text}
+        if isinstance(action, Club):  # the words name the invited mobsters
+            mine["mobsters"] = [state.mobster(p).name for p in action.positions]
+        state.events.append(Event("my-choice", mine, "you chose " + text, to=_ONLY[seat]))
     if state.sealed.commit(seat, action):
         choices = dict(state.sealed.choices)
         _RESOLVE[stage](state, choices)
@@ -55,13 +56,14 @@ def after_dice(state: CoscaState, choices: Mapping[int, Any]) -> None:
     state.settings_round = state.round
     state.fights = []
     shown = {str(s): str(choices[s]) for s in range(state.players)}
-    state.events.append(
-        Event(
-            "dice-revealed",
-            {"round": state.round, "dice": shown},
-            "dice revealed: " + ", ".join(f"seat {s} {d}" for s, d in shown.items()),
+    if not state.silent:
+        state.events.append(
+            Event(
+                "dice-revealed",
+                {"round": state.round, "dice": shown},
+                "dice revealed: " + ", ".join(f"seat {s} {d}" for s, d in shown.items()),
+            )
         )
-    )
     mobsters.place_hats(state, after_city=False)
     city.bank(state)
     _to_gun(state)
@@ -142,13 +144,14 @@ def _end_of_day(state: CoscaState) -> None:
     if state.is_last_round():
         state.stage = Stage.OVER
         state.sealed = SealedStep.of(())
-        state.events.append(
-            Event(
-                "game-over",
-                {"round": state.round, "day": state.weekday.code},
-                "the last day is over",
+        if not state.silent:
+            state.events.append(
+                Event(
+                    "game-over",
+                    {"round": state.round, "day": state.weekday.code},
+                    "the last day is over",
+                )
             )
-        )
         return
     new_day(state)
     begin_dice(state)
@@ -193,14 +196,20 @@ def new_day(state: CoscaState) -> None:
                 supply.give_back(state, stock, seat, amount)
         if any(excess):
             returned[str(seat)] = excess
-    state.events.append(
-        Event(
-            "new-day",
-            {"round": state.round, "day": day.code, "dice": list(state.dice), "mobster": revealed},
-            f"{day.title}: dice {state.dice}, {revealed} joins the row",
+    if not state.silent:
+        state.events.append(
+            Event(
+                "new-day",
+                {
+                    "round": state.round,
+                    "day": day.code,
+                    "dice": list(state.dice),
+                    "mobster": revealed,
+                },
+                f"{day.title}: dice {state.dice}, {revealed} joins the row",
+            )
         )
-    )
-    if returned:
+    if returned and not state.silent:
         state.events.append(
             Event(
                 "over-the-limit",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -45,9 +46,12 @@ _ASKED = {
 
 def club_choices(eligible: Sequence[int], most: int) -> tuple[Club, ...]:
     """Every set of at most ``most`` invitations among ``eligible`` (none included)."""
-    return tuple(
-        Club(chosen) for k in range(most + 1) for chosen in combinations(sorted(eligible), k)
-    )
+    return _club_choices(tuple(sorted(eligible)), most)
+
+
+@lru_cache(maxsize=4096)
+def _club_choices(eligible: tuple[int, ...], most: int) -> tuple[Club, ...]:
+    return tuple(Club(chosen) for k in range(most + 1) for chosen in combinations(eligible, k))
 
 
 def options(state: CoscaState, seat: int) -> Sequence[CoscaAction]:
