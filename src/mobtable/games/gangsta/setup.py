@@ -100,7 +100,7 @@ def from_setup(state: GangstaState, setup: Mapping[str, Any]) -> None:
     for name, code in grid.items():
         if name not in CELL_NAMES:
             raise BadSetup(f"setup 'grid': {name!r} is not a cell (A1 to E5)")
-        state._put(CELL_NAMES.index(name), _card_list(cards, [code], f"grid.{name}")[0])
+        state.put(CELL_NAMES.index(name), _card_list(cards, [code], f"grid.{name}")[0])
     state.box = _card_list(cards, setup.get("box", []), "box")
     state.discard = _card_list(cards, setup.get("discard", []), "discard")
     _check_every_card_once(state)

@@ -1,15 +1,16 @@
-"""A Gangsta table: the phases of a game and how each action changes it."""
+"""A Gangsta table under the core contract: the phases of a game and how each action changes it.
+
+The top layer: the table's data (:mod:`table`) and the rule modules (:mod:`police`,
+:mod:`redraw`, :mod:`tricks`) sit below it and never import it.
+"""
 
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections.abc import Callable, Sequence
-from enum import StrEnum
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from mobtable.core import Event, IllegalAction, Origin, Result, Seat, State, View
+from mobtable.core import IllegalAction, Origin, Result, Seat, State, View
 from mobtable.games.gangsta import police, redraw
 from mobtable.games.gangsta.actions import (
     KEEP,
@@ -20,107 +21,35 @@ from mobtable.games.gangsta.actions import (
     Placements,
     Play,
     Redraw,
-    action_table,
 )
 from mobtable.games.gangsta.cards import CardSet
 from mobtable.games.gangsta.grid import (
     CELL_NAMES,
-    CELLS,
     CENTER,
-    EMPTY,
     LINE_SCORES,
     ROW_COLUMN,
     SIZE,
     describe_sets,
     placement_points,
 )
-from mobtable.games.gangsta.naming import builtin_mafias, mafia_words
+from mobtable.games.gangsta.table import GangstaTable, Phase, rotations
 from mobtable.games.gangsta.tricks import answers, pair_bar, strength, trick_winner
 
 if TYPE_CHECKING:
     from mobtable.core import Config, Game
 
 
-class Phase(StrEnum):
-    REDRAW = "redraw"
-    PLAY = "play"
-    PICK = "pick"
-    PLACE = "place"
-    OVER = "over"
-
-
 _PLAY, _PLACE, _PICK, _OVER = Phase.PLAY, Phase.PLACE, Phase.PICK, Phase.OVER
 
 
-class GangstaState(State):
-    """Everything about one Gangsta table. Card ids index ``self.cards``."""
+class GangstaState(GangstaTable, State):
+    """One Gangsta table under the core contract: the phases and how each action changes them."""
 
     def __init__(
         self, game: Game, config: Config, origin: Origin, cards: CardSet, rng: random.Random
     ) -> None:
-        super().__init__(game, config, origin)
-        n = config.players
-        self.cards = cards
-        self.table = action_table(cards)
-        self.rng = rng
-        custom = mafia_words(cards)
-        self.event_mafias = None if custom == builtin_mafias() else dict(custom)
-        """A custom deck's mafia names, carried by events so their words can name cards."""
-        self.adjacent = config.options["combinations"] == "adjacent"
-        self.contenders_only = config.options["pair_must_beat"] == "contenders"
-        self.reveal = (
-            2 if "reveal-two" in config.variants else 1 if "reveal-one" in config.variants else 0
-        )
-        self.phase = Phase.REDRAW
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.deck: list[int] = []  # the top card is the last one
-        self.trump = -1
-        self.grid = [EMPTY] * CELLS
-        self.empty = list(range(CELLS))
-        """The empty cells, in order (kept up to date: legal placements read it)."""
-        self.grid_values = [EMPTY] * CELLS
-        self.filled = [0] * 10
-        """Cards in each row (0-4) and column (5-9): a 5 calls the police."""
-        self.ambush_deck: list[int] = []  # the top card is the last one
-        self.ambush_used: list[int] = []
-        self.box: list[int] = []
-        self.discard: list[int] = []
-        self.scores = [0] * n
-        self.best = [0] * n
-        self.leader = 0
-        self.turn = 0
-        self.trick: list[tuple[int, tuple[int, ...]]] = []
-        self.trick_order: list[int] = []
-        self.absent = 0
-        self.revealed: list[int] = []
-        self.to_place: list[int] = []
-        self.trick_points = 0
-        self.tricks = 0
-        self.redraw_queue: list[int] = []
-        self.redrew: dict[int, tuple[int, ...]] = {}
-        self.voids = [0] * n
-        """Per seat, a bit per mafia it showed it holds none of (G-26): it once
-        answered a lead of that mafia with another mafia. Public knowledge."""
-        self.last_trick: tuple[Seat, list[tuple[int, tuple[int, ...]]]] | None = None
-        self.last_raid: tuple[int, list[int], list[int]] | None = None
-        """The last raid: ambush card index, cells emptied, cards removed."""
-
-    @property
-    def trump_mafia(self) -> int:
-        return self.cards.mafia[self.trump]
-
-    def code(self, card: int) -> str:
-        return self.cards.cards[card].code
-
-    def codes(self, ids: Sequence[int]) -> list[str]:
-        return [self.cards.cards[c].code for c in ids]
-
-    def _event(self, kind: str, text: str, to: Seat | None = None, **data: Any) -> None:
-        if self.silent:
-            return
-        if self.event_mafias is not None:
-            data["mafias"] = self.event_mafias
-        self.events.append(Event(kind, data, text, None if to is None else frozenset((to,))))
+        State.__init__(self, game, config, origin)
+        GangstaTable.__init__(self, config, cards, rng)
 
     # -- the contract -------------------------------------------------------
     def pending(self) -> tuple[Seat, ...]:
@@ -218,8 +147,8 @@ class GangstaState(State):
             self.phase, self.turn = Phase.REDRAW, self.redraw_queue[0]
             return
         card = self.deck.pop()
-        self._put(CENTER, card)
-        self._event(
+        self.put(CENTER, card)
+        self.log(
             "center-card",
             f"{self.code(card)} is laid on C3",
             card=self.code(card),
@@ -228,9 +157,6 @@ class GangstaState(State):
         self.start_trick(self.leader)
 
     # -- tricks -----------------------------------------------------------
-    def seats_from(self, first: Seat) -> tuple[Seat, ...]:
-        return rotations(self.players)[first]
-
     def start_trick(self, leader: Seat) -> None:
         hands = self.hands
         order = [s for s in rotations(self.players)[leader] if hands[s]]
@@ -243,7 +169,7 @@ class GangstaState(State):
             count = min(self.absent * self.reveal, len(self.deck))
             self.revealed = [self.deck.pop() for _ in range(count)]
             if self.revealed:
-                self._event(
+                self.log(
                     "opened",
                     f"Opened for the absent players: {', '.join(self.codes(self.revealed))}",
                     cards=self.codes(self.revealed),
@@ -274,7 +200,7 @@ class GangstaState(State):
         trick.append((seat, ids))
         if not self.silent:
             codes = self.codes(ids)
-            self._event(
+            self.log(
                 "play",
                 f"Seat {seat} plays {'+'.join(codes)}",
                 seat=seat,
@@ -297,7 +223,7 @@ class GangstaState(State):
         self.last_trick = (winner, self.trick)
         self.trick = []
         if not self.silent:
-            self._event(
+            self.log(
                 "trick-won",
                 f"Seat {winner} wins the trick with {'+'.join(self.codes(ids))} "
                 f"(strength {strength(self.cards, ids)})",
@@ -314,7 +240,7 @@ class GangstaState(State):
             drawn = [self.deck.pop() for _ in range(min(self.absent, len(self.deck)))]
             self.to_place.extend(drawn)
             if drawn:
-                self._event(
+                self.log(
                     "extra-cards",
                     f"Seat {winner} draws {', '.join(self.codes(drawn))} for the absent players",
                     seat=winner,
@@ -341,7 +267,7 @@ class GangstaState(State):
         self.to_place.append(card)
         self.to_place.sort()
         self.discard.append(other)
-        self._event(
+        self.log(
             "pick",
             f"Seat {self.turn} picks {self.code(card)}, {self.code(other)} is discarded",
             seat=self.turn,
@@ -350,32 +276,16 @@ class GangstaState(State):
         )
         self._advance_picks()
 
-    # -- the grid ---------------------------------------------------------
-    def _put(self, cell: int, card: int) -> None:
-        self.grid[cell] = card
-        self.grid_values[cell] = self.cards.value[card]
-        self.empty.remove(cell)
-        self.filled[cell // SIZE] += 1
-        self.filled[SIZE + cell % SIZE] += 1
-
-    def _clear(self, cell: int) -> None:
-        self.grid[cell] = self.grid_values[cell] = EMPTY
-        insort(self.empty, cell)
-        self.filled[cell // SIZE] -= 1
-        self.filled[SIZE + cell % SIZE] -= 1
-
-    def any_full_line(self) -> bool:
-        return SIZE in self.filled
-
     def _place(self, seat: Seat, action: Place) -> None:
         card, cell = action.card.id, action.cell
         self.to_place.remove(card)
-        self._put(cell, card)
+        self.put(cell, card)
         values, value = self.grid_values, self.grid_values[cell]
         row, column = ROW_COLUMN[cell]
         start = row * SIZE
         in_row = values[start : start + SIZE].count(value)
         in_column = values[column::SIZE].count(value)
+        sizes: Sequence[int]
         if in_row < 2 and in_column < 2:  # nothing to score
             points, sizes = 0, ()
         elif self.adjacent:
@@ -386,7 +296,7 @@ class GangstaState(State):
             self.scores[seat] += points
             self.trick_points += points
         if not self.silent:
-            self._event(
+            self.log(
                 "place",
                 f"Seat {seat} places {self.code(card)} on {CELL_NAMES[cell]}"
                 + (
@@ -413,7 +323,7 @@ class GangstaState(State):
         cards still to place then go to the discard (G-13).
         """
         if self.to_place and not self.empty:
-            self._event(
+            self.log(
                 "no-room",
                 f"No empty cell: {', '.join(self.codes(self.to_place))} discarded",
                 cards=self.codes(self.to_place),
@@ -434,7 +344,7 @@ class GangstaState(State):
         self.turn = -1
         result = self.result()
         who = " and ".join(f"Seat {s}" for s in result.winners)
-        self._event(
+        self.log(
             "game-over",
             f"Game over: {who} win{'s' * (len(result.winners) == 1)}",
             winners=list(result.winners),
@@ -455,7 +365,7 @@ class GangstaState(State):
         _APPLY[type(action)](self, seat, action)
 
     def _keep(self, seat: Seat, action: Keep) -> None:
-        self._event("keep", f"Seat {seat} keeps the hand", seat=seat)
+        self.log("keep", f"Seat {seat} keeps the hand", seat=seat)
         self.redraw_queue.pop(0)
         self._next_redraw()
 
@@ -520,9 +430,3 @@ _APPLY: dict[type, Callable[[GangstaState, Seat, Any], None]] = {
     Redraw: GangstaState._redraw,
 }
 """Each kind of action's handler: one dict lookup instead of a chain of type tests."""
-
-
-@cache
-def rotations(players: int) -> tuple[tuple[Seat, ...], ...]:
-    """``rotations(n)[first]``: the n seats clockwise from ``first``."""
-    return tuple(tuple((first + i) % players for i in range(players)) for first in range(players))
