@@ -19,7 +19,8 @@ def raid(state: GangstaTable) -> None:
         if not state.ambush_deck:
             state.ambush_deck, state.ambush_used = state.ambush_used, []
             state.rng.shuffle(state.ambush_deck)
-            state.log("ambush-reshuffle", "The police ambush deck is reshuffled")
+            if not state.silent:
+                state.log("ambush-reshuffle", "The police ambush deck is reshuffled")
         index = state.ambush_deck.pop()
         state.ambush_used.append(index)
         ambush = state.cards.ambush[index]
@@ -29,15 +30,16 @@ def raid(state: GangstaTable) -> None:
             state.clear(c)
         state.box.extend(removed)
         state.last_raid = (index, cells, removed)
-        state.log(
-            "raid",
-            f"Police! {filled} filled; ambush ({ambush.label}) removes "
-            f"{', '.join(state.codes(removed)) or 'nothing'}",
-            ambush=index,
-            removed=state.codes(removed),
-            lines=lines,
-            marks=ambush.label,
-            cells=[CELL_NAMES[c] for c in cells],
-        )
+        if not state.silent:
+            state.log(
+                "raid",
+                f"Police! {filled} filled; ambush ({ambush.label}) removes "
+                f"{', '.join(state.codes(removed)) or 'nothing'}",
+                ambush=index,
+                removed=state.codes(removed),
+                lines=lines,
+                marks=ambush.label,
+                cells=[CELL_NAMES[c] for c in cells],
+            )
         if not state.any_full_line():
             return

@@ -64,13 +64,15 @@ def apply(state: GangstaTable, seat: Seat, ids: tuple[int, ...]) -> None:
     state.deck.extend(ids)
     state.rng.shuffle(state.deck)
     state.redrew[seat] = ids
-    state.log("redraw", f"Seat {seat} redraws three cards", seat=seat)
-    state.log(
-        "redraw-private",
-        f"You discard {', '.join(state.codes(ids))} "
-        f"and draw {', '.join(state.codes(sorted(drawn)))}",
-        to=seat,
-        seat=seat,
-        discarded=state.codes(ids),
-        drawn=state.codes(sorted(drawn)),
-    )
+    if not state.silent:
+        state.log("redraw", f"Seat {seat} redraws three cards", seat=seat)
+    if not state.silent:
+        state.log(
+            "redraw-private",
+            f"You discard {', '.join(state.codes(ids))} "
+            f"and draw {', '.join(state.codes(sorted(drawn)))}",
+            to=seat,
+            seat=seat,
+            discarded=state.codes(ids),
+            drawn=state.codes(sorted(drawn)),
+        )

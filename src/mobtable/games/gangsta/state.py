@@ -148,12 +148,13 @@ class GangstaState(GangstaTable, State):
             return
         card = self.deck.pop()
         self.put(CENTER, card)
-        self.log(
-            "center-card",
-            f"{self.code(card)} is laid on C3",
-            card=self.code(card),
-            cell=CELL_NAMES[CENTER],
-        )
+        if not self.silent:
+            self.log(
+                "center-card",
+                f"{self.code(card)} is laid on C3",
+                card=self.code(card),
+                cell=CELL_NAMES[CENTER],
+            )
         self.start_trick(self.leader)
 
     # -- tricks -----------------------------------------------------------
@@ -168,7 +169,7 @@ class GangstaState(GangstaTable, State):
         if self.absent and self.reveal:
             count = min(self.absent * self.reveal, len(self.deck))
             self.revealed = [self.deck.pop() for _ in range(count)]
-            if self.revealed:
+            if self.revealed and not self.silent:
                 self.log(
                     "opened",
                     f"Opened for the absent players: {', '.join(self.codes(self.revealed))}",
@@ -239,7 +240,7 @@ class GangstaState(GangstaTable, State):
         elif self.reveal == 0 and self.absent:
             drawn = [self.deck.pop() for _ in range(min(self.absent, len(self.deck)))]
             self.to_place.extend(drawn)
-            if drawn:
+            if drawn and not self.silent:
                 self.log(
                     "extra-cards",
                     f"Seat {winner} draws {', '.join(self.codes(drawn))} for the absent players",
@@ -267,13 +268,14 @@ class GangstaState(GangstaTable, State):
         self.to_place.append(card)
         self.to_place.sort()
         self.discard.append(other)
-        self.log(
-            "pick",
-            f"Seat {self.turn} picks {self.code(card)}, {self.code(other)} is discarded",
-            seat=self.turn,
-            card=self.code(card),
-            discarded=self.code(other),
-        )
+        if not self.silent:
+            self.log(
+                "pick",
+                f"Seat {self.turn} picks {self.code(card)}, {self.code(other)} is discarded",
+                seat=self.turn,
+                card=self.code(card),
+                discarded=self.code(other),
+            )
         self._advance_picks()
 
     def _place(self, seat: Seat, action: Place) -> None:
@@ -323,11 +325,12 @@ class GangstaState(GangstaTable, State):
         cards still to place then go to the discard (G-13).
         """
         if self.to_place and not self.empty:
-            self.log(
-                "no-room",
-                f"No empty cell: {', '.join(self.codes(self.to_place))} discarded",
-                cards=self.codes(self.to_place),
-            )
+            if not self.silent:
+                self.log(
+                    "no-room",
+                    f"No empty cell: {', '.join(self.codes(self.to_place))} discarded",
+                    cards=self.codes(self.to_place),
+                )
             self.discard.extend(self.to_place)
             self.to_place = []
         if not self.to_place:
@@ -342,15 +345,16 @@ class GangstaState(GangstaTable, State):
     def _finish(self) -> None:
         self.phase = Phase.OVER
         self.turn = -1
-        result = self.result()
-        who = " and ".join(f"Seat {s}" for s in result.winners)
-        self.log(
-            "game-over",
-            f"Game over: {who} win{'s' * (len(result.winners) == 1)}",
-            winners=list(result.winners),
-            scores=list(self.scores),
-            best=list(self.best),
-        )
+        if not self.silent:
+            result = self.result()
+            who = " and ".join(f"Seat {s}" for s in result.winners)
+            self.log(
+                "game-over",
+                f"Game over: {who} win{'s' * (len(result.winners) == 1)}",
+                winners=list(result.winners),
+                scores=list(self.scores),
+                best=list(self.best),
+            )
 
     # -- dispatch -----------------------------------------------------------
     def apply(self, seat: Seat, action: Any, *, check: bool = True) -> None:
@@ -365,7 +369,8 @@ class GangstaState(GangstaTable, State):
         _APPLY[type(action)](self, seat, action)
 
     def _keep(self, seat: Seat, action: Keep) -> None:
-        self.log("keep", f"Seat {seat} keeps the hand", seat=seat)
+        if not self.silent:
+            self.log("keep", f"Seat {seat} keeps the hand", seat=seat)
         self.redraw_queue.pop(0)
         self._next_redraw()
 
