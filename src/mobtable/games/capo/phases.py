@@ -9,26 +9,16 @@ is resolved and scored (:mod:`scoring`), and the next round starts at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from mobtable.core import SealedStep, words
 from mobtable.games.capo import events as ev
 from mobtable.games.capo import scoring
 from mobtable.games.capo.assignments import describe
 from mobtable.games.capo.rules import HAND_SIZE, MAX_ROUNDS, REFILL_AT_MOST, Phase
-
-if TYPE_CHECKING:
-    from mobtable.games.capo.state import CapoState
-
-
-def clockwise(state: CapoState, first: int) -> list[int]:
-    """Every seat once, from ``first`` on in playing order (K-07)."""
-    n = state.players
-    return [(first + i) % n for i in range(n)]
+from mobtable.games.capo.table import CapoTable, clockwise
 
 
 # -- phase 1 ------------------------------------------------------------------
-def start_round(state: CapoState) -> None:
+def start_round(state: CapoTable) -> None:
     """Turn the next Assignment card (and an Event card under an envelope), open phase 2."""
     state.round += 1
     if not state.assignment_stack:
@@ -74,7 +64,7 @@ def start_round(state: CapoState) -> None:
     state.must_turn = [0] * state.players
 
 
-def _reshuffle_assignments(state: CapoState) -> None:
+def _reshuffle_assignments(state: CapoTable) -> None:
     if not state.assignments_used:
         return
     state.assignment_stack = sorted(state.assignments_used)
@@ -86,7 +76,7 @@ def _reshuffle_assignments(state: CapoState) -> None:
 
 
 # -- the sealed steps ---------------------------------------------------------
-def resolve_step(state: CapoState) -> None:
+def resolve_step(state: CapoTable) -> None:
     """Every seat of the current step has committed: reveal and move on."""
     if state.phase is Phase.PLAY:
         _resolve_play(state)
@@ -98,7 +88,7 @@ def resolve_step(state: CapoState) -> None:
         end_round(state)
 
 
-def _resolve_play(state: CapoState) -> None:
+def _resolve_play(state: CapoTable) -> None:
     for seat, cards in state.step.in_seat_order():
         hand = state.hands[seat]
         for card in cards:
@@ -117,7 +107,7 @@ def _resolve_play(state: CapoState) -> None:
         _open_suspicions(state)
 
 
-def _resolve_turn(state: CapoState) -> None:
+def _resolve_turn(state: CapoTable) -> None:
     for seat, cards in state.step.in_seat_order():
         state.face_up[seat] = sorted(cards)
     if not state.silent:
@@ -127,14 +117,14 @@ def _resolve_turn(state: CapoState) -> None:
     _open_suspicions(state)
 
 
-def _open_suspicions(state: CapoState) -> None:
+def _open_suspicions(state: CapoTable) -> None:
     state.phase = Phase.SUSPECT
     state.step = SealedStep.of(range(state.players))
     state.picked = {}
 
 
 # -- end of the round ---------------------------------------------------------
-def end_round(state: CapoState) -> None:
+def end_round(state: CapoTable) -> None:
     """Check for a winner (K-08), else refill hands and start the next round."""
     state.assignments_used.append(state.assignment)
     if state.event is not None:
@@ -157,7 +147,7 @@ def end_round(state: CapoState) -> None:
     start_round(state)
 
 
-def _finish(state: CapoState, text: str, winners: list[int]) -> None:
+def _finish(state: CapoTable, text: str, winners: list[int]) -> None:
     state.phase = Phase.OVER
     state.step = SealedStep(())
     if not state.silent:
@@ -171,7 +161,7 @@ def _finish(state: CapoState, text: str, winners: list[int]) -> None:
         )
 
 
-def refill(state: CapoState) -> None:
+def refill(state: CapoTable) -> None:
     """Hands of 0 or 1 card draw up to 5, in playing order from the counter (K-06)."""
     order = clockwise(state, state.counter)
     for seat in order:
@@ -183,7 +173,7 @@ def refill(state: CapoState) -> None:
                 draw(state, seat, 1)
 
 
-def draw(state: CapoState, seat: int, count: int) -> None:
+def draw(state: CapoTable, seat: int, count: int) -> None:
     """Draw ``count`` cards; an empty stack takes the reshuffled discard pile (K-06)."""
     drawn: list[int] = []
     for _ in range(count):
@@ -202,7 +192,7 @@ def draw(state: CapoState, seat: int, count: int) -> None:
         state.log("drawn", f"you draw cards {drawn}", seat, seat=seat, cards=drawn, facts=facts)
 
 
-def _reshuffle_discard(state: CapoState) -> None:
+def _reshuffle_discard(state: CapoTable) -> None:
     if not state.discard:
         return
     state.stack = sorted(state.discard)
