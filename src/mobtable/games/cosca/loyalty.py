@@ -11,14 +11,14 @@ from mobtable.games.cosca.actions import Offer
 from mobtable.games.cosca.model import NOBODY, Stock
 
 if TYPE_CHECKING:
-    from mobtable.games.cosca.state import CoscaState
+    from mobtable.games.cosca.table import CoscaTable
 
 
 def seats_in(mask: int, players: int) -> list[int]:
     return [s for s in range(players) if mask >> s & 1]
 
 
-def contenders(state: CoscaState, pos: int) -> tuple[list[int], bool]:
+def contenders(state: CoscaTable, pos: int) -> tuple[list[int], bool]:
     """Who fights for the mobster at ``pos``, and whether the owner's drink is spent.
 
     Everyone with a hat under the card takes part (they met the condition
@@ -37,7 +37,7 @@ def contenders(state: CoscaState, pos: int) -> tuple[list[int], bool]:
     return claim, len(claim) > 1 and not met_today
 
 
-def spend_drink(state: CoscaState, pos: int) -> None:
+def spend_drink(state: CoscaTable, pos: int) -> None:
     """The owner fights without meeting the condition: the drink's money returns (C-09)."""
     state.drink[pos] = False
     state.supply[Stock.MONEY] += 1
@@ -53,7 +53,7 @@ def spend_drink(state: CoscaState, pos: int) -> None:
         )
 
 
-def gain(state: CoscaState, pos: int, seat: int, *, fought: bool) -> None:
+def gain(state: CoscaTable, pos: int, seat: int, *, fought: bool) -> None:
     """``seat`` wins the mobster's loyalty; every hat under the card goes home."""
     name = state.mobster(pos).name
     state.under[pos] = 0
@@ -90,7 +90,7 @@ def gain(state: CoscaState, pos: int, seat: int, *, fought: bool) -> None:
 
 
 def resolve_fight(
-    state: CoscaState, pos: int, fighters: tuple[int, ...], offers: Mapping[int, Offer]
+    state: CoscaTable, pos: int, fighters: tuple[int, ...], offers: Mapping[int, Offer]
 ) -> None:
     """Reveal the offers; every fighter loses what he offered; the highest value wins.
 

@@ -11,7 +11,7 @@ from mobtable.games.cosca.cards import Mobster
 from mobtable.games.cosca.model import Special
 
 if TYPE_CHECKING:
-    from mobtable.games.cosca.state import CoscaState
+    from mobtable.games.cosca.table import CoscaTable
 
 Counts = tuple[int, ...]
 
@@ -68,7 +68,7 @@ def meets_resources(
     return False
 
 
-def qualifies(state: CoscaState, mobster: Mobster, seat: int) -> bool:
+def qualifies(state: CoscaTable, mobster: Mobster, seat: int) -> bool:
     """Does ``seat`` meet ``mobster``'s condition right now?"""
     rules = state.rules
     if mobster.special is not None and mobster.after_city:
@@ -78,7 +78,7 @@ def qualifies(state: CoscaState, mobster: Mobster, seat: int) -> bool:
     return meets_dice(mobster, seat, state.settings, henrietta_symbols=rules.henrietta_symbols)
 
 
-def place_hats(state: CoscaState, *, after_city: bool) -> None:
+def place_hats(state: CoscaTable, *, after_city: bool) -> None:
     """Put a hat under every mobster whose condition a player meets (left to right).
 
     ``after_city=False`` places the dice conditions at the reveal;

@@ -26,7 +26,7 @@ from mobtable.games.cosca.actions import (
 from mobtable.games.cosca.model import Stage
 
 if TYPE_CHECKING:
-    from mobtable.games.cosca.state import CoscaState
+    from mobtable.games.cosca.table import CoscaTable
 
 _KIND: dict[Stage, type] = {
     Stage.DICE: SetDice,
@@ -54,7 +54,7 @@ def _club_choices(eligible: tuple[int, ...], most: int) -> tuple[Club, ...]:
     return tuple(Club(chosen) for k in range(most + 1) for chosen in combinations(eligible, k))
 
 
-def options(state: CoscaState, seat: int) -> Sequence[CoscaAction]:
+def options(state: CoscaTable, seat: int) -> Sequence[CoscaAction]:
     """The legal actions of a seat that owes the current decision."""
     stage = state.stage
     if stage is Stage.DICE:
@@ -70,7 +70,7 @@ def options(state: CoscaState, seat: int) -> Sequence[CoscaAction]:
     return ()
 
 
-def check(state: CoscaState, seat: int, action: Any) -> None:
+def check(state: CoscaTable, seat: int, action: Any) -> None:
     """Raise ``IllegalAction`` naming the rule that forbids ``action``."""
     stage = state.stage
     kind = _KIND.get(stage)
