@@ -14,6 +14,8 @@ import argparse
 import random
 import time
 
+from engine_speed import hearts_loop  # the same Hearts loop as the engines' benchmark
+
 from mobtable import games
 
 
@@ -36,30 +38,6 @@ def run_gangsta(seconds: float, players: int, *, silent: bool) -> tuple[float, f
     return played / elapsed, decisions / elapsed
 
 
-def run_hearts(seconds: float) -> tuple[float, float] | None:
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    game = pyspiel.load_game("hearts")
-    random_ = random.Random(0).random
-    played = decisions = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(random_() * len(outcomes))][0])
-                continue
-            legal = state.legal_actions()
-            state.apply_action(legal[int(random_() * len(legal))])
-            decisions += 1
-        played += 1
-    elapsed = time.process_time() - start
-    return played / elapsed, decisions / elapsed
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
@@ -69,12 +47,12 @@ def main() -> None:
         gps, dps = run_gangsta(args.seconds, args.players, silent=silent)
         label = "without event log" if silent else "with event log   "
         print(f"gangsta {args.players}p {label}: {gps:8.0f} games/s {dps:10.0f} decisions/s")
-    hearts = run_hearts(args.seconds)
+    hearts = hearts_loop()
     if hearts is None:
         print("open_spiel not importable: no Hearts comparison")
         return
-    hgps, hdps = hearts
-    print(f"open_spiel hearts (pyspiel loop): {hgps:8.0f} games/s {hdps:10.0f} decisions/s")
+    hdps = hearts(args.seconds)
+    print(f"open_spiel hearts (pyspiel loop): {hdps:10.0f} decisions/s")
     _, ours = run_gangsta(args.seconds, args.players, silent=True)
     print(f"decisions/s ratio gangsta/hearts: {ours / hdps:.2f}")
 

@@ -31,7 +31,10 @@ class SealedStep(Generic[T]):
         return cls(tuple(sorted(seats)))
 
     def waiting(self) -> tuple[int, ...]:
-        return tuple(s for s in self.seats if s not in self.choices)
+        choices = self.choices
+        if not choices:
+            return self.seats
+        return tuple([s for s in self.seats if s not in choices])
 
     def committed(self) -> tuple[int, ...]:
         """The seats whose choice this step holds."""

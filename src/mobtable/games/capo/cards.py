@@ -12,7 +12,7 @@ Card ids are positions: ``CardSet.mafiosi[i].id == i`` after expanding
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -152,9 +152,15 @@ class CardSet:
     assignments: tuple[Assignment, ...]
     events: tuple[EventCard, ...]
     symbols_reconstructed: bool = False
+    specials: Mapping[Special, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    """The ids of the cards with each special (scoring asks every round)."""
+
+    def __post_init__(self) -> None:
+        specials = {s: tuple(c.id for c in self.mafiosi if c.special is s) for s in Special}
+        object.__setattr__(self, "specials", specials)
 
     def with_special(self, special: Special) -> tuple[int, ...]:
-        return tuple(c.id for c in self.mafiosi if c.special is special)
+        return self.specials[special]
 
     def symbol_name(self, key: str) -> str:
         return self.symbol_names[self.symbols.index(key)]

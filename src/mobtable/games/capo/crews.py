@@ -34,7 +34,7 @@ from mobtable.games.capo.scoring import tony_extra
 
 if TYPE_CHECKING:
     from mobtable.games.capo.rules import Rules
-    from mobtable.games.capo.state import CapoState
+    from mobtable.games.capo.table import CapoTable
 
 HONEST = 1.0
 """Chance that a sampled crew is made to succeed when its pool allows it (else
@@ -62,7 +62,7 @@ class CrewTest:
 
     __slots__ = ("assignment", "limit", "mafiosi", "round", "rules", "symbols")
 
-    def __init__(self, state: CapoState) -> None:
+    def __init__(self, state: CapoTable) -> None:
         cards = state.cards
         self.assignment = cards.assignments[state.assignment]
         self.limit = ev.max_stars(self.assignment, state.effect)
@@ -153,7 +153,7 @@ class _Round:
         self.results[key] = answer
 
 
-def settle_tables(sample: CapoState, seat: int, test: CrewTest, rng: random.Random) -> None:
+def settle_tables(sample: CapoTable, seat: int, test: CrewTest, rng: random.Random) -> None:
     """Give every other seat's face-down cards a crew that succeeds when its pool allows.
 
     ``sample`` has just been dealt uniformly; cards only move between a seat's

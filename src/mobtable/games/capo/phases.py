@@ -9,26 +9,16 @@ is resolved and scored (:mod:`scoring`), and the next round starts at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from mobtable.core import SealedStep, words
 from mobtable.games.capo import events as ev
 from mobtable.games.capo import scoring
 from mobtable.games.capo.assignments import describe
 from mobtable.games.capo.rules import HAND_SIZE, MAX_ROUNDS, REFILL_AT_MOST, Phase
-
-if TYPE_CHECKING:
-    from mobtable.games.capo.state import CapoState
-
-
-def clockwise(state: CapoState, first: int) -> list[int]:
-    """Every seat once, from ``first`` on in playing order (K-07)."""
-    n = state.players
-    return [(first + i) % n for i in range(n)]
+from mobtable.games.capo.table import CapoTable, clockwise
 
 
 # -- phase 1 ------------------------------------------------------------------
-def start_round(state: CapoState) -> None:
+def start_round(state: CapoTable) -> None:
     """Turn the next Assignment card (and an Event card under an envelope), open phase 2."""
     state.round += 1
     if not state.assignment_stack:
@@ -45,7 +35,8 @@ def start_round(state: CapoState) -> None:
                 state.rng.shuffle(state.event_stack)
                 state.events_used = []
                 text = "the used Event cards are shuffled into a new stack"
-                state.log("reshuffle", text, pile="events")
+                if not state.silent:
+                    state.log("reshuffle", text, pile="events")
             if state.event_stack:
                 state.event = state.event_stack.pop(0)
     card = state.cards.assignments[state.assignment]
@@ -56,34 +47,36 @@ def start_round(state: CapoState) -> None:
         event = state.cards.events[state.event]
         text += f"; event {event.name}: {event.text}"
         event_fact = {"name": event.name, "text": event.text}
-    state.log(
-        "round",
-        text,
-        round=state.round,
-        assignment=state.assignment,
-        event=state.event,
-        counter=state.counter,
-        assignment_fact=state.cards.assignment_fact(state.assignment, limit),
-        event_fact=event_fact,
-    )
+    if not state.silent:
+        state.log(
+            "round",
+            text,
+            round=state.round,
+            assignment=state.assignment,
+            event=state.event,
+            counter=state.counter,
+            assignment_fact=state.cards.assignment_fact(state.assignment, limit),
+            event_fact=event_fact,
+        )
     state.phase = Phase.PLAY
     state.step = SealedStep.of(range(state.players))
     state.declared, state.picked = {}, {}
     state.must_turn = [0] * state.players
 
 
-def _reshuffle_assignments(state: CapoState) -> None:
+def _reshuffle_assignments(state: CapoTable) -> None:
     if not state.assignments_used:
         return
     state.assignment_stack = sorted(state.assignments_used)
     state.rng.shuffle(state.assignment_stack)
     state.assignments_used = []
     text = "the used Assignment cards are shuffled into a new stack"
-    state.log("reshuffle", text, pile="assignments")
+    if not state.silent:
+        state.log("reshuffle", text, pile="assignments")
 
 
 # -- the sealed steps ---------------------------------------------------------
-def resolve_step(state: CapoState) -> None:
+def resolve_step(state: CapoTable) -> None:
     """Every seat of the current step has committed: reveal and move on."""
     if state.phase is Phase.PLAY:
         _resolve_play(state)
@@ -95,7 +88,7 @@ def resolve_step(state: CapoState) -> None:
         end_round(state)
 
 
-def _resolve_play(state: CapoState) -> None:
+def _resolve_play(state: CapoTable) -> None:
     for seat, cards in state.step.in_seat_order():
         hand = state.hands[seat]
         for card in cards:
@@ -103,8 +96,9 @@ def _resolve_play(state: CapoState) -> None:
         state.table[seat] = sorted(cards)
         state.face_up[seat] = []
         state.must_turn[seat] = ev.turn_count(len(cards), state.effect)
-    counts = [len(t) for t in state.table]
-    state.log("played", f"cards played face down: {counts}", counts=counts)
+    if not state.silent:
+        counts = [len(t) for t in state.table]
+        state.log("played", f"cards played face down: {counts}", counts=counts)
     turning = [s for s in range(state.players) if state.must_turn[s] > 0]
     if turning:
         state.phase = Phase.TURN
@@ -113,23 +107,24 @@ def _resolve_play(state: CapoState) -> None:
         _open_suspicions(state)
 
 
-def _resolve_turn(state: CapoState) -> None:
+def _resolve_turn(state: CapoTable) -> None:
     for seat, cards in state.step.in_seat_order():
         state.face_up[seat] = sorted(cards)
-    shown = [list(f) for f in state.face_up]
-    facts = state.cards.facts(c for f in shown for c in f)
-    state.log("turned-up", f"cards turned face up: {shown}", face_up=shown, facts=facts)
+    if not state.silent:
+        shown = [list(f) for f in state.face_up]
+        facts = state.cards.facts(c for f in shown for c in f)
+        state.log("turned-up", f"cards turned face up: {shown}", face_up=shown, facts=facts)
     _open_suspicions(state)
 
 
-def _open_suspicions(state: CapoState) -> None:
+def _open_suspicions(state: CapoTable) -> None:
     state.phase = Phase.SUSPECT
     state.step = SealedStep.of(range(state.players))
     state.picked = {}
 
 
 # -- end of the round ---------------------------------------------------------
-def end_round(state: CapoState) -> None:
+def end_round(state: CapoTable) -> None:
     """Check for a winner (K-08), else refill hands and start the next round."""
     state.assignments_used.append(state.assignment)
     if state.event is not None:
@@ -145,26 +140,28 @@ def end_round(state: CapoState) -> None:
         return
     if top >= state.rules.target:
         text = f"seats {leaders} share the lead with {top}: an extra round"
-        state.log("extra-round", text, leaders=leaders, respect=top)
+        if not state.silent:
+            state.log("extra-round", text, leaders=leaders, respect=top)
     refill(state)
     state.counter = (state.counter + 1) % state.players  # K-07
     start_round(state)
 
 
-def _finish(state: CapoState, text: str, winners: list[int]) -> None:
+def _finish(state: CapoTable, text: str, winners: list[int]) -> None:
     state.phase = Phase.OVER
     state.step = SealedStep(())
-    state.log(
-        "game-over",
-        text,
-        respect=list(state.respect),
-        winners=winners,
-        rounds=state.round,
-        capped=state.capped,
-    )
+    if not state.silent:
+        state.log(
+            "game-over",
+            text,
+            respect=list(state.respect),
+            winners=winners,
+            rounds=state.round,
+            capped=state.capped,
+        )
 
 
-def refill(state: CapoState) -> None:
+def refill(state: CapoTable) -> None:
     """Hands of 0 or 1 card draw up to 5, in playing order from the counter (K-06)."""
     order = clockwise(state, state.counter)
     for seat in order:
@@ -176,7 +173,7 @@ def refill(state: CapoState) -> None:
                 draw(state, seat, 1)
 
 
-def draw(state: CapoState, seat: int, count: int) -> None:
+def draw(state: CapoTable, seat: int, count: int) -> None:
     """Draw ``count`` cards; an empty stack takes the reshuffled discard pile (K-06)."""
     drawn: list[int] = []
     for _ in range(count):
@@ -188,14 +185,14 @@ def draw(state: CapoState, seat: int, count: int) -> None:
     if not drawn:
         return
     state.hands[seat] = sorted(state.hands[seat] + drawn)
-    state.log(
-        "draw", f"seat {seat} draws {words.count(len(drawn), 'card')}", seat=seat, count=len(drawn)
-    )
-    facts = state.cards.facts(drawn)
-    state.log("drawn", f"you draw cards {drawn}", seat, seat=seat, cards=drawn, facts=facts)
+    if not state.silent:
+        text = f"seat {seat} draws {words.count(len(drawn), 'card')}"
+        state.log("draw", text, seat=seat, count=len(drawn))
+        facts = state.cards.facts(drawn)
+        state.log("drawn", f"you draw cards {drawn}", seat, seat=seat, cards=drawn, facts=facts)
 
 
-def _reshuffle_discard(state: CapoState) -> None:
+def _reshuffle_discard(state: CapoTable) -> None:
     if not state.discard:
         return
     state.stack = sorted(state.discard)
@@ -204,4 +201,5 @@ def _reshuffle_discard(state: CapoState) -> None:
     state.seen_discard = set()
     state.own_discard = [set() for _ in range(state.players)]
     text = "the discard pile is shuffled into a new Mafioso stack"
-    state.log("reshuffle", text, pile="mafiosi")
+    if not state.silent:
+        state.log("reshuffle", text, pile="mafiosi")

@@ -16,15 +16,13 @@ Mario Beretta can steal from a suspector who is at 0 before his own scoring.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.assignments import star_total, succeeds, symbols_met
 from mobtable.games.capo.cards import Special
 from mobtable.games.capo.rules import Rules, Supply, TonyStars
-
-if TYPE_CHECKING:
-    from mobtable.games.capo.state import CapoState
+from mobtable.games.capo.table import CapoTable, clockwise
 
 
 def effective_suspicions(laid: dict[int, int | None], *, sit_down: bool) -> dict[int, int | None]:
@@ -38,7 +36,7 @@ def effective_suspicions(laid: dict[int, int | None], *, sit_down: bool) -> dict
     return result
 
 
-def tony_stars(state: CapoState, suspected: list[bool]) -> int:
+def tony_stars(state: CapoTable, suspected: list[bool]) -> int:
     """Little Tony's extra stars, counted for every suspected player (K-03)."""
     tonies = set(state.cards.with_special(Special.LITTLE_TONY))
     count = sum(1 for s, hit in enumerate(suspected) if hit for c in state.table[s] if c in tonies)
@@ -55,15 +53,17 @@ def tony_extra(rules: Rules, count: int) -> int:
 class _Ledger:
     """Respect moves, honouring the floor at 0 and a limited supply (K-05)."""
 
-    def __init__(self, state: CapoState) -> None:
+    def __init__(self, state: CapoTable) -> None:
         self.state = state
         self.change = [0] * state.players
         self.lines: list[str] = []
+        """The moves in engine text, for the game log (none kept when silent)."""
         self.entries: list[dict[str, Any]] = []
         """Each move as data for the words: seat, amount (signed), why, other seat."""
 
     def _note(self, seat: int, amount: int, why: str, other: int | None = None) -> None:
-        self.entries.append({"seat": seat, "amount": amount, "why": why, "other": other})
+        if not self.state.silent:
+            self.entries.append({"seat": seat, "amount": amount, "why": why, "other": other})
 
     def gain(
         self, seat: int, amount: int, why: str, *, reason: str, other: int | None = None
@@ -75,7 +75,8 @@ class _Ledger:
             state.supply = left - amount
         state.respect[seat] += amount
         self.change[seat] += amount
-        self.lines.append(f"seat {seat} +{amount} ({why})")
+        if not state.silent:
+            self.lines.append(f"seat {seat} +{amount} ({why})")
         self._note(seat, amount, reason, other)
 
     def lose(self, seat: int, amount: int, why: str, *, reason: str, other: int) -> None:
@@ -85,7 +86,8 @@ class _Ledger:
         self.change[seat] -= amount
         if state.rules.supply is Supply.LIMITED:
             state.supply = (state.supply or 0) + amount
-        self.lines.append(f"seat {seat} -{amount} ({why})")
+        if not state.silent:
+            self.lines.append(f"seat {seat} -{amount} ({why})")
         self._note(seat, -amount, reason, other)
 
     def steal(self, thief: int, victim: int, why: str) -> None:
@@ -95,15 +97,14 @@ class _Ledger:
         state.respect[thief] += amount
         self.change[victim] -= amount
         self.change[thief] += amount
-        self.lines.append(f"seat {thief} takes {amount} from seat {victim} ({why})")
+        if not state.silent:
+            self.lines.append(f"seat {thief} takes {amount} from seat {victim} ({why})")
         self._note(thief, amount, "mario-took", victim)
         self._note(victim, -amount, "mario-lost", thief)
 
 
-def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
+def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
     """Phase 4 and scoring, then every played card goes to the discard pile."""
-    from mobtable.games.capo.phases import clockwise
-
     n = state.players
     effect = state.effect
     cards = state.cards
@@ -114,13 +115,14 @@ def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
         if target is not None:
             suspectors[target].append(seat)
     suspected = [bool(suspectors[s]) for s in range(n)]
-    state.log(
-        "suspicions",
-        f"suspicions laid: {[laid.get(s) for s in range(n)]}",
-        laid=[laid.get(s) for s in range(n)],
-        applied=[applied.get(s) for s in range(n)],
-        suspected=suspected,
-    )
+    if not state.silent:
+        state.log(
+            "suspicions",
+            f"suspicions laid: {[laid.get(s) for s in range(n)]}",
+            laid=[laid.get(s) for s in range(n)],
+            applied=[applied.get(s) for s in range(n)],
+            suspected=suspected,
+        )
     extra = tony_stars(state, suspected)
     assignment = cards.assignments[state.assignment]
     limit = ev.max_stars(assignment, effect)
@@ -131,19 +133,20 @@ def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
             crew = [cards.mafiosi[c] for c in state.table[seat]]
             totals[seat] = star_total(crew, extra)
             success[seat] = succeeds(crew, assignment, limit, cards.symbols, extra_stars=extra)
-            state.log(
-                "reveal",
-                f"seat {seat} shows {', '.join(c.name for c in crew)} "
-                f"({totals[seat]} stars): " + ("success" if success[seat] else "prison"),
-                seat=seat,
-                cards=list(state.table[seat]),
-                success=success[seat],
-                stars=totals[seat],
-                max_stars=limit,
-                symbols_met=symbols_met(crew, assignment, cards.symbols),
-                little_tony_stars=extra,
-                facts=cards.facts(state.table[seat]),
-            )
+            if not state.silent:
+                state.log(
+                    "reveal",
+                    f"seat {seat} shows {', '.join(c.name for c in crew)} "
+                    f"({totals[seat]} stars): " + ("success" if success[seat] else "prison"),
+                    seat=seat,
+                    cards=list(state.table[seat]),
+                    success=success[seat],
+                    stars=totals[seat],
+                    max_stars=limit,
+                    symbols_met=symbols_met(crew, assignment, cards.symbols),
+                    little_tony_stars=extra,
+                    facts=cards.facts(state.table[seat]),
+                )
     ledger = _Ledger(state)
     giulia = set(cards.with_special(Special.GIULIA_NAPOLI))
     mario = set(cards.with_special(Special.MARIO_BERETTA))
@@ -155,13 +158,14 @@ def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
                 if card in giulia:
                     if not suspected[seat] and card not in state.face_up[seat]:
                         shown_giulia.append(card)  # K-11: shown to claim the respect
-                        state.log(
-                            "giulia-shown",
-                            f"seat {seat} shows Giulia Napoli (card {card})",
-                            seat=seat,
-                            card=card,
-                            facts=cards.facts([card]),
-                        )
+                        if not state.silent:
+                            state.log(
+                                "giulia-shown",
+                                f"seat {seat} shows Giulia Napoli (card {card})",
+                                seat=seat,
+                                card=card,
+                                facts=cards.facts([card]),
+                            )
                     ledger.gain(seat, 1, "Giulia Napoli", reason="giulia")
         if suspected[seat] and any(c in mario for c in state.table[seat]):
             for other in clockwise(state, seat)[1:]:
@@ -179,16 +183,17 @@ def resolve_round(state: CapoState, laid: dict[int, int | None]) -> None:
     summary.update(change=ledger.change, giulia_shown=sorted(shown_giulia))
     state.last_round = summary
     _discard_played(state, suspected, shown_giulia)
-    state.log(
-        "scored",
-        "; ".join(ledger.lines) or "no respect changes",
-        change=ledger.change,
-        entries=ledger.entries,
-        respect=list(state.respect),
-    )
+    if not state.silent:
+        state.log(
+            "scored",
+            "; ".join(ledger.lines) or "no respect changes",
+            change=ledger.change,
+            entries=ledger.entries,
+            respect=list(state.respect),
+        )
 
 
-def _discard_played(state: CapoState, suspected: list[bool], shown: list[int]) -> None:
+def _discard_played(state: CapoTable, suspected: list[bool], shown: list[int]) -> None:
     """Played cards go face down to the discard pile; unrevealed ones stay unseen (K-15)."""
     for seat in range(state.players):
         for card in state.table[seat]:
@@ -203,7 +208,7 @@ def _discard_played(state: CapoState, suspected: list[bool], shown: list[int]) -
 
 
 def _summary(
-    state: CapoState,
+    state: CapoTable,
     laid: dict[int, int | None],
     applied: dict[int, int | None],
     suspected: list[bool],

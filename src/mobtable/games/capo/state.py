@@ -1,23 +1,18 @@
-"""One Capo table: where every card is, the respect track, and whose decision is due.
+"""One Capo table under the core contract: whose decision is due and what an action does.
 
-The round flow lives in :mod:`phases` and :mod:`scoring`, what a seat may see
-in :mod:`view`; this module holds the data and the core contract's methods.
-
-Card zones (every Mafioso card is in exactly one): ``hands[seat]``,
-``table[seat]`` (played this round; ``face_up[seat]`` is the turned part),
-``stack`` (index 0 is the top), ``discard`` and ``box`` (out of the game).
-What is known about the discard pile: ``seen_discard`` holds the cards that
-went there face up for everyone, ``own_discard[seat]`` the cards a seat put
-there unseen by the others; the rest nobody knows.
+The top layer: the data lives in :mod:`table`, the round flow in :mod:`phases`
+and :mod:`scoring` (both below this module, neither imports it), what a seat
+may see in :mod:`view`.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
-from mobtable.core import Config, Event, Game, IllegalAction, Origin, Result, SealedStep, State
+from mobtable.core import Config, Game, IllegalAction, Origin, Result, State
 from mobtable.core.words import count
 from mobtable.games.capo import events as ev
 from mobtable.games.capo import phases
@@ -33,91 +28,42 @@ from mobtable.games.capo.actions import (
     Suspect,
     TurnUp,
 )
-from mobtable.games.capo.cards import CardSet, Effect
-from mobtable.games.capo.rules import Phase, Rules
+from mobtable.games.capo.cards import CardSet
+from mobtable.games.capo.rules import Phase
+from mobtable.games.capo.table import CapoTable
+
+_OVER, _SUSPECT, _TURN = Phase.OVER, Phase.SUSPECT, Phase.TURN
 
 
-class CapoState(State):
+@cache
+def suspicions(players: int) -> tuple[tuple[Suspect, ...], ...]:
+    """``suspicions(n)[seat]``: where that seat may lay its Suspicion card (never on itself)."""
+    return tuple(
+        (SUSPECT_NOBODY, *(SUSPECTS[s] for s in range(players) if s != seat))
+        for seat in range(players)
+    )
+
+
+class CapoState(CapoTable, State):
     """A Capo della Mafia table (built by :mod:`mobtable.games.capo.setup`)."""
 
-    cards: CardSet
-    rules: Rules
-    rng: random.Random
-    hands: list[list[int]]
-    stack: list[int]
-    discard: list[int]
-    seen_discard: set[int]
-    own_discard: list[set[int]]
-    box: list[int]
-    table: list[list[int]]
-    face_up: list[list[int]]
-    assignment_stack: list[int]
-    assignments_used: list[int]
-    assignment: int
-    event_stack: list[int]
-    events_used: list[int]
-    event_box: list[int]
-    event: int | None
-    round: int
-    counter: int
-    phase: Phase
-    step: SealedStep[Any]
-    declared: dict[int, int]
-    picked: dict[int, list[int]]
-    must_turn: list[int]
-    respect: list[int]
-    supply: int | None
-    last_round: dict[str, Any] | None
-    capped: bool
-
     def __init__(self, game: Game, config: Config, origin: Origin, cards: CardSet) -> None:
-        super().__init__(game, config, origin)
-        n = config.players
-        self.cards = cards
-        self.rules = Rules.of(config)
-        self.rng = random.Random(origin.seed if origin.seed is not None else 0)
-        self.hands = [[] for _ in range(n)]
-        self.stack, self.discard, self.box = [], [], []
-        self.seen_discard = set()
-        self.own_discard = [set() for _ in range(n)]
-        self.table = [[] for _ in range(n)]
-        self.face_up = [[] for _ in range(n)]
-        self.assignment_stack, self.assignments_used = [], []
-        self.assignment = -1
-        self.event_stack, self.events_used, self.event_box = [], [], []
-        self.event = None
-        self.round = 0
-        self.counter = 0
-        self.phase = Phase.PLAY
-        self.step = SealedStep.of(range(n))
-        self.declared, self.picked = {}, {}
-        self.must_turn = [0] * n
-        self.respect = [0] * n
-        self.supply = None
-        self.last_round = None
-        self.capped = False
-
-    # -- helpers ---------------------------------------------------------
-    @property
-    def effect(self) -> Effect | None:
-        """The effect of this round's Event card, if one is out."""
-        return None if self.event is None else self.cards.events[self.event].effect
-
-    def log(self, kind: str, text: str, to: int | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, data, text, None if to is None else frozenset({to})))
+        State.__init__(self, game, config, origin)
+        CapoTable.__init__(self, config, cards, origin.seed)
 
     # -- the contract ----------------------------------------------------
     def pending(self) -> tuple[int, ...]:
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return ()
         return self.step.waiting()
 
     def legal(self, seat: int) -> Sequence[CapoAction]:
-        if self.phase is Phase.OVER or seat in self.step.choices or seat not in self.step.seats:
+        phase, step = self.phase, self.step
+        if phase is _OVER or seat in step.choices or seat not in step.seats:
             return ()
-        if self.phase is Phase.SUSPECT:
-            return (SUSPECT_NOBODY, *(SUSPECTS[s] for s in range(self.players) if s != seat))
-        if self.phase is Phase.TURN:
+        if phase is _SUSPECT:
+            return suspicions(self.players)[seat]
+        if phase is _TURN:
             chosen = self.picked.get(seat, ())
             return [TURNS[c] for c in self.table[seat] if c not in chosen]
         hand = self.hands[seat]
@@ -177,29 +123,34 @@ class CapoState(State):
             raise IllegalAction(f"{action}: card {action.card} is already placed")
 
     def _apply(self, seat: int, action: Any) -> None:
-        if isinstance(action, Declare):
-            self.declared[seat] = action.count
-            self.picked[seat] = []
-            text = f"you will play {count(action.count, 'card')}"
-            self.log("declared", text, seat, seat=seat, count=action.count)
-        elif isinstance(action, Place):
+        kind = type(action)
+        silent = self.silent
+        if kind is Place:
             chosen = self.picked[seat]
             chosen.append(action.card)
-            text = f"you place card {action.card} face down"
-            facts = self.cards.facts([action.card])
-            self.log("placed", text, seat, seat=seat, card=action.card, facts=facts)
-            if not self.rules.sealed_crews:  # K-23: open placement shows each card go down
-                down = len(chosen)
-                text = f"seat {seat} has {count(down, 'card')} face down"
-                self.log("face-down", text, seat=seat, count=down)
+            if not silent:
+                text = f"you place card {action.card} face down"
+                facts = self.cards.facts([action.card])
+                self.log("placed", text, seat, seat=seat, card=action.card, facts=facts)
+                if not self.rules.sealed_crews:  # K-23: open placement shows each card go down
+                    down = len(chosen)
+                    text = f"seat {seat} has {count(down, 'card')} face down"
+                    self.log("face-down", text, seat=seat, count=down)
             if len(chosen) == self.declared[seat]:
                 self._commit(seat, tuple(sorted(chosen)), "has played")
-        elif isinstance(action, TurnUp):
+        elif kind is Declare:
+            self.declared[seat] = action.count
+            self.picked[seat] = []
+            if not silent:
+                text = f"you will play {count(action.count, 'card')}"
+                self.log("declared", text, seat, seat=seat, count=action.count)
+        elif kind is TurnUp:
             chosen = self.picked.setdefault(seat, [])
             chosen.append(action.card)
-            text = f"you will turn up card {action.card}"
-            facts = self.cards.facts([action.card])
-            self.log("turning", text, seat, seat=seat, card=action.card, facts=facts)
+            if not silent:
+                text = f"you will turn up card {action.card}"
+                facts = self.cards.facts([action.card])
+                self.log("turning", text, seat, seat=seat, card=action.card, facts=facts)
             if len(chosen) == self.must_turn[seat]:
                 self._commit(seat, tuple(sorted(chosen)), "has chosen what to turn up")
         else:
@@ -207,7 +158,8 @@ class CapoState(State):
 
     def _commit(self, seat: int, choice: Any, words: str) -> None:
         self.picked.pop(seat, None)
-        self.log("committed", f"seat {seat} {words}", seat=seat, phase=self.phase.value)
+        if not self.silent:
+            self.log("committed", f"seat {seat} {words}", seat=seat, phase=self.phase.value)
         if self.step.commit(seat, choice):
             phases.resolve_step(self)
 
@@ -241,7 +193,7 @@ class CapoState(State):
         return determinize(self, seat, rng)
 
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def result(self) -> Result:
         if self.phase is not Phase.OVER:

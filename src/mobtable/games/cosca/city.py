@@ -16,37 +16,37 @@ from mobtable.games.cosca.model import (
 )
 
 if TYPE_CHECKING:
-    from mobtable.games.cosca.state import CoscaState
+    from mobtable.games.cosca.table import CoscaTable
 
 
-def dice_at(state: CoscaState, seat: int, place: Place) -> int:
+def dice_at(state: CoscaTable, seat: int, place: Place) -> int:
     setting = state.settings[seat]
     return 0 if setting is None else setting[place]
 
 
-def _paid_event(state: CoscaState, kind: str, got: Mapping[int, int], what: str) -> None:
-    if got:
+def _paid_event(state: CoscaTable, kind: str, got: Mapping[int, int], what: str) -> None:
+    if got and not state.silent:
         parts = ", ".join(f"seat {s} +{n}" for s, n in sorted(got.items()))
         state.events.append(
             Event(kind, {"paid": {str(s): n for s, n in got.items()}}, f"{what}: {parts}")
         )
 
 
-def bank(state: CoscaState) -> None:
+def bank(state: CoscaTable) -> None:
     """1 money per Bank die."""
     owed = {s: dice_at(state, s, Place.BANK) for s in range(state.players)}
     _paid_event(state, "bank", supply.pay_out(state, Stock.MONEY, owed), "Bank")
 
 
 # -- Gun Shop -------------------------------------------------------------------
-def gun_max(state: CoscaState, seat: int) -> int:
+def gun_max(state: CoscaTable, seat: int) -> int:
     """Most exchanges ``seat`` may ask for: one per Gun Shop die, paid in money (C-07)."""
     most = min(dice_at(state, seat, Place.GUN_SHOP), state.money[seat])
     stock = supply.available(state, Stock.WEAPONS)
     return most if stock is None else min(most, stock)
 
 
-def resolve_gun(state: CoscaState, requests: Mapping[int, int]) -> None:
+def resolve_gun(state: CoscaTable, requests: Mapping[int, int]) -> None:
     """Exchange money for weapons; a short supply is shared (C-01), paid for what is got."""
     got = supply.share(
         supply.available(state, Stock.WEAPONS), {s: n for s, n in requests.items() if n}
@@ -58,7 +58,7 @@ def resolve_gun(state: CoscaState, requests: Mapping[int, int]) -> None:
     _paid_event(state, "gun-shop", got, "Gun Shop exchanges")
 
 
-def racetrack(state: CoscaState) -> None:
+def racetrack(state: CoscaTable) -> None:
     """2 money per Racetrack die, on race days only."""
     if state.weekday not in RACE_DAYS:
         return
@@ -67,17 +67,17 @@ def racetrack(state: CoscaState) -> None:
 
 
 # -- Club ---------------------------------------------------------------------
-def club_eligible(state: CoscaState, seat: int) -> list[int]:
+def club_eligible(state: CoscaTable, seat: int) -> list[int]:
     """Row positions of ``seat``'s loyal mobsters that have no drink yet."""
     return [p for p, owner in enumerate(state.loyal) if owner == seat and not state.drink[p]]
 
 
-def club_max(state: CoscaState, seat: int) -> int:
+def club_max(state: CoscaTable, seat: int) -> int:
     """Most invitations: one per Club die, one money each, each mobster once (C-07)."""
     return min(dice_at(state, seat, Place.CLUB), state.money[seat], len(club_eligible(state, seat)))
 
 
-def resolve_club(state: CoscaState, invites: Mapping[int, Sequence[int]]) -> None:
+def resolve_club(state: CoscaTable, invites: Mapping[int, Sequence[int]]) -> None:
     """Each invitation moves one money from the player onto the mobster's card."""
     for seat, positions in sorted(invites.items()):
         for pos in positions:
@@ -85,25 +85,26 @@ def resolve_club(state: CoscaState, invites: Mapping[int, Sequence[int]]) -> Non
             state.drink[pos] = True
         if positions:
             names = ", ".join(state.mobster(p).name for p in positions)
-            state.events.append(
-                Event(
-                    "club",
-                    {
-                        "seat": seat,
-                        "positions": list(positions),
-                        "mobsters": [state.mobster(p).name for p in positions],
-                    },
-                    f"seat {seat} invites {names} for a drink",
+            if not state.silent:
+                state.events.append(
+                    Event(
+                        "club",
+                        {
+                            "seat": seat,
+                            "positions": list(positions),
+                            "mobsters": [state.mobster(p).name for p in positions],
+                        },
+                        f"seat {seat} invites {names} for a drink",
+                    )
                 )
-            )
 
 
 # -- Villa ----------------------------------------------------------------------
-def villa_asks_left(state: CoscaState, seat: int) -> int:
+def villa_asks_left(state: CoscaTable, seat: int) -> int:
     return VILLA_ASKS - state.villa_got[seat] - int(state.villa_die[seat])
 
 
-def villa_can_ask(state: CoscaState, seat: int) -> bool:
+def villa_can_ask(state: CoscaTable, seat: int) -> bool:
     """A Villa die, an ask left, a tomorrow to use it in (C-12), a die in the supply."""
     if dice_at(state, seat, Place.VILLA) == 0 or villa_asks_left(state, seat) <= 0:
         return False
@@ -113,7 +114,7 @@ def villa_can_ask(state: CoscaState, seat: int) -> bool:
     return stock is None or stock > 0
 
 
-def resolve_villa(state: CoscaState, askers: Sequence[int]) -> None:
+def resolve_villa(state: CoscaTable, askers: Sequence[int]) -> None:
     """Each asker gets a die from the supply on their villa token (shared if short, C-01)."""
     got = supply.share(supply.available(state, Stock.DICE), dict.fromkeys(askers, 1))
     for seat, n in got.items():
@@ -124,7 +125,7 @@ def resolve_villa(state: CoscaState, askers: Sequence[int]) -> None:
 
 
 # -- Street ---------------------------------------------------------------------
-def street(state: CoscaState) -> None:
+def street(state: CoscaTable) -> None:
     """Most Street dice (at least one, C-03): 1 money and 1 weapon to each such player."""
     counts = [dice_at(state, s, Place.STREET) for s in range(state.players)]
     top = max(counts)

@@ -11,14 +11,14 @@ from mobtable.games.cosca.actions import Offer
 from mobtable.games.cosca.model import NOBODY, Stock
 
 if TYPE_CHECKING:
-    from mobtable.games.cosca.state import CoscaState
+    from mobtable.games.cosca.table import CoscaTable
 
 
 def seats_in(mask: int, players: int) -> list[int]:
     return [s for s in range(players) if mask >> s & 1]
 
 
-def contenders(state: CoscaState, pos: int) -> tuple[list[int], bool]:
+def contenders(state: CoscaTable, pos: int) -> tuple[list[int], bool]:
     """Who fights for the mobster at ``pos``, and whether the owner's drink is spent.
 
     Everyone with a hat under the card takes part (they met the condition
@@ -37,57 +37,60 @@ def contenders(state: CoscaState, pos: int) -> tuple[list[int], bool]:
     return claim, len(claim) > 1 and not met_today
 
 
-def spend_drink(state: CoscaState, pos: int) -> None:
+def spend_drink(state: CoscaTable, pos: int) -> None:
     """The owner fights without meeting the condition: the drink's money returns (C-09)."""
     state.drink[pos] = False
     state.supply[Stock.MONEY] += 1
     owner = state.loyal[pos]
-    state.events.append(
-        Event(
-            "drink-spent",
-            {"seat": owner, "pos": pos, "mobster": state.mobster(pos).name},
-            f"seat {owner} fights for {state.mobster(pos).name} with the drink: "
-            "its money goes back to the supply",
+    if not state.silent:
+        state.events.append(
+            Event(
+                "drink-spent",
+                {"seat": owner, "pos": pos, "mobster": state.mobster(pos).name},
+                f"seat {owner} fights for {state.mobster(pos).name} with the drink: "
+                "its money goes back to the supply",
+            )
         )
-    )
 
 
-def gain(state: CoscaState, pos: int, seat: int, *, fought: bool) -> None:
+def gain(state: CoscaTable, pos: int, seat: int, *, fought: bool) -> None:
     """``seat`` wins the mobster's loyalty; every hat under the card goes home."""
     name = state.mobster(pos).name
     state.under[pos] = 0
     previous = state.loyal[pos]
     if previous == seat:
-        state.events.append(
-            Event(
-                "loyalty-kept",
-                {"seat": seat, "pos": pos, "mobster": name, "fought": fought},
-                f"{name} stays loyal to seat {seat}",
+        if not state.silent:
+            state.events.append(
+                Event(
+                    "loyalty-kept",
+                    {"seat": seat, "pos": pos, "mobster": name, "fought": fought},
+                    f"{name} stays loyal to seat {seat}",
+                )
             )
-        )
         return
     if state.drink[pos]:  # C-09: the old owner's drink goes back to the supply
         state.drink[pos] = False
         state.supply[Stock.MONEY] += 1
     state.loyal[pos] = seat
     how = "after a fight" if fought else "without a fight"
-    state.events.append(
-        Event(
-            "loyalty-gained",
-            {
-                "seat": seat,
-                "pos": pos,
-                "mobster": name,
-                "from": None if previous == NOBODY else previous,
-                "fought": fought,
-            },
-            f"seat {seat} wins {name}'s loyalty {how}",
+    if not state.silent:
+        state.events.append(
+            Event(
+                "loyalty-gained",
+                {
+                    "seat": seat,
+                    "pos": pos,
+                    "mobster": name,
+                    "from": None if previous == NOBODY else previous,
+                    "fought": fought,
+                },
+                f"seat {seat} wins {name}'s loyalty {how}",
+            )
         )
-    )
 
 
 def resolve_fight(
-    state: CoscaState, pos: int, fighters: tuple[int, ...], offers: Mapping[int, Offer]
+    state: CoscaTable, pos: int, fighters: tuple[int, ...], offers: Mapping[int, Offer]
 ) -> None:
     """Reveal the offers; every fighter loses what he offered; the highest value wins.
 
@@ -112,7 +115,8 @@ def resolve_fight(
     }
     state.fights.append(record)
     shown = ", ".join(f"seat {s} {offers[s]} (value {values[s]})" for s in fighters)
-    state.events.append(Event("fight", record, f"fight for {name}: {shown}"))
+    if not state.silent:
+        state.events.append(Event("fight", record, f"fight for {name}: {shown}"))
     if len(best) == 1:
         gain(state, pos, best[0], fought=True)
         return
@@ -120,11 +124,12 @@ def resolve_fight(
     for seat in best:
         if not state.under[pos] >> seat & 1 and state.hats_free(seat) > 0:
             state.under[pos] |= 1 << seat  # C-08: a tied owner who came in by drink
-    state.events.append(
-        Event(
-            "fight-tied",
-            {"pos": pos, "mobster": name, "tied": best, "last_day": state.is_last_round()},
-            f"tie for {name}: loyalty unchanged, seats {', '.join(map(str, best))} fight again "
-            "tomorrow",
+    if not state.silent:
+        state.events.append(
+            Event(
+                "fight-tied",
+                {"pos": pos, "mobster": name, "tied": best, "last_day": state.is_last_round()},
+                f"tie for {name}: loyalty unchanged, seats {', '.join(map(str, best))} fight again "
+                "tomorrow",
+            )
         )
-    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import ge
 from typing import TYPE_CHECKING
 
 from mobtable.core import Event
@@ -10,7 +11,7 @@ from mobtable.games.cosca.cards import Mobster
 from mobtable.games.cosca.model import Special
 
 if TYPE_CHECKING:
-    from mobtable.games.cosca.state import CoscaState
+    from mobtable.games.cosca.table import CoscaTable
 
 Counts = tuple[int, ...]
 
@@ -24,7 +25,7 @@ def shares_three(mine: Counts, other: Counts, *, symbols: bool) -> bool:
     """
     if symbols:
         return sum(n for p, n in enumerate(mine) if other[p]) >= 3
-    return sum(min(a, b) for a, b in zip(mine, other, strict=True)) >= 3
+    return sum(map(min, mine, other)) >= 3
 
 
 def meets_dice(
@@ -36,12 +37,12 @@ def meets_dice(
     if mine is None:
         return False
     if mobster.symbols is not None:
-        return all(have >= need for have, need in zip(mine, mobster.symbols, strict=True))
+        return all(map(ge, mine, mobster.symbols))
     special = mobster.special
     if special is Special.SAME:
-        return sum(1 for n in mine if n) == 1
+        return len(mine) - mine.count(0) == 1
     if special is Special.DIFFERENT:
-        return all(n <= 1 for n in mine)
+        return max(mine) <= 1
     if special is Special.MATCH3:
         return any(
             other is not None and shares_three(mine, other, symbols=henrietta_symbols)
@@ -67,9 +68,8 @@ def meets_resources(
     return False
 
 
-def qualifies(state: CoscaState, pos: int, seat: int) -> bool:
-    """Does ``seat`` meet the condition of the mobster at ``pos`` right now?"""
-    mobster = state.mobster(pos)
+def qualifies(state: CoscaTable, mobster: Mobster, seat: int) -> bool:
+    """Does ``seat`` meet ``mobster``'s condition right now?"""
     rules = state.rules
     if mobster.special is not None and mobster.after_city:
         return meets_resources(
@@ -78,7 +78,7 @@ def qualifies(state: CoscaState, pos: int, seat: int) -> bool:
     return meets_dice(mobster, seat, state.settings, henrietta_symbols=rules.henrietta_symbols)
 
 
-def place_hats(state: CoscaState, *, after_city: bool) -> None:
+def place_hats(state: CoscaTable, *, after_city: bool) -> None:
     """Put a hat under every mobster whose condition a player meets (left to right).
 
     ``after_city=False`` places the dice conditions at the reveal;
@@ -96,25 +96,27 @@ def place_hats(state: CoscaState, *, after_city: bool) -> None:
             continue
         for seat in range(state.players):
             bit = 1 << seat
-            if not qualifies(state, pos, seat):
+            if not qualifies(state, mobster, seat):
                 continue
             state.met[pos] |= bit
             if state.under[pos] & bit:
                 continue
             if state.hats_free(seat) <= 0:
-                state.events.append(
-                    Event(
-                        "no-free-hat",
-                        {"seat": seat, "mobster": mobster.name},
-                        f"seat {seat} meets {mobster.name}'s condition but has no free hat",
+                if not state.silent:
+                    state.events.append(
+                        Event(
+                            "no-free-hat",
+                            {"seat": seat, "mobster": mobster.name},
+                            f"seat {seat} meets {mobster.name}'s condition but has no free hat",
+                        )
                     )
-                )
                 continue
             state.under[pos] |= bit
-            state.events.append(
-                Event(
-                    "hat-placed",
-                    {"seat": seat, "mobster": mobster.name, "pos": pos},
-                    f"seat {seat} puts a hat under {mobster.name}",
+            if not state.silent:
+                state.events.append(
+                    Event(
+                        "hat-placed",
+                        {"seat": seat, "mobster": mobster.name, "pos": pos},
+                        f"seat {seat} puts a hat under {mobster.name}",
+                    )
                 )
-            )

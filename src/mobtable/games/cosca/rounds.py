@@ -16,59 +16,61 @@ from mobtable.games.cosca.actions import Club, CoscaAction, Gun, Offer, SetDice,
 from mobtable.games.cosca.model import BASE_DICE, MAX_PLAYERS, NOBODY, RESOURCE_CAP, Stage, Stock
 
 if TYPE_CHECKING:
-    from mobtable.games.cosca.state import CoscaState
+    from mobtable.games.cosca.table import CoscaTable
 
 NO_OFFER = Offer(0, 0)
 _ONLY = tuple(frozenset({seat}) for seat in range(MAX_PLAYERS))
 
 
-def commit(state: CoscaState, seat: int, action: CoscaAction) -> None:
+def commit(state: CoscaTable, seat: int, action: CoscaAction) -> None:
     """A seat's sealed decision; the last one in resolves the step."""
     stage = state.stage
-    text = str(action)
-    state.events.append(
-        Event("committed", {"seat": seat, "stage": stage.value}, f"seat {seat} has decided")
-    )
-    mine: dict[str, Any] = {"seat": seat, "stage": stage.value, "action": text}
-    if isinstance(action, Club):  # the words name the invited mobsters
-        mine["mobsters"] = [state.mobster(p).name for p in action.positions]
-    state.events.append(Event("my-choice", mine, "you chose " + text, to=_ONLY[seat]))
+    if not state.silent:
+        text = str(action)
+        state.events.append(
+            Event("committed", {"seat": seat, "stage": stage.value}, f"seat {seat} has decided")
+        )
+        mine: dict[str, Any] = {"seat": seat, "stage": stage.value, "action": text}
+        if isinstance(action, Club):  # the words name the invited mobsters
+            mine["mobsters"] = [state.mobster(p).name for p in action.positions]
+        state.events.append(Event("my-choice", mine, "you chose " + text, to=_ONLY[seat]))
     if state.sealed.commit(seat, action):
         choices = dict(state.sealed.choices)
         _RESOLVE[stage](state, choices)
 
 
-def open_step(state: CoscaState, stage: Stage, seats: Iterable[int]) -> None:
+def open_step(state: CoscaTable, stage: Stage, seats: Iterable[int]) -> None:
     state.stage = stage
     state.sealed = SealedStep.of(seats)
 
 
 # -- phase 2 ------------------------------------------------------------------
-def begin_dice(state: CoscaState) -> None:
+def begin_dice(state: CoscaTable) -> None:
     open_step(state, Stage.DICE, range(state.players))
 
 
-def after_dice(state: CoscaState, choices: Mapping[int, Any]) -> None:
+def after_dice(state: CoscaTable, choices: Mapping[int, Any]) -> None:
     for seat in range(state.players):
         setting: SetDice = choices[seat]
         state.settings[seat] = setting.counts
     state.settings_round = state.round
     state.fights = []
     shown = {str(s): str(choices[s]) for s in range(state.players)}
-    state.events.append(
-        Event(
-            "dice-revealed",
-            {"round": state.round, "dice": shown},
-            "dice revealed: " + ", ".join(f"seat {s} {d}" for s, d in shown.items()),
+    if not state.silent:
+        state.events.append(
+            Event(
+                "dice-revealed",
+                {"round": state.round, "dice": shown},
+                "dice revealed: " + ", ".join(f"seat {s} {d}" for s, d in shown.items()),
+            )
         )
-    )
     mobsters.place_hats(state, after_city=False)
     city.bank(state)
     _to_gun(state)
 
 
 # -- phase 3 ------------------------------------------------------------------
-def _to_gun(state: CoscaState) -> None:
+def _to_gun(state: CoscaTable) -> None:
     seats = [s for s in range(state.players) if city.gun_max(state, s) > 0]
     if seats:
         open_step(state, Stage.GUN, seats)
@@ -76,7 +78,7 @@ def _to_gun(state: CoscaState) -> None:
         after_gun(state, {})
 
 
-def after_gun(state: CoscaState, choices: Mapping[int, Any]) -> None:
+def after_gun(state: CoscaTable, choices: Mapping[int, Any]) -> None:
     city.resolve_gun(
         state, {s: gun.exchanges for s, gun in choices.items() if isinstance(gun, Gun)}
     )
@@ -88,7 +90,7 @@ def after_gun(state: CoscaState, choices: Mapping[int, Any]) -> None:
         after_club(state, {})
 
 
-def after_club(state: CoscaState, choices: Mapping[int, Any]) -> None:
+def after_club(state: CoscaTable, choices: Mapping[int, Any]) -> None:
     city.resolve_club(
         state, {s: club.positions for s, club in choices.items() if isinstance(club, Club)}
     )
@@ -99,7 +101,7 @@ def after_club(state: CoscaState, choices: Mapping[int, Any]) -> None:
         after_villa(state, {})
 
 
-def after_villa(state: CoscaState, choices: Mapping[int, Any]) -> None:
+def after_villa(state: CoscaTable, choices: Mapping[int, Any]) -> None:
     city.resolve_villa(
         state, [s for s, villa in sorted(choices.items()) if isinstance(villa, Villa) and villa.ask]
     )
@@ -109,7 +111,7 @@ def after_villa(state: CoscaState, choices: Mapping[int, Any]) -> None:
 
 
 # -- phase 4 ------------------------------------------------------------------
-def _to_mobster(state: CoscaState, pos: int) -> None:
+def _to_mobster(state: CoscaTable, pos: int) -> None:
     """Resolve the row from ``pos`` on, stopping at a fight that needs offers."""
     while pos < len(state.row):
         fighters, drink_spent = loyalty.contenders(state, pos)
@@ -129,7 +131,7 @@ def _to_mobster(state: CoscaState, pos: int) -> None:
     _end_of_day(state)
 
 
-def after_fight(state: CoscaState, choices: Mapping[int, Any]) -> None:
+def after_fight(state: CoscaTable, choices: Mapping[int, Any]) -> None:
     pos, fighters = state.fight_pos, state.fighters
     state.fight_pos, state.fighters = -1, ()
     offers = {s: choices.get(s, NO_OFFER) for s in fighters}
@@ -138,23 +140,24 @@ def after_fight(state: CoscaState, choices: Mapping[int, Any]) -> None:
 
 
 # -- end of a day, phase 1 -----------------------------------------------------
-def _end_of_day(state: CoscaState) -> None:
+def _end_of_day(state: CoscaTable) -> None:
     if state.is_last_round():
         state.stage = Stage.OVER
         state.sealed = SealedStep.of(())
-        state.events.append(
-            Event(
-                "game-over",
-                {"round": state.round, "day": state.weekday.code},
-                "the last day is over",
+        if not state.silent:
+            state.events.append(
+                Event(
+                    "game-over",
+                    {"round": state.round, "day": state.weekday.code},
+                    "the last day is over",
+                )
             )
-        )
         return
     new_day(state)
     begin_dice(state)
 
 
-def new_day(state: CoscaState) -> None:
+def new_day(state: CoscaTable) -> None:
     """Phase 1: next day, dice, villa dice, a new mobster, resources down to 10."""
     state.round += 1
     day = state.weekday
@@ -193,14 +196,20 @@ def new_day(state: CoscaState) -> None:
                 supply.give_back(state, stock, seat, amount)
         if any(excess):
             returned[str(seat)] = excess
-    state.events.append(
-        Event(
-            "new-day",
-            {"round": state.round, "day": day.code, "dice": list(state.dice), "mobster": revealed},
-            f"{day.title}: dice {state.dice}, {revealed} joins the row",
+    if not state.silent:
+        state.events.append(
+            Event(
+                "new-day",
+                {
+                    "round": state.round,
+                    "day": day.code,
+                    "dice": list(state.dice),
+                    "mobster": revealed,
+                },
+                f"{day.title}: dice {state.dice}, {revealed} joins the row",
+            )
         )
-    )
-    if returned:
+    if returned and not state.silent:
         state.events.append(
             Event(
                 "over-the-limit",
@@ -211,7 +220,7 @@ def new_day(state: CoscaState) -> None:
         )
 
 
-_RESOLVE: dict[Stage, Callable[[CoscaState, Mapping[int, Any]], None]] = {
+_RESOLVE: dict[Stage, Callable[[CoscaTable, Mapping[int, Any]], None]] = {
     Stage.DICE: after_dice,
     Stage.GUN: after_gun,
     Stage.CLUB: after_club,

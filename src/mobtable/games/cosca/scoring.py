@@ -8,22 +8,22 @@ from mobtable.core import Result
 from mobtable.games.cosca.model import MAX_ROW, MONEY_VALUE, WEAPON_VALUE
 
 if TYPE_CHECKING:
-    from mobtable.games.cosca.state import CoscaState
+    from mobtable.games.cosca.table import CoscaTable
 
 TIEBREAKS = ("resource value", "leftmost loyal mobster")
 
 
-def resource_value(state: CoscaState, seat: int) -> int:
+def resource_value(state: CoscaTable, seat: int) -> int:
     """Money counts 1, weapons 3; drinks on cards are not the player's any more (C-14)."""
     return MONEY_VALUE * state.money[seat] + WEAPON_VALUE * state.weapons[seat]
 
 
-def leftmost(state: CoscaState, seat: int) -> int | None:
+def leftmost(state: CoscaTable, seat: int) -> int | None:
     """Row position of the player's leftmost loyal mobster."""
     return next((p for p, owner in enumerate(state.loyal) if owner == seat), None)
 
 
-def keys(state: CoscaState) -> list[tuple[int, int, int]]:
+def keys(state: CoscaTable) -> list[tuple[int, int, int]]:
     out = []
     for seat in range(state.players):
         first = leftmost(state, seat)
@@ -37,6 +37,6 @@ def keys(state: CoscaState) -> list[tuple[int, int, int]]:
     return out
 
 
-def result(state: CoscaState) -> Result:
+def result(state: CoscaTable) -> Result:
     ranking = keys(state)
     return Result.from_keys([k[0] for k in ranking], ranking, TIEBREAKS)

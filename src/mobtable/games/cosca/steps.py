@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ from mobtable.games.cosca.actions import (
 from mobtable.games.cosca.model import Stage
 
 if TYPE_CHECKING:
-    from mobtable.games.cosca.state import CoscaState
+    from mobtable.games.cosca.table import CoscaTable
 
 _KIND: dict[Stage, type] = {
     Stage.DICE: SetDice,
@@ -45,12 +46,15 @@ _ASKED = {
 
 def club_choices(eligible: Sequence[int], most: int) -> tuple[Club, ...]:
     """Every set of at most ``most`` invitations among ``eligible`` (none included)."""
-    return tuple(
-        Club(chosen) for k in range(most + 1) for chosen in combinations(sorted(eligible), k)
-    )
+    return _club_choices(tuple(sorted(eligible)), most)
 
 
-def options(state: CoscaState, seat: int) -> Sequence[CoscaAction]:
+@lru_cache(maxsize=4096)
+def _club_choices(eligible: tuple[int, ...], most: int) -> tuple[Club, ...]:
+    return tuple(Club(chosen) for k in range(most + 1) for chosen in combinations(eligible, k))
+
+
+def options(state: CoscaTable, seat: int) -> Sequence[CoscaAction]:
     """The legal actions of a seat that owes the current decision."""
     stage = state.stage
     if stage is Stage.DICE:
@@ -66,7 +70,7 @@ def options(state: CoscaState, seat: int) -> Sequence[CoscaAction]:
     return ()
 
 
-def check(state: CoscaState, seat: int, action: Any) -> None:
+def check(state: CoscaTable, seat: int, action: Any) -> None:
     """Raise ``IllegalAction`` naming the rule that forbids ``action``."""
     stage = state.stage
     kind = _KIND.get(stage)

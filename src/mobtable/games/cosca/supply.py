@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from mobtable.games.cosca.model import Stock
 
 if TYPE_CHECKING:
-    from mobtable.games.cosca.state import CoscaState
+    from mobtable.games.cosca.table import CoscaTable
 
 
 def share(available: int | None, owed: Mapping[int, int]) -> dict[int, int]:
@@ -35,16 +35,16 @@ def share(available: int | None, owed: Mapping[int, int]) -> dict[int, int]:
         left -= len(wanting)
 
 
-def available(state: CoscaState, stock: Stock) -> int | None:
+def available(state: CoscaTable, stock: Stock) -> int | None:
     """What the supply holds of ``stock`` (``None``: unlimited)."""
     return state.supply[stock] if state.rules.limited_supply else None
 
 
-def holdings(state: CoscaState, stock: Stock) -> list[int]:
+def holdings(state: CoscaTable, stock: Stock) -> list[int]:
     return (state.money, state.weapons, state.dice)[stock]
 
 
-def pay_out(state: CoscaState, stock: Stock, owed: Mapping[int, int]) -> dict[int, int]:
+def pay_out(state: CoscaTable, stock: Stock, owed: Mapping[int, int]) -> dict[int, int]:
     """Move what the supply can pay of ``owed`` to the players; returns what each got."""
     owed = {s: n for s, n in owed.items() if n > 0}
     if not owed:
@@ -57,7 +57,7 @@ def pay_out(state: CoscaState, stock: Stock, owed: Mapping[int, int]) -> dict[in
     return got
 
 
-def give_back(state: CoscaState, stock: Stock, seat: int, amount: int) -> None:
+def give_back(state: CoscaTable, stock: Stock, seat: int, amount: int) -> None:
     """A player returns ``amount`` pieces to the supply."""
     holdings(state, stock)[seat] -= amount
     state.supply[stock] += amount

@@ -198,6 +198,16 @@ class Placements(Sequence[Place]):
     @overload
     def __getitem__(self, index: slice) -> list[Place]: ...
     def __getitem__(self, index: int | slice) -> Place | list[Place]:
+        if type(index) is int and index >= 0:  # the hot path: a random or search player
+            cells = self._cells
+            width = len(cells)
+            if width:
+                card = index // width
+                if card < len(self._cards):
+                    return self._place[self._cards[card] * CELLS + cells[index - card * width]]
+        return self._item(index)
+
+    def _item(self, index: int | slice) -> Place | list[Place]:
         cells = self._cells
         if type(index) is not int:
             if isinstance(index, slice):

@@ -78,11 +78,29 @@ def placement_points(
         for line in (ROW_OF[cell], COLUMN_OF[cell])
         if (size := set_size(grid_values, line, cell, adjacent)) >= 2
     ]
-    if not sizes:
-        return 0, sizes
+    return sets_points(sizes), sizes
+
+
+def sets_points(sizes: Sequence[int]) -> int:
+    """Points for the sets (sizes 2-5) one placement formed in its two lines (G-12)."""
     pairs = sizes.count(2)
-    points = (0, SET_POINTS[2], TWO_PAIRS)[pairs] + sum(SET_POINTS[s] for s in sizes if s > 2)
-    return points, sizes
+    return (0, SET_POINTS[2], TWO_PAIRS)[pairs] + sum(SET_POINTS[s] for s in sizes if s > 2)
+
+
+#: ``LINE_SCORES[in_row][in_column]``: the points and set sizes of a placement whose
+#: value now stands ``in_row`` times in its row and ``in_column`` times in its column
+#: (the option "line"; precomputed because every placement asks).
+LINE_SCORES: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+    tuple(
+        (sets_points(sizes), sizes)
+        for in_column in range(SIZE + 1)
+        for sizes in [tuple(n for n in (in_row, in_column) if n >= 2)]
+    )
+    for in_row in range(SIZE + 1)
+)
+
+#: For each cell: its row (0-4) and its column (0-4).
+ROW_COLUMN: tuple[tuple[int, int], ...] = tuple(divmod(i, SIZE) for i in range(CELLS))
 
 
 def full_lines(grid: Sequence[int]) -> list[tuple[int, ...]]:

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY, full_lines, line_name
 
 if TYPE_CHECKING:
-    from mobtable.games.gangsta.state import GangstaState
+    from mobtable.games.gangsta.table import GangstaTable
 
 
-def raid(state: GangstaState) -> None:
+def raid(state: GangstaTable) -> None:
     """Turn ambush cards until no line is full (at most one deck's worth); the
     cards they mark go to the box. An empty ambush deck is reshuffled first."""
     lines = [] if state.silent else [line_name(line) for line in full_lines(state.grid)]
@@ -19,25 +19,27 @@ def raid(state: GangstaState) -> None:
         if not state.ambush_deck:
             state.ambush_deck, state.ambush_used = state.ambush_used, []
             state.rng.shuffle(state.ambush_deck)
-            state._event("ambush-reshuffle", "The police ambush deck is reshuffled")
+            if not state.silent:
+                state.log("ambush-reshuffle", "The police ambush deck is reshuffled")
         index = state.ambush_deck.pop()
         state.ambush_used.append(index)
         ambush = state.cards.ambush[index]
         cells = sorted(c for c in ambush.cells if state.grid[c] != EMPTY)
         removed = [state.grid[c] for c in cells]
         for c in cells:
-            state._clear(c)
+            state.clear(c)
         state.box.extend(removed)
         state.last_raid = (index, cells, removed)
-        state._event(
-            "raid",
-            f"Police! {filled} filled; ambush ({ambush.label}) removes "
-            f"{', '.join(state.codes(removed)) or 'nothing'}",
-            ambush=index,
-            removed=state.codes(removed),
-            lines=lines,
-            marks=ambush.label,
-            cells=[CELL_NAMES[c] for c in cells],
-        )
+        if not state.silent:
+            state.log(
+                "raid",
+                f"Police! {filled} filled; ambush ({ambush.label}) removes "
+                f"{', '.join(state.codes(removed)) or 'nothing'}",
+                ambush=index,
+                removed=state.codes(removed),
+                lines=lines,
+                marks=ambush.label,
+                cells=[CELL_NAMES[c] for c in cells],
+            )
         if not state.any_full_line():
             return

@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING
 from mobtable.core import Seat
 
 if TYPE_CHECKING:
-    from mobtable.games.gangsta.state import GangstaState
+    from mobtable.games.gangsta.table import GangstaTable
 
 HIGH_CARD = 7
 """A hand needs two cards above this value, or it may redraw."""
 
 
-def queue(state: GangstaState) -> list[Seat]:
+def queue(state: GangstaTable) -> list[Seat]:
     """The seats asked whether to redraw, from the first leader clockwise (G-27).
 
     Only public facts decide it: a seat is asked when it holds three cards and
@@ -36,11 +36,11 @@ def queue(state: GangstaState) -> list[Seat]:
     return [s for s in state.seats_from(state.leader) if len(state.hands[s]) >= 3]
 
 
-def eligible(state: GangstaState, seat: Seat) -> bool:
+def eligible(state: GangstaTable, seat: Seat) -> bool:
     return sum(1 for c in state.hands[seat] if state.cards.value[c] > HIGH_CARD) < 2
 
 
-def choices(state: GangstaState, seat: Seat) -> list[tuple[int, ...]]:
+def choices(state: GangstaTable, seat: Seat) -> list[tuple[int, ...]]:
     """Every set of "the three lowest cards" the seat may put back (several when
     values tie at the third place); none if it is not eligible or cannot draw."""
     hand = state.hands[seat]
@@ -53,7 +53,7 @@ def choices(state: GangstaState, seat: Seat) -> list[tuple[int, ...]]:
     return [tuple(sorted(lower + list(extra))) for extra in combinations(level, 3 - len(lower))]
 
 
-def apply(state: GangstaState, seat: Seat, ids: tuple[int, ...]) -> None:
+def apply(state: GangstaTable, seat: Seat, ids: tuple[int, ...]) -> None:
     """Draw three cards first, then shuffle the three put back into the deck."""
     hand = state.hands[seat]
     drawn = [state.deck.pop() for _ in range(3)]
@@ -64,13 +64,15 @@ def apply(state: GangstaState, seat: Seat, ids: tuple[int, ...]) -> None:
     state.deck.extend(ids)
     state.rng.shuffle(state.deck)
     state.redrew[seat] = ids
-    state._event("redraw", f"Seat {seat} redraws three cards", seat=seat)
-    state._event(
-        "redraw-private",
-        f"You discard {', '.join(state.codes(ids))} "
-        f"and draw {', '.join(state.codes(sorted(drawn)))}",
-        to=seat,
-        seat=seat,
-        discarded=state.codes(ids),
-        drawn=state.codes(sorted(drawn)),
-    )
+    if not state.silent:
+        state.log("redraw", f"Seat {seat} redraws three cards", seat=seat)
+    if not state.silent:
+        state.log(
+            "redraw-private",
+            f"You discard {', '.join(state.codes(ids))} "
+            f"and draw {', '.join(state.codes(sorted(drawn)))}",
+            to=seat,
+            seat=seat,
+            discarded=state.codes(ids),
+            drawn=state.codes(sorted(drawn)),
+        )

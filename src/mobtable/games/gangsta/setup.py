@@ -38,8 +38,9 @@ def deal(state: GangstaState, seed: int | None) -> None:
     rng.shuffle(deck)
     state.trump = deck.pop()
     size = HAND_SIZE[state.players]
-    for seat in range(state.players):
-        state.hands[seat] = sorted(deck.pop() for _ in range(size))
+    for seat in range(state.players):  # each seat takes the top ``size`` cards
+        state.hands[seat] = sorted(deck[-size:])
+        del deck[-size:]
     state.deck = deck
     state.ambush_deck = list(range(len(state.cards.ambush)))
     rng.shuffle(state.ambush_deck)
@@ -99,7 +100,7 @@ def from_setup(state: GangstaState, setup: Mapping[str, Any]) -> None:
     for name, code in grid.items():
         if name not in CELL_NAMES:
             raise BadSetup(f"setup 'grid': {name!r} is not a cell (A1 to E5)")
-        state._put(CELL_NAMES.index(name), _card_list(cards, [code], f"grid.{name}")[0])
+        state.put(CELL_NAMES.index(name), _card_list(cards, [code], f"grid.{name}")[0])
     state.box = _card_list(cards, setup.get("box", []), "box")
     state.discard = _card_list(cards, setup.get("discard", []), "discard")
     _check_every_card_once(state)

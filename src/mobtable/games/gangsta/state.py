@@ -1,14 +1,16 @@
-"""A Gangsta table: the phases of a game and how each action changes it."""
+"""A Gangsta table under the core contract: the phases of a game and how each action changes it.
+
+The top layer: the table's data (:mod:`table`) and the rule modules (:mod:`police`,
+:mod:`redraw`, :mod:`tricks`) sit below it and never import it.
+"""
 
 from __future__ import annotations
 
 import random
-from bisect import insort
-from collections.abc import Sequence
-from enum import StrEnum
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from mobtable.core import Event, IllegalAction, Origin, Result, Seat, State, View
+from mobtable.core import IllegalAction, Origin, Result, Seat, State, View
 from mobtable.games.gangsta import police, redraw
 from mobtable.games.gangsta.actions import (
     KEEP,
@@ -19,126 +21,57 @@ from mobtable.games.gangsta.actions import (
     Placements,
     Play,
     Redraw,
-    action_table,
 )
 from mobtable.games.gangsta.cards import CardSet
 from mobtable.games.gangsta.grid import (
     CELL_NAMES,
-    CELLS,
     CENTER,
-    COLUMN_OF,
-    EMPTY,
-    ROW_OF,
+    LINE_SCORES,
+    ROW_COLUMN,
     SIZE,
     describe_sets,
     placement_points,
 )
-from mobtable.games.gangsta.naming import builtin_mafias, mafia_words
+from mobtable.games.gangsta.table import GangstaTable, Phase, rotations
 from mobtable.games.gangsta.tricks import answers, pair_bar, strength, trick_winner
 
 if TYPE_CHECKING:
     from mobtable.core import Config, Game
 
 
-class Phase(StrEnum):
-    REDRAW = "redraw"
-    PLAY = "play"
-    PICK = "pick"
-    PLACE = "place"
-    OVER = "over"
+_PLAY, _PLACE, _PICK, _OVER = Phase.PLAY, Phase.PLACE, Phase.PICK, Phase.OVER
 
 
-class GangstaState(State):
-    """Everything about one Gangsta table. Card ids index ``self.cards``."""
+class GangstaState(GangstaTable, State):
+    """One Gangsta table under the core contract: the phases and how each action changes them."""
 
     def __init__(
         self, game: Game, config: Config, origin: Origin, cards: CardSet, rng: random.Random
     ) -> None:
-        super().__init__(game, config, origin)
-        n = config.players
-        self.cards = cards
-        self.table = action_table(cards)
-        self.rng = rng
-        custom = mafia_words(cards)
-        self.event_mafias = None if custom == builtin_mafias() else dict(custom)
-        """A custom deck's mafia names, carried by events so their words can name cards."""
-        self.adjacent = config.options["combinations"] == "adjacent"
-        self.contenders_only = config.options["pair_must_beat"] == "contenders"
-        self.reveal = (
-            2 if "reveal-two" in config.variants else 1 if "reveal-one" in config.variants else 0
-        )
-        self.phase = Phase.REDRAW
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.deck: list[int] = []  # the top card is the last one
-        self.trump = -1
-        self.grid = [EMPTY] * CELLS
-        self.empty = list(range(CELLS))
-        """The empty cells, in order (kept up to date: legal placements read it)."""
-        self.grid_values = [EMPTY] * CELLS
-        self.filled = [0] * 10
-        """Cards in each row (0-4) and column (5-9): a 5 calls the police."""
-        self.ambush_deck: list[int] = []  # the top card is the last one
-        self.ambush_used: list[int] = []
-        self.box: list[int] = []
-        self.discard: list[int] = []
-        self.scores = [0] * n
-        self.best = [0] * n
-        self.leader = 0
-        self.turn = 0
-        self.trick: list[tuple[int, tuple[int, ...]]] = []
-        self.trick_order: list[int] = []
-        self.absent = 0
-        self.revealed: list[int] = []
-        self.to_place: list[int] = []
-        self.trick_points = 0
-        self.tricks = 0
-        self.redraw_queue: list[int] = []
-        self.redrew: dict[int, tuple[int, ...]] = {}
-        self.voids = [0] * n
-        """Per seat, a bit per mafia it showed it holds none of (G-26): it once
-        answered a lead of that mafia with another mafia. Public knowledge."""
-        self.last_trick: tuple[Seat, list[tuple[int, tuple[int, ...]]]] | None = None
-        self.last_raid: tuple[int, list[int], list[int]] | None = None
-        """The last raid: ambush card index, cells emptied, cards removed."""
-
-    @property
-    def trump_mafia(self) -> int:
-        return self.cards.mafia[self.trump]
-
-    def code(self, card: int) -> str:
-        return self.cards.cards[card].code
-
-    def codes(self, ids: Sequence[int]) -> list[str]:
-        return [self.cards.cards[c].code for c in ids]
-
-    def _event(self, kind: str, text: str, to: Seat | None = None, **data: Any) -> None:
-        if self.silent:
-            return
-        if self.event_mafias is not None:
-            data["mafias"] = self.event_mafias
-        self.events.append(Event(kind, data, text, None if to is None else frozenset((to,))))
+        State.__init__(self, game, config, origin)
+        GangstaTable.__init__(self, config, cards, rng)
 
     # -- the contract -------------------------------------------------------
     def pending(self) -> tuple[Seat, ...]:
-        return () if self.phase is Phase.OVER else (self.turn,)
+        return () if self.phase is _OVER else (self.turn,)
 
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def legal(self, seat: Seat) -> Sequence[GangstaAction]:
         phase = self.phase
-        if seat != self.turn or phase is Phase.OVER:
+        if seat != self.turn or phase is _OVER:
             return ()
         table = self.table
-        if phase is Phase.PLACE:
+        if phase is _PLACE:
             return Placements(table.place, self.to_place, self.empty[:])
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             singles, pairs = answers(self.cards, self.hands[seat], self.trick, self._pair_bar)
             single = table.single
             if not pairs:
                 return [single[c] for c in singles]
             return [single[c] for c in singles] + [table.pair[p] for p in pairs]
-        if phase is Phase.PICK:
+        if phase is _PICK:
             return [table.pick[c] for c in sorted(self.revealed[:2])]
         return [KEEP, *(table.redraw(t) for t in redraw.choices(self, seat))]
 
@@ -214,22 +147,20 @@ class GangstaState(State):
             self.phase, self.turn = Phase.REDRAW, self.redraw_queue[0]
             return
         card = self.deck.pop()
-        self._put(CENTER, card)
-        self._event(
-            "center-card",
-            f"{self.code(card)} is laid on C3",
-            card=self.code(card),
-            cell=CELL_NAMES[CENTER],
-        )
+        self.put(CENTER, card)
+        if not self.silent:
+            self.log(
+                "center-card",
+                f"{self.code(card)} is laid on C3",
+                card=self.code(card),
+                cell=CELL_NAMES[CENTER],
+            )
         self.start_trick(self.leader)
 
     # -- tricks -----------------------------------------------------------
-    def seats_from(self, first: Seat) -> list[Seat]:
-        n = self.players
-        return [(first + i) % n for i in range(n)]
-
     def start_trick(self, leader: Seat) -> None:
-        order = [s for s in self.seats_from(leader) if self.hands[s]]
+        hands = self.hands
+        order = [s for s in rotations(self.players)[leader] if hands[s]]
         if not order:
             self._finish()
             return
@@ -238,32 +169,39 @@ class GangstaState(State):
         if self.absent and self.reveal:
             count = min(self.absent * self.reveal, len(self.deck))
             self.revealed = [self.deck.pop() for _ in range(count)]
-            if self.revealed:
-                self._event(
+            if self.revealed and not self.silent:
+                self.log(
                     "opened",
                     f"Opened for the absent players: {', '.join(self.codes(self.revealed))}",
                     cards=self.codes(self.revealed),
                     absent=self.absent,
                     keep=self.reveal == 2,
                 )
-        self.phase, self.turn = Phase.PLAY, order[0]
+        self.phase, self.turn = _PLAY, order[0]
 
-    def _play(self, seat: Seat, ids: tuple[int, ...]) -> None:
+    def _play(self, seat: Seat, action: Play) -> None:
+        cards = action.cards
         hand = self.hands[seat]
-        for c in ids:
-            hand.remove(c)
+        if len(cards) == 1:
+            ids: tuple[int, ...] = (cards[0].id,)
+            hand.remove(ids[0])
+        else:
+            ids = (cards[0].id, cards[1].id)
+            hand.remove(ids[0])
+            hand.remove(ids[1])
         trick = self.trick
         void = None
         if trick:
-            led = self.cards.mafia[trick[0][1][0]]
-            if self.cards.mafia[ids[0]] != led:
+            mafia = self.cards.mafia
+            led = mafia[trick[0][1][0]]
+            if mafia[ids[0]] != led:
                 self.voids[seat] |= 1 << led
                 void = self.cards.mafia_codes[led]
         lead = not trick
         trick.append((seat, ids))
         if not self.silent:
             codes = self.codes(ids)
-            self._event(
+            self.log(
                 "play",
                 f"Seat {seat} plays {'+'.join(codes)}",
                 seat=seat,
@@ -272,9 +210,10 @@ class GangstaState(State):
                 void=void,
                 trump=self.cards.mafia[ids[0]] == self.trump_mafia,
             )
-        position = self.trick_order.index(seat) + 1
-        if position < len(self.trick_order):
-            self.turn = self.trick_order[position]
+        order = self.trick_order
+        position = order.index(seat) + 1
+        if position < len(order):
+            self.turn = order[position]
         else:
             self._resolve_trick()
 
@@ -285,7 +224,7 @@ class GangstaState(State):
         self.last_trick = (winner, self.trick)
         self.trick = []
         if not self.silent:
-            self._event(
+            self.log(
                 "trick-won",
                 f"Seat {winner} wins the trick with {'+'.join(self.codes(ids))} "
                 f"(strength {strength(self.cards, ids)})",
@@ -301,8 +240,8 @@ class GangstaState(State):
         elif self.reveal == 0 and self.absent:
             drawn = [self.deck.pop() for _ in range(min(self.absent, len(self.deck)))]
             self.to_place.extend(drawn)
-            if drawn:
-                self._event(
+            if drawn and not self.silent:
+                self.log(
                     "extra-cards",
                     f"Seat {winner} draws {', '.join(self.codes(drawn))} for the absent players",
                     seat=winner,
@@ -322,53 +261,44 @@ class GangstaState(State):
         self.phase, self.trick_points = Phase.PLACE, 0
         self._continue_placing()
 
-    def _pick(self, card: int) -> None:
+    def _pick(self, seat: Seat, action: Pick) -> None:
+        card = action.card.id
         pair, self.revealed = self.revealed[:2], self.revealed[2:]
         other = pair[1] if pair[0] == card else pair[0]
         self.to_place.append(card)
         self.to_place.sort()
         self.discard.append(other)
-        self._event(
-            "pick",
-            f"Seat {self.turn} picks {self.code(card)}, {self.code(other)} is discarded",
-            seat=self.turn,
-            card=self.code(card),
-            discarded=self.code(other),
-        )
+        if not self.silent:
+            self.log(
+                "pick",
+                f"Seat {self.turn} picks {self.code(card)}, {self.code(other)} is discarded",
+                seat=self.turn,
+                card=self.code(card),
+                discarded=self.code(other),
+            )
         self._advance_picks()
 
-    # -- the grid ---------------------------------------------------------
-    def _put(self, cell: int, card: int) -> None:
-        self.grid[cell] = card
-        self.grid_values[cell] = self.cards.value[card]
-        self.empty.remove(cell)
-        self.filled[cell // SIZE] += 1
-        self.filled[SIZE + cell % SIZE] += 1
-
-    def _clear(self, cell: int) -> None:
-        self.grid[cell] = self.grid_values[cell] = EMPTY
-        insort(self.empty, cell)
-        self.filled[cell // SIZE] -= 1
-        self.filled[SIZE + cell % SIZE] -= 1
-
-    def any_full_line(self) -> bool:
-        return SIZE in self.filled
-
-    def _place(self, seat: Seat, card: int, cell: int) -> None:
+    def _place(self, seat: Seat, action: Place) -> None:
+        card, cell = action.card.id, action.cell
         self.to_place.remove(card)
-        self._put(cell, card)
+        self.put(cell, card)
         values, value = self.grid_values, self.grid_values[cell]
-        if (  # fast path: no equal value in either line, nothing to score
-            [values[c] for c in ROW_OF[cell]].count(value) < 2
-            and [values[c] for c in COLUMN_OF[cell]].count(value) < 2
-        ):
-            points, sizes = 0, list[int]()
+        row, column = ROW_COLUMN[cell]
+        start = row * SIZE
+        in_row = values[start : start + SIZE].count(value)
+        in_column = values[column::SIZE].count(value)
+        sizes: Sequence[int]
+        if in_row < 2 and in_column < 2:  # nothing to score
+            points, sizes = 0, ()
+        elif self.adjacent:
+            points, sizes = placement_points(values, cell, True)
         else:
-            points, sizes = placement_points(values, cell, self.adjacent)
-        self.scores[seat] += points
-        self.trick_points += points
+            points, sizes = LINE_SCORES[in_row][in_column]
+        if points:
+            self.scores[seat] += points
+            self.trick_points += points
         if not self.silent:
-            self._event(
+            self.log(
                 "place",
                 f"Seat {seat} places {self.code(card)} on {CELL_NAMES[cell]}"
                 + (
@@ -380,11 +310,13 @@ class GangstaState(State):
                 card=self.code(card),
                 cell=CELL_NAMES[cell],
                 points=points,
-                sets=sizes,
+                sets=list(sizes),
             )
-        if self.filled[cell // SIZE] == SIZE or self.filled[SIZE + cell % SIZE] == SIZE:
+        filled = self.filled
+        if filled[row] == SIZE or filled[SIZE + column] == SIZE:
             police.raid(self)
-        self._continue_placing()
+        if not (self.to_place and self.empty):
+            self._continue_placing()
 
     def _continue_placing(self) -> None:
         """End the trick once every card is placed.
@@ -393,11 +325,12 @@ class GangstaState(State):
         cards still to place then go to the discard (G-13).
         """
         if self.to_place and not self.empty:
-            self._event(
-                "no-room",
-                f"No empty cell: {', '.join(self.codes(self.to_place))} discarded",
-                cards=self.codes(self.to_place),
-            )
+            if not self.silent:
+                self.log(
+                    "no-room",
+                    f"No empty cell: {', '.join(self.codes(self.to_place))} discarded",
+                    cards=self.codes(self.to_place),
+                )
             self.discard.extend(self.to_place)
             self.to_place = []
         if not self.to_place:
@@ -412,33 +345,39 @@ class GangstaState(State):
     def _finish(self) -> None:
         self.phase = Phase.OVER
         self.turn = -1
-        result = self.result()
-        who = " and ".join(f"Seat {s}" for s in result.winners)
-        self._event(
-            "game-over",
-            f"Game over: {who} win{'s' * (len(result.winners) == 1)}",
-            winners=list(result.winners),
-            scores=list(self.scores),
-            best=list(self.best),
-        )
+        if not self.silent:
+            result = self.result()
+            who = " and ".join(f"Seat {s}" for s in result.winners)
+            self.log(
+                "game-over",
+                f"Game over: {who} win{'s' * (len(result.winners) == 1)}",
+                winners=list(result.winners),
+                scores=list(self.scores),
+                best=list(self.best),
+            )
 
     # -- dispatch -----------------------------------------------------------
+    def apply(self, seat: Seat, action: Any, *, check: bool = True) -> None:
+        """The core's ``apply``, the unchecked path (simulation, search) one call shorter."""
+        if check:
+            super().apply(seat, action, check=True)
+            return
+        _APPLY[type(action)](self, seat, action)
+        self.history.append((seat, action))
+
     def _apply(self, seat: Seat, action: Any) -> None:
-        kind = type(action)
-        if kind is Place:
-            self._place(seat, action.card.id, action.cell)
-        elif kind is Play:
-            self._play(seat, tuple([c.id for c in action.cards]))
-        elif kind is Pick:
-            self._pick(action.card.id)
-        elif kind is Keep:
-            self._event("keep", f"Seat {seat} keeps the hand", seat=seat)
-            self.redraw_queue.pop(0)
-            self._next_redraw()
-        else:
-            redraw.apply(self, seat, tuple(c.id for c in action.cards))
-            self.redraw_queue.pop(0)
-            self._next_redraw()
+        _APPLY[type(action)](self, seat, action)
+
+    def _keep(self, seat: Seat, action: Keep) -> None:
+        if not self.silent:
+            self.log("keep", f"Seat {seat} keeps the hand", seat=seat)
+        self.redraw_queue.pop(0)
+        self._next_redraw()
+
+    def _redraw(self, seat: Seat, action: Redraw) -> None:
+        redraw.apply(self, seat, tuple(c.id for c in action.cards))
+        self.redraw_queue.pop(0)
+        self._next_redraw()
 
     # -- copies -------------------------------------------------------------
     def clone(self) -> GangstaState:
@@ -494,3 +433,13 @@ class GangstaState(State):
             "voids": self.voids,
             "rng": hash(self.rng.getstate()),
         }
+
+
+_APPLY: dict[type, Callable[[GangstaState, Seat, Any], None]] = {
+    Place: GangstaState._place,
+    Play: GangstaState._play,
+    Pick: GangstaState._pick,
+    Keep: GangstaState._keep,
+    Redraw: GangstaState._redraw,
+}
+"""Each kind of action's handler: one dict lookup instead of a chain of type tests."""

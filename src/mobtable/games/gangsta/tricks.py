@@ -58,21 +58,22 @@ def trick_winner(cards: CardSet, trick: Sequence[Play], trump_mafia: int) -> int
 
 def answers(
     cards: CardSet, hand: Sequence[int], trick: Sequence[Play], bar: Callable[[], int]
-) -> tuple[list[int], list[tuple[int, int]]]:
+) -> tuple[Sequence[int], list[tuple[int, int]]]:
     """The singles and pairs (card ids) a seat may play to ``trick``.
 
     Leading: any single card (G-07). Following: a card of the led mafia, or
     two cards of the led mafia and one power whose sum exceeds ``bar()`` (only
     computed when a pair is possible); a seat
-    void in the led mafia plays any single card (G-08).
+    void in the led mafia plays any single card (G-08). The singles may be
+    ``hand`` itself: read them, do not keep them.
     """
     if not trick:
-        return list(hand), []
+        return hand, []
     led = cards.mafia[trick[0][1][0]]
     mafia = cards.mafia
     follow = [c for c in hand if mafia[c] == led]
     if not follow:
-        return list(hand), []
+        return hand, []
     if len(follow) < 2:
         return follow, []
     value = cards.value

@@ -1,0 +1,97 @@
+"""One COSCA table's data: plain lists, cheap to clone, and the facts derived from them.
+
+The bottom layer of the package: the rule modules (:mod:`rounds`, :mod:`city`,
+:mod:`loyalty`, :mod:`mobsters`, :mod:`steps`, :mod:`supply`, :mod:`scoring`)
+and the :class:`~mobtable.games.cosca.state.CoscaState` on top read and change
+this data; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mobtable.core import Config, Event, SealedStep
+from mobtable.games.cosca.actions import CoscaAction
+from mobtable.games.cosca.cards import Mobster
+from mobtable.games.cosca.model import HATS, ROUNDS, Stage, Weekday
+from mobtable.games.cosca.rules import Rules
+
+
+class CoscaTable:
+    """One table. Row lists (``row``, ``loyal``, ``drink``, ``under``, ``met``) share positions.
+
+    Attributes:
+        cards: every mobster card of the game (ids index it).
+        rules: the table's options.
+        round: 0-based round (day) number.
+        deck: mobster ids still face down, top first (hidden).
+        row: mobster ids revealed below the city, left to right.
+        loyal: per row position, the seat whose hat is on the card (``NOBODY``).
+        drink: per row position, whether a drink (a money token) sits on the card.
+        under: per row position, a bitmask of the seats with a hat under the card.
+        met: per row position, a bitmask of the seats that met the condition
+            today (public: the dice are revealed, resources are open).
+        money, weapons: per seat.
+        dice: per seat, how many dice the player has today.
+        settings: per seat, the dice counts revealed on round ``settings_round``.
+        villa_die: per seat, whether a die waits on the villa token.
+        villa_got: per seat, villa dice already collected (0 black, 1 white, 2 box).
+        supply: money, weapons and dice in the general supply.
+        stage, sealed: the decision being taken and its sealed commitments (in a
+            determinization, ``sealed.announced`` keeps the seats known to have
+            committed whose choices were dropped).
+        fight_pos, fighters: the fight being fought (phase 4).
+        fights: the fights revealed since the last dice reveal (public).
+    """
+
+    events: list[Event]
+    silent: bool
+
+    def __init__(self, config: Config, cards: tuple[Mobster, ...], seed: int | None) -> None:
+        n = config.players
+        self.cards = cards
+        self.rules = Rules.of(config, seed)
+        self.round = 0
+        self.deck: list[int] = []
+        self.row: list[int] = []
+        self.loyal: list[int] = []
+        self.drink: list[bool] = []
+        self.under: list[int] = []
+        self.met: list[int] = []
+        self.money = [0] * n
+        self.weapons = [0] * n
+        self.dice = [0] * n
+        self.settings: list[tuple[int, ...] | None] = [None] * n
+        self.settings_round = -1
+        self.villa_die = [False] * n
+        self.villa_got = [0] * n
+        self.supply = [0, 0, 0]
+        self.stage = Stage.DICE
+        self.sealed: SealedStep[CoscaAction] = SealedStep.of(range(n))
+        self.fight_pos = -1
+        self.fighters: tuple[int, ...] = ()
+        self.fights: list[dict[str, Any]] = []
+
+    @property
+    def players(self) -> int:
+        return len(self.money)
+
+    # -- derived facts ---------------------------------------------------
+    @property
+    def weekday(self) -> Weekday:
+        return Weekday((self.rules.start + self.round) % 7)
+
+    def is_last_round(self) -> bool:
+        return self.round == ROUNDS - 1
+
+    def hats_free(self, seat: int) -> int:
+        bit = 1 << seat
+        used = sum(1 for owner in self.loyal if owner == seat)
+        used += sum(1 for mask in self.under if mask & bit)
+        return HATS - used
+
+    def mobster(self, pos: int) -> Mobster:
+        return self.cards[self.row[pos]]
+
+    def loyal_count(self, seat: int) -> int:
+        return sum(1 for owner in self.loyal if owner == seat)
