@@ -40,6 +40,16 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 
+def rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` in MB (Linux; NaN elsewhere)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return float("nan")
+    kb = next((line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")), "nan")
+    return float(kb) / 1024
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -154,6 +164,7 @@ async def main(args: argparse.Namespace) -> None:
                     break
                 except httpx2.TransportError:
                     await asyncio.sleep(0.1)
+            rss_empty = rss_mb(server.pid)
             tables: list[tuple[Table, list[str]]] = []
             for i in range(args.tables):
                 bot = args.search_bot if i < args.search_tables else args.bot
@@ -175,6 +186,7 @@ async def main(args: argparse.Namespace) -> None:
                     c = await http.post(f"/api/tables/{created['id']}/seats/{seat}/claim", json={})
                     tokens.append(c.json()["token"])
                 tables.append((Table(created["id"]), tokens))
+        rss_tables = rss_mb(server.pid)
         latencies: list[float] = []
         stop = asyncio.Event()
         rng = random.Random(1)
@@ -224,6 +236,11 @@ async def main(args: argparse.Namespace) -> None:
             f"p50={p(0.50):.1f} ms p90={p(0.90):.1f} ms p99={p(0.99):.1f} ms "
             f"max={(lat[-1] * 1000 if lat else float('nan')):.1f} ms"
             f" mean={(statistics.fmean(lat) * 1000 if lat else float('nan')):.1f} ms"
+        )
+        print(
+            f"server memory: {rss_empty:.0f} MB empty, {rss_tables:.0f} MB with the tables "
+            f"({(rss_tables - rss_empty) * 1024 / args.tables:.0f} KB per new table), "
+            f"{rss_mb(server.pid):.0f} MB at the end; load average {os.getloadavg()[0]:.1f}"
         )
         if args.burst:
             print(

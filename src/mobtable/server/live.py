@@ -259,26 +259,34 @@ class LiveTable:
         self, seat: int | None, since: int, summary: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         """The state message for ``seat`` with the events from index ``since``."""
+        return {
+            "type": "state",
+            "table": summary if summary is not None else self.summary(),
+            **self._members(seat),
+            "events": self._events(seat, since),
+            "log_reset": since == 0,
+        }
+
+    def _members(self, seat: int | None) -> dict[str, Any]:
+        """What a state message tells ``seat`` beside the table and the events."""
         state = self.state
         playing = self.status == "playing"
         legal = state.legal(seat) if seat is not None and playing else ()
         words = self.narrator(seat)
         return {
-            "type": "state",
-            "table": summary if summary is not None else self.summary(),
             "seat": seat,
             "version": state.moves_seen_by(seat),
             "view": state.view(seat),
             "legal": [{"a": str(a), "label": words.action(state, seat, a)} for a in legal]
             if seat is not None
             else [],
-            "events": [
-                {**e.to_json(), "text": words.event(e)} for e in state.events_for(seat, since)
-            ],
             "prompt": self._prompt(seat, words),
-            "outcome": outcome(words, state),
-            "log_reset": since == 0,
+            "outcome": outcome(words, self.state),
         }
+
+    def _events(self, seat: int | None, since: int) -> list[dict[str, Any]]:
+        words = self.narrator(seat)
+        return [{**e.to_json(), "text": words.event(e)} for e in self.state.events_for(seat, since)]
 
     def _prompt(self, seat: int | None, words: Narrator) -> str:
         if self.status == "waiting":
@@ -296,25 +304,39 @@ class LiveTable:
             client.send(json.dumps({"type": "notice", "kind": kind, "text": text_for(client.seat)}))
 
     def broadcast(self) -> None:
-        """Send every connected client its own view and its new events."""
+        """Send every connected client its own view and its new events.
+
+        Each part is encoded once: the table summary once for everyone, a seat's
+        view, moves and prompt once for all its clients (spectators share one),
+        the events once per seat and log position; a message is their joined text.
+        """
         if not self.clients:
             return
-        summary = self.summary()
+        table = _encode(self.summary())
         end = len(self.state.events)
-        cache: dict[tuple[int | None, int], tuple[str, str, bool]] = {}
+        bodies: dict[int | None, str] = {}
+        messages: dict[tuple[int | None, int], tuple[str, bool]] = {}
         for client in list(self.clients):
-            key = (client.seat, client.cursor)
-            message = cache.get(key)
+            seat, since = client.seat, client.cursor
+            body = bodies.get(seat)
+            if body is None:
+                body = bodies[seat] = _encode(self._members(seat))[1:-1]
+            message = messages.get((seat, since))
             if message is None:
-                payload = self.payload(client.seat, client.cursor, summary)
-                news = bool(payload["events"])
-                text = json.dumps(payload, separators=(",", ":"))
-                payload["events"], payload["log_reset"] = [], False
-                message = cache[key] = (text, json.dumps(payload, separators=(",", ":")), news)
-            text, unchanged_form, news = message
+                events = self._events(seat, since)
+                text = (
+                    f'{{"type":"state","table":{table},"events":{_encode(events)},'
+                    f'"log_reset":{"true" if since == 0 else "false"},{body}}}'
+                )
+                message = messages[(seat, since)] = (text, bool(events))
+            text, news = message
             client.cursor = end
             # A change this client cannot see (a part of another seat's sealed commit)
             # sends nothing: even an empty message would count the parts.
+            unchanged_form = table + body
             if news or unchanged_form != client.last_seen:
                 client.last_seen = unchanged_form
                 client.send(text)
+
+
+_encode = json.JSONEncoder(separators=(",", ":")).encode

@@ -10,7 +10,7 @@ Notation (cards are written mafia letter, value, power: ``R5W``, ``Y9S``):
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
@@ -98,6 +98,11 @@ class ActionTable:
         }
         self.place = tuple(Place(card, cell) for card in c for cell in range(CELLS))
         self.pick = tuple(Pick(card) for card in c)
+
+    def __reduce__(self) -> tuple[Callable[[CardSet], ActionTable], tuple[CardSet]]:
+        """Pickled as a reference to its card set: the receiver looks the table up
+        (or builds it once), instead of a copy of its thousands of actions."""
+        return action_table, (self.cards,)
 
     def redraw(self, ids: tuple[int, ...]) -> Redraw:
         a, b, d = sorted(ids)
