@@ -53,8 +53,3 @@ export function seatLabel(table, seat) {
   const info = table.seats[seat];
   return info ? info.label || seatName(table, seat) : "someone";
 }
-
-// "a, b and c": names in a sentence.
-export function listing(names) {
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
-}

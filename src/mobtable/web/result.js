@@ -1,6 +1,6 @@
 // The end of a game: who won, the scores and ranks, and what decided it, in an overlay
 // over the final board (dismissible, to look at the board; "Result" brings it back).
-import { listing } from "./api.js";
+import { listing } from "./words.js";
 import { h } from "./dom.js";
 
 // The result card. `why` is the game's own sentence about the outcome (its tie-break

@@ -1,5 +1,6 @@
 // One table: a WebSocket that brings this seat's view, legal moves and log.
-import { api, forgetSeat, listing, loadSeat, saveSeat, seatLabel, seatName } from "./api.js";
+import { api, forgetSeat, loadSeat, saveSeat, seatLabel, seatName } from "./api.js";
+import { listing } from "./words.js";
 import { Chat } from "./chat.js";
 import { preGame } from "./join.js";
 import { h } from "./dom.js";
