@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from mobtable.games.cosca.table import CoscaTable
 
 
+_GUN, _CLUB, _VILLA = int(Place.GUN_SHOP), int(Place.CLUB), int(Place.VILLA)
+
+
 def dice_at(state: CoscaTable, seat: int, place: Place) -> int:
     setting = state.settings[seat]
     return 0 if setting is None else setting[place]
@@ -44,6 +47,14 @@ def gun_max(state: CoscaTable, seat: int) -> int:
     most = min(dice_at(state, seat, Place.GUN_SHOP), state.money[seat])
     stock = supply.available(state, Stock.WEAPONS)
     return most if stock is None else min(most, stock)
+
+
+def gun_seats(state: CoscaTable) -> list[int]:
+    """The seats with an exchange to decide (``gun_max`` above 0), after the dice reveal."""
+    if supply.available(state, Stock.WEAPONS) == 0:
+        return []
+    money, settings = state.money, state.settings
+    return [s for s, setting in enumerate(settings) if setting and setting[_GUN] and money[s]]
 
 
 def resolve_gun(state: CoscaTable, requests: Mapping[int, int]) -> None:
@@ -75,6 +86,18 @@ def club_eligible(state: CoscaTable, seat: int) -> list[int]:
 def club_max(state: CoscaTable, seat: int) -> int:
     """Most invitations: one per Club die, one money each, each mobster once (C-07)."""
     return min(dice_at(state, seat, Place.CLUB), state.money[seat], len(club_eligible(state, seat)))
+
+
+def club_seats(state: CoscaTable) -> list[int]:
+    """The seats with invitations to decide (``club_max`` above 0), after the dice reveal."""
+    drink = state.drink
+    hosts = {owner for pos, owner in enumerate(state.loyal) if not drink[pos]}
+    money, settings = state.money, state.settings
+    return [
+        s
+        for s, setting in enumerate(settings)
+        if setting and setting[_CLUB] and money[s] and s in hosts
+    ]
 
 
 def resolve_club(state: CoscaTable, invites: Mapping[int, Sequence[int]]) -> None:
@@ -112,6 +135,18 @@ def villa_can_ask(state: CoscaTable, seat: int) -> bool:
         return False
     stock = supply.available(state, Stock.DICE)
     return stock is None or stock > 0
+
+
+def villa_seats(state: CoscaTable) -> list[int]:
+    """The seats that may ask the Don (``villa_can_ask``), after the dice reveal."""
+    if state.is_last_round() or supply.available(state, Stock.DICE) == 0:
+        return []
+    got, waiting = state.villa_got, state.villa_die
+    return [
+        s
+        for s, setting in enumerate(state.settings)
+        if setting and setting[_VILLA] and VILLA_ASKS - got[s] - waiting[s] > 0
+    ]
 
 
 def resolve_villa(state: CoscaTable, askers: Sequence[int]) -> None:

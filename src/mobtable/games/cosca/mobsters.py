@@ -7,7 +7,7 @@ from operator import ge
 from typing import TYPE_CHECKING
 
 from mobtable.core import Event
-from mobtable.games.cosca.cards import Mobster
+from mobtable.games.cosca.cards import CardFacts, Mobster
 from mobtable.games.cosca.model import Special
 
 if TYPE_CHECKING:
@@ -44,12 +44,33 @@ def meets_dice(
     if special is Special.DIFFERENT:
         return max(mine) <= 1
     if special is Special.MATCH3:
-        return any(
-            other is not None and shares_three(mine, other, symbols=henrietta_symbols)
-            for s, other in enumerate(settings)
-            if s != seat
-        )
+        return matches_three(seat, settings, symbols=henrietta_symbols)
     return False
+
+
+def matches_three(seat: int, settings: Sequence[Counts | None], *, symbols: bool) -> bool:
+    """Henrietta (C-05): do 3 of ``seat``'s dice match another player's dice?"""
+    mine = settings[seat]
+    return mine is not None and any(
+        other is not None and shares_three(mine, other, symbols=symbols)
+        for s, other in enumerate(settings)
+        if s != seat
+    )
+
+
+def dice_met(facts: CardFacts, counts: Counts) -> int:
+    """The ``facts.dice`` cards whose condition the setting ``counts`` meets (a bitmask,
+    made once per setting: these conditions read one player's dice alone)."""
+    mask = facts.by_setting.get(counts)
+    if mask is None:
+        settings = (counts,)
+        mask = sum(
+            1 << c
+            for c, mobster in enumerate(facts.cards)
+            if facts.dice >> c & 1 and meets_dice(mobster, 0, settings, henrietta_symbols=False)
+        )
+        facts.by_setting[counts] = mask
+    return mask
 
 
 def meets_resources(
@@ -78,6 +99,33 @@ def qualifies(state: CoscaTable, mobster: Mobster, seat: int) -> bool:
     return meets_dice(mobster, seat, state.settings, henrietta_symbols=rules.henrietta_symbols)
 
 
+def cards_met(state: CoscaTable, seat: int, *, after_city: bool, among: int = -1) -> int:
+    """The cards whose condition ``seat`` meets right now, as a bitmask over card ids:
+    the resource conditions (``after_city``) or the dice conditions, as :func:`qualifies`
+    says card by card. Conditions no card in ``among`` (a bitmask) has are not checked."""
+    facts = state.facts
+    rules = state.rules
+    if after_city:
+        money, weapons, strict = state.money, state.weapons, rules.strict_extremes
+        mask = 0
+        for cards, special in (
+            (facts.fewest_money, Special.FEWEST_MONEY),
+            (facts.most_weapons, Special.MOST_WEAPONS),
+            (facts.equal, Special.EQUAL),
+        ):
+            if cards & among and meets_resources(special, seat, money, weapons, strict=strict):
+                mask |= cards
+        return mask
+    settings = state.settings
+    mine = settings[seat]
+    if mine is None:
+        return 0
+    mask = dice_met(facts, mine)
+    if facts.match3 & among and matches_three(seat, settings, symbols=rules.henrietta_symbols):
+        mask |= facts.match3
+    return mask
+
+
 def place_hats(state: CoscaTable, *, after_city: bool) -> None:
     """Put a hat under every mobster whose condition a player meets (left to right).
 
@@ -88,35 +136,54 @@ def place_hats(state: CoscaTable, *, after_city: bool) -> None:
     condition today is kept in ``state.met`` (a drink is spent by an owner
     who fights without meeting it, C-09).
     """
+    row = state.row
     if not after_city:  # the first placing of the day
-        state.met = [0] * len(state.row)
-    for pos in range(len(state.row)):
-        mobster = state.mobster(pos)
-        if mobster.after_city is not after_city:
+        state.met = [0] * len(row)
+    present = 0
+    for card in row:
+        present |= 1 << card
+    seats = range(len(state.money))
+    met_by = [cards_met(state, seat, after_city=after_city, among=present) for seat in seats]
+    anyone = 0
+    for mask in met_by:
+        anyone |= mask
+    if not anyone & present:
+        return
+    met, under = state.met, state.under
+    free: list[int | None] = [None for _ in seats]  # hats_free, counted on first need
+    for pos, card in enumerate(row):
+        if not anyone >> card & 1:
             continue
-        for seat in range(state.players):
+        for seat in seats:
+            if not met_by[seat] >> card & 1:
+                continue
             bit = 1 << seat
-            if not qualifies(state, mobster, seat):
+            met[pos] |= bit
+            if under[pos] & bit:
                 continue
-            state.met[pos] |= bit
-            if state.under[pos] & bit:
-                continue
-            if state.hats_free(seat) <= 0:
+            left = free[seat]
+            if left is None:
+                left = state.hats_free(seat)
+            if left <= 0:
+                free[seat] = left
                 if not state.silent:
+                    name = state.cards[card].name
                     state.events.append(
                         Event(
                             "no-free-hat",
-                            {"seat": seat, "mobster": mobster.name},
-                            f"seat {seat} meets {mobster.name}'s condition but has no free hat",
+                            {"seat": seat, "mobster": name},
+                            f"seat {seat} meets {name}'s condition but has no free hat",
                         )
                     )
                 continue
-            state.under[pos] |= bit
+            under[pos] |= bit
+            free[seat] = left - 1
             if not state.silent:
+                name = state.cards[card].name
                 state.events.append(
                     Event(
                         "hat-placed",
-                        {"seat": seat, "mobster": mobster.name, "pos": pos},
-                        f"seat {seat} puts a hat under {mobster.name}",
+                        {"seat": seat, "mobster": name, "pos": pos},
+                        f"seat {seat} puts a hat under {name}",
                     )
                 )

@@ -52,6 +52,8 @@ class Weekday(IntEnum):
         return cls[code.upper()]
 
 
+WEEKDAYS = tuple(Weekday)
+"""The weekdays by number (indexing is cheaper than calling ``Weekday``)."""
 WEEKDAY_CODES = tuple(d.code for d in Weekday)
 RACE_DAYS = frozenset({Weekday.TUE, Weekday.THU, Weekday.SAT, Weekday.SUN})
 """Racetrack pays only on these days (the horseshoes on the calendar card)."""

@@ -7,7 +7,7 @@ resolves in seat order and the table runs on to the next decision.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Event, SealedStep
@@ -34,9 +34,20 @@ def commit(state: CoscaTable, seat: int, action: CoscaAction) -> None:
         if isinstance(action, Club):  # the words name the invited mobsters
             mine["mobsters"] = [state.mobster(p).name for p in action.positions]
         state.events.append(Event("my-choice", mine, "you chose " + text, to=_ONLY[seat]))
-    if state.sealed.commit(seat, action):
-        choices = dict(state.sealed.choices)
-        _RESOLVE[stage](state, choices)
+    sealed = state.sealed
+    if sealed.commit(seat, action):
+        # The step's choices are read, never changed, and every resolution opens a new step.
+        choices = sealed.choices
+        if stage is Stage.DICE:
+            after_dice(state, choices)
+        elif stage is Stage.FIGHT:
+            after_fight(state, choices)
+        elif stage is Stage.GUN:
+            after_gun(state, choices)
+        elif stage is Stage.CLUB:
+            after_club(state, choices)
+        else:
+            after_villa(state, choices)
 
 
 def open_step(state: CoscaTable, stage: Stage, seats: Iterable[int]) -> None:
@@ -50,13 +61,14 @@ def begin_dice(state: CoscaTable) -> None:
 
 
 def after_dice(state: CoscaTable, choices: Mapping[int, Any]) -> None:
-    for seat in range(state.players):
+    settings = state.settings
+    for seat in range(len(settings)):
         setting: SetDice = choices[seat]
-        state.settings[seat] = setting.counts
+        settings[seat] = setting.counts
     state.settings_round = state.round
     state.fights = []
-    shown = {str(s): str(choices[s]) for s in range(state.players)}
     if not state.silent:
+        shown = {str(s): str(choices[s]) for s in range(state.players)}
         state.events.append(
             Event(
                 "dice-revealed",
@@ -71,7 +83,7 @@ def after_dice(state: CoscaTable, choices: Mapping[int, Any]) -> None:
 
 # -- phase 3 ------------------------------------------------------------------
 def _to_gun(state: CoscaTable) -> None:
-    seats = [s for s in range(state.players) if city.gun_max(state, s) > 0]
+    seats = city.gun_seats(state)
     if seats:
         open_step(state, Stage.GUN, seats)
     else:
@@ -83,7 +95,7 @@ def after_gun(state: CoscaTable, choices: Mapping[int, Any]) -> None:
         state, {s: gun.exchanges for s, gun in choices.items() if isinstance(gun, Gun)}
     )
     city.racetrack(state)
-    seats = [s for s in range(state.players) if city.club_max(state, s) > 0]
+    seats = city.club_seats(state)
     if seats:
         open_step(state, Stage.CLUB, seats)
     else:
@@ -94,7 +106,7 @@ def after_club(state: CoscaTable, choices: Mapping[int, Any]) -> None:
     city.resolve_club(
         state, {s: club.positions for s, club in choices.items() if isinstance(club, Club)}
     )
-    seats = [s for s in range(state.players) if city.villa_can_ask(state, s)]
+    seats = city.villa_seats(state)
     if seats:
         open_step(state, Stage.VILLA, seats)
     else:
@@ -113,7 +125,11 @@ def after_villa(state: CoscaTable, choices: Mapping[int, Any]) -> None:
 # -- phase 4 ------------------------------------------------------------------
 def _to_mobster(state: CoscaTable, pos: int) -> None:
     """Resolve the row from ``pos`` on, stopping at a fight that needs offers."""
-    while pos < len(state.row):
+    under = state.under
+    while pos < len(under):
+        if not under[pos]:  # no hat under the card: nobody contends
+            pos += 1
+            continue
         fighters, drink_spent = loyalty.contenders(state, pos)
         if drink_spent:
             loyalty.spend_drink(state, pos)
@@ -161,26 +177,24 @@ def new_day(state: CoscaTable) -> None:
     """Phase 1: next day, dice, villa dice, a new mobster, resources down to 10."""
     state.round += 1
     day = state.weekday
-    n = state.players
+    n = len(state.money)
     state.supply[Stock.DICE] += sum(state.dice) - BASE_DICE * n
-    state.dice = [BASE_DICE] * n
-    working = {
-        s: sum(
-            1
-            for pos, owner in enumerate(state.loyal)
-            if owner == s and state.mobster(pos).works_on(day)
-        )
-        for s in range(n)
-    }
+    dice = state.dice = [BASE_DICE] * n
+    works, today, row = state.facts.works, 1 << day, state.row
+    working = dict.fromkeys(range(n), 0)
+    for pos, owner in enumerate(state.loyal):
+        if owner != NOBODY and works[row[pos]] & today:
+            working[owner] += 1
     supply.pay_out(state, Stock.DICE, working)
+    villa_die = state.villa_die
     for seat in range(n):
-        if state.villa_die[seat]:
-            state.villa_die[seat] = False
+        if villa_die[seat]:
+            villa_die[seat] = False
             state.villa_got[seat] += 1  # the token flips to white, then goes to the box
-            state.dice[seat] += 1
+            dice[seat] += 1
     if state.deck:
         card = state.deck.pop(0)
-        state.row.append(card)
+        row.append(card)
         state.loyal.append(NOBODY)
         state.drink.append(False)
         state.under.append(0)
@@ -189,12 +203,13 @@ def new_day(state: CoscaTable) -> None:
     else:  # pragma: no cover - setup guarantees a card for every day
         revealed = "nobody"
     returned: dict[str, list[int]] = {}
+    money, weapons = state.money, state.weapons
     for seat in range(n):
-        excess = [max(0, held[seat] - RESOURCE_CAP) for held in (state.money, state.weapons)]
-        for stock, amount in zip((Stock.MONEY, Stock.WEAPONS), excess, strict=True):
-            if amount:
-                supply.give_back(state, stock, seat, amount)
-        if any(excess):
+        if money[seat] > RESOURCE_CAP or weapons[seat] > RESOURCE_CAP:
+            excess = [max(0, held[seat] - RESOURCE_CAP) for held in (money, weapons)]
+            for stock, amount in zip((Stock.MONEY, Stock.WEAPONS), excess, strict=True):
+                if amount:
+                    supply.give_back(state, stock, seat, amount)
             returned[str(seat)] = excess
     if not state.silent:
         state.events.append(
@@ -209,21 +224,12 @@ def new_day(state: CoscaTable) -> None:
                 f"{day.title}: dice {state.dice}, {revealed} joins the row",
             )
         )
-    if returned and not state.silent:
-        state.events.append(
-            Event(
-                "over-the-limit",
-                {"returned": returned, "limit": RESOURCE_CAP},
-                "over the limit, back to the supply: "
-                + ", ".join(f"seat {s} {m}m {w}w" for s, (m, w) in returned.items()),
+        if returned:
+            state.events.append(
+                Event(
+                    "over-the-limit",
+                    {"returned": returned, "limit": RESOURCE_CAP},
+                    "over the limit, back to the supply: "
+                    + ", ".join(f"seat {s} {m}m {w}w" for s, (m, w) in returned.items()),
+                )
             )
-        )
-
-
-_RESOLVE: dict[Stage, Callable[[CoscaTable, Mapping[int, Any]], None]] = {
-    Stage.DICE: after_dice,
-    Stage.GUN: after_gun,
-    Stage.CLUB: after_club,
-    Stage.VILLA: after_villa,
-    Stage.FIGHT: after_fight,
-}
