@@ -19,10 +19,11 @@ if TYPE_CHECKING:
     from mobtable.games.cosca.table import CoscaTable
 
 
-_GUN, _CLUB, _VILLA = int(Place.GUN_SHOP), int(Place.CLUB), int(Place.VILLA)
+_BANK, _GUN, _RACETRACK, _CLUB, _VILLA, _STREET = map(int, Place)
+"""The places as plain ints (indexing a tuple with an ``IntEnum`` is slower)."""
 
 
-def dice_at(state: CoscaTable, seat: int, place: Place) -> int:
+def dice_at(state: CoscaTable, seat: int, place: int) -> int:
     setting = state.settings[seat]
     return 0 if setting is None else setting[place]
 
@@ -37,14 +38,14 @@ def _paid_event(state: CoscaTable, kind: str, got: Mapping[int, int], what: str)
 
 def bank(state: CoscaTable) -> None:
     """1 money per Bank die."""
-    owed = {s: dice_at(state, s, Place.BANK) for s in range(state.players)}
+    owed = {s: dice_at(state, s, _BANK) for s in range(len(state.money))}
     _paid_event(state, "bank", supply.pay_out(state, Stock.MONEY, owed), "Bank")
 
 
 # -- Gun Shop -------------------------------------------------------------------
 def gun_max(state: CoscaTable, seat: int) -> int:
     """Most exchanges ``seat`` may ask for: one per Gun Shop die, paid in money (C-07)."""
-    most = min(dice_at(state, seat, Place.GUN_SHOP), state.money[seat])
+    most = min(dice_at(state, seat, _GUN), state.money[seat])
     stock = supply.available(state, Stock.WEAPONS)
     return most if stock is None else min(most, stock)
 
@@ -59,9 +60,10 @@ def gun_seats(state: CoscaTable) -> list[int]:
 
 def resolve_gun(state: CoscaTable, requests: Mapping[int, int]) -> None:
     """Exchange money for weapons; a short supply is shared (C-01), paid for what is got."""
-    got = supply.share(
-        supply.available(state, Stock.WEAPONS), {s: n for s, n in requests.items() if n}
-    )
+    wanted = {s: n for s, n in requests.items() if n}
+    if not wanted:
+        return
+    got = supply.share(supply.available(state, Stock.WEAPONS), wanted)
     for seat, n in got.items():
         supply.give_back(state, Stock.MONEY, seat, n)
         state.weapons[seat] += n
@@ -73,7 +75,7 @@ def racetrack(state: CoscaTable) -> None:
     """2 money per Racetrack die, on race days only."""
     if state.weekday not in RACE_DAYS:
         return
-    owed = {s: RACE_PAY * dice_at(state, s, Place.RACETRACK) for s in range(state.players)}
+    owed = {s: RACE_PAY * dice_at(state, s, _RACETRACK) for s in range(len(state.money))}
     _paid_event(state, "racetrack", supply.pay_out(state, Stock.MONEY, owed), "Racetrack")
 
 
@@ -85,7 +87,7 @@ def club_eligible(state: CoscaTable, seat: int) -> list[int]:
 
 def club_max(state: CoscaTable, seat: int) -> int:
     """Most invitations: one per Club die, one money each, each mobster once (C-07)."""
-    return min(dice_at(state, seat, Place.CLUB), state.money[seat], len(club_eligible(state, seat)))
+    return min(dice_at(state, seat, _CLUB), state.money[seat], len(club_eligible(state, seat)))
 
 
 def club_seats(state: CoscaTable) -> list[int]:
@@ -129,7 +131,7 @@ def villa_asks_left(state: CoscaTable, seat: int) -> int:
 
 def villa_can_ask(state: CoscaTable, seat: int) -> bool:
     """A Villa die, an ask left, a tomorrow to use it in (C-12), a die in the supply."""
-    if dice_at(state, seat, Place.VILLA) == 0 or villa_asks_left(state, seat) <= 0:
+    if dice_at(state, seat, _VILLA) == 0 or villa_asks_left(state, seat) <= 0:
         return False
     if state.is_last_round():
         return False
@@ -151,6 +153,8 @@ def villa_seats(state: CoscaTable) -> list[int]:
 
 def resolve_villa(state: CoscaTable, askers: Sequence[int]) -> None:
     """Each asker gets a die from the supply on their villa token (shared if short, C-01)."""
+    if not askers:
+        return
     got = supply.share(supply.available(state, Stock.DICE), dict.fromkeys(askers, 1))
     for seat, n in got.items():
         if n:
@@ -162,11 +166,11 @@ def resolve_villa(state: CoscaTable, askers: Sequence[int]) -> None:
 # -- Street ---------------------------------------------------------------------
 def street(state: CoscaTable) -> None:
     """Most Street dice (at least one, C-03): 1 money and 1 weapon to each such player."""
-    counts = [dice_at(state, s, Place.STREET) for s in range(state.players)]
+    counts = [dice_at(state, s, _STREET) for s in range(len(state.money))]
     top = max(counts)
     if top == 0:
         return
-    winners = dict.fromkeys((s for s in range(state.players) if counts[s] == top), 1)
+    winners = {s: 1 for s, n in enumerate(counts) if n == top}
     _paid_event(state, "street-money", supply.pay_out(state, Stock.MONEY, winners), "Street money")
     _paid_event(
         state, "street-weapons", supply.pay_out(state, Stock.WEAPONS, winners), "Street weapons"

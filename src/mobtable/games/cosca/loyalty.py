@@ -55,11 +55,11 @@ def spend_drink(state: CoscaTable, pos: int) -> None:
 
 def gain(state: CoscaTable, pos: int, seat: int, *, fought: bool) -> None:
     """``seat`` wins the mobster's loyalty; every hat under the card goes home."""
-    name = state.mobster(pos).name
     state.under[pos] = 0
     previous = state.loyal[pos]
     if previous == seat:
         if not state.silent:
+            name = state.mobster(pos).name
             state.events.append(
                 Event(
                     "loyalty-kept",
@@ -72,8 +72,9 @@ def gain(state: CoscaTable, pos: int, seat: int, *, fought: bool) -> None:
         state.drink[pos] = False
         state.supply[Stock.MONEY] += 1
     state.loyal[pos] = seat
-    how = "after a fight" if fought else "without a fight"
     if not state.silent:
+        name = state.mobster(pos).name
+        how = "after a fight" if fought else "without a fight"
         state.events.append(
             Event(
                 "loyalty-gained",
@@ -97,11 +98,12 @@ def resolve_fight(
     A tie keeps the old loyalty, and the tied players' hats stay under the
     card: tomorrow they fight again whatever their dice show (C-06).
     """
+    values = {}
     for seat in fighters:
         offer = offers[seat]
         supply.give_back(state, Stock.MONEY, seat, offer.money)
         supply.give_back(state, Stock.WEAPONS, seat, offer.weapons)
-    values = {s: offers[s].value for s in fighters}
+        values[seat] = offer.value
     top = max(values.values())
     best = [s for s in fighters if values[s] == top]
     name = state.mobster(pos).name
@@ -114,16 +116,20 @@ def resolve_fight(
         "tied": best if len(best) > 1 else [],
     }
     state.fights.append(record)
-    shown = ", ".join(f"seat {s} {offers[s]} (value {values[s]})" for s in fighters)
     if not state.silent:
+        shown = ", ".join(f"seat {s} {offers[s]} (value {values[s]})" for s in fighters)
         state.events.append(Event("fight", record, f"fight for {name}: {shown}"))
     if len(best) == 1:
         gain(state, pos, best[0], fought=True)
         return
-    state.under[pos] &= sum(1 << s for s in best)  # the losers' hats go home
+    under = state.under
+    kept = 0
     for seat in best:
-        if not state.under[pos] >> seat & 1 and state.hats_free(seat) > 0:
-            state.under[pos] |= 1 << seat  # C-08: a tied owner who came in by drink
+        kept |= 1 << seat
+    under[pos] &= kept  # the losers' hats go home
+    for seat in best:
+        if not under[pos] >> seat & 1 and state.hats_free(seat) > 0:
+            under[pos] |= 1 << seat  # C-08: a tied owner who came in by drink
     if not state.silent:
         state.events.append(
             Event(

@@ -58,6 +58,29 @@ def matches_three(seat: int, settings: Sequence[Counts | None], *, symbols: bool
     )
 
 
+def matching_seats(settings: Sequence[Counts | None], *, symbols: bool) -> int:
+    """The seats :func:`matches_three` holds for, as a bitmask, every pair compared once."""
+    mask = 0
+    n = len(settings)
+    for i in range(n - 1):
+        mine = settings[i]
+        if mine is None:
+            continue
+        for j in range(i + 1, n):
+            other = settings[j]
+            if other is None or (mask >> i & 1 and mask >> j & 1):
+                continue
+            if not symbols:  # die for die: the intersection, the same both ways
+                if sum(map(min, mine, other)) >= 3:
+                    mask |= 1 << i | 1 << j
+                continue
+            if shares_three(mine, other, symbols=True):
+                mask |= 1 << i
+            if shares_three(other, mine, symbols=True):
+                mask |= 1 << j
+    return mask
+
+
 def dice_met(facts: CardFacts, counts: Counts) -> int:
     """The ``facts.dice`` cards whose condition the setting ``counts`` meets (a bitmask,
     made once per setting: these conditions read one player's dice alone)."""
@@ -99,31 +122,35 @@ def qualifies(state: CoscaTable, mobster: Mobster, seat: int) -> bool:
     return meets_dice(mobster, seat, state.settings, henrietta_symbols=rules.henrietta_symbols)
 
 
-def cards_met(state: CoscaTable, seat: int, *, after_city: bool, among: int = -1) -> int:
-    """The cards whose condition ``seat`` meets right now, as a bitmask over card ids:
-    the resource conditions (``after_city``) or the dice conditions, as :func:`qualifies`
-    says card by card. Conditions no card in ``among`` (a bitmask) has are not checked."""
+def cards_met(state: CoscaTable, *, after_city: bool, among: int = -1) -> list[int]:
+    """Per seat, the cards whose condition the seat meets right now, as a bitmask over
+    card ids: the resource conditions (``after_city``) or the dice conditions, as
+    :func:`qualifies` says card by card. Conditions of no card in ``among`` (a bitmask)
+    are not checked."""
     facts = state.facts
     rules = state.rules
+    seats = range(len(state.money))
     if after_city:
         money, weapons, strict = state.money, state.weapons, rules.strict_extremes
-        mask = 0
+        met = [0 for _ in seats]
         for cards, special in (
             (facts.fewest_money, Special.FEWEST_MONEY),
             (facts.most_weapons, Special.MOST_WEAPONS),
             (facts.equal, Special.EQUAL),
         ):
-            if cards & among and meets_resources(special, seat, money, weapons, strict=strict):
-                mask |= cards
-        return mask
+            if cards & among:
+                for seat in seats:
+                    if meets_resources(special, seat, money, weapons, strict=strict):
+                        met[seat] |= cards
+        return met
     settings = state.settings
-    mine = settings[seat]
-    if mine is None:
-        return 0
-    mask = dice_met(facts, mine)
-    if facts.match3 & among and matches_three(seat, settings, symbols=rules.henrietta_symbols):
-        mask |= facts.match3
-    return mask
+    met = [0 if mine is None else dice_met(facts, mine) for mine in settings]
+    if facts.match3 & among:
+        henrietta = matching_seats(settings, symbols=rules.henrietta_symbols)
+        for seat in seats:
+            if henrietta >> seat & 1:
+                met[seat] |= facts.match3
+    return met
 
 
 def place_hats(state: CoscaTable, *, after_city: bool) -> None:
@@ -142,13 +169,16 @@ def place_hats(state: CoscaTable, *, after_city: bool) -> None:
     present = 0
     for card in row:
         present |= 1 << card
-    seats = range(len(state.money))
-    met_by = [cards_met(state, seat, after_city=after_city, among=present) for seat in seats]
+    facts = state.facts
+    if not present & (facts.after_city if after_city else facts.dice | facts.match3):
+        return
+    met_by = cards_met(state, after_city=after_city, among=present)
     anyone = 0
     for mask in met_by:
         anyone |= mask
     if not anyone & present:
         return
+    seats = range(len(met_by))
     met, under = state.met, state.under
     free: list[int | None] = [None for _ in seats]  # hats_free, counted on first need
     for pos, card in enumerate(row):

@@ -51,8 +51,9 @@ def commit(state: CoscaTable, seat: int, action: CoscaAction) -> None:
 
 
 def open_step(state: CoscaTable, stage: Stage, seats: Iterable[int]) -> None:
+    """The table waits for ``seats`` (in seat order, as every caller lists them)."""
     state.stage = stage
-    state.sealed = SealedStep.of(seats)
+    state.sealed = SealedStep(tuple(seats))
 
 
 # -- phase 2 ------------------------------------------------------------------

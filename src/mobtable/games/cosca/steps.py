@@ -54,15 +54,19 @@ def _club_choices(eligible: tuple[int, ...], most: int) -> tuple[Club, ...]:
     return tuple(Club(chosen) for k in range(most + 1) for chosen in combinations(eligible, k))
 
 
+_GUN_CHOICES = tuple(GUNS[: most + 1] for most in range(len(GUNS)))
+"""The gun-shop choices of a seat allowed ``most`` exchanges, by ``most``."""
+
+
 def options(state: CoscaTable, seat: int) -> Sequence[CoscaAction]:
     """The legal actions of a seat that owes the current decision."""
     stage = state.stage
     if stage is Stage.DICE:
         return dice_settings(state.dice[seat])
     if stage is Stage.GUN:
-        return GUNS[: city.gun_max(state, seat) + 1]
-    if stage is Stage.CLUB:
-        return club_choices(city.club_eligible(state, seat), city.club_max(state, seat))
+        return _GUN_CHOICES[city.gun_max(state, seat)]
+    if stage is Stage.CLUB:  # club_eligible lists positions in order
+        return _club_choices(tuple(city.club_eligible(state, seat)), city.club_max(state, seat))
     if stage is Stage.VILLA:
         return VILLAS
     if stage is Stage.FIGHT:

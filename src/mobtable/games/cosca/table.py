@@ -88,12 +88,14 @@ class CoscaTable:
 
     def hats_free(self, seat: int) -> int:
         bit = 1 << seat
-        used = sum(1 for owner in self.loyal if owner == seat)
-        used += sum(1 for mask in self.under if mask & bit)
+        used = self.loyal.count(seat)
+        for mask in self.under:
+            if mask & bit:
+                used += 1
         return HATS - used
 
     def mobster(self, pos: int) -> Mobster:
         return self.cards[self.row[pos]]
 
     def loyal_count(self, seat: int) -> int:
-        return sum(1 for owner in self.loyal if owner == seat)
+        return self.loyal.count(seat)
