@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING
 from mobtable.core import Event
 from mobtable.games.cosca import supply
 from mobtable.games.cosca.model import (
+    DICE,
+    MONEY,
     RACE_DAYS,
     RACE_PAY,
     VILLA_ASKS,
+    WEAPONS,
     Place,
-    Stock,
 )
 
 if TYPE_CHECKING:
@@ -39,20 +41,20 @@ def _paid_event(state: CoscaTable, kind: str, got: Mapping[int, int], what: str)
 def bank(state: CoscaTable) -> None:
     """1 money per Bank die."""
     owed = {s: dice_at(state, s, _BANK) for s in range(len(state.money))}
-    _paid_event(state, "bank", supply.pay_out(state, Stock.MONEY, owed), "Bank")
+    _paid_event(state, "bank", supply.pay_out(state, MONEY, owed), "Bank")
 
 
 # -- Gun Shop -------------------------------------------------------------------
 def gun_max(state: CoscaTable, seat: int) -> int:
     """Most exchanges ``seat`` may ask for: one per Gun Shop die, paid in money (C-07)."""
     most = min(dice_at(state, seat, _GUN), state.money[seat])
-    stock = supply.available(state, Stock.WEAPONS)
+    stock = supply.available(state, WEAPONS)
     return most if stock is None else min(most, stock)
 
 
 def gun_seats(state: CoscaTable) -> list[int]:
     """The seats with an exchange to decide (``gun_max`` above 0), after the dice reveal."""
-    if supply.available(state, Stock.WEAPONS) == 0:
+    if supply.available(state, WEAPONS) == 0:
         return []
     money, settings = state.money, state.settings
     return [s for s, setting in enumerate(settings) if setting and setting[_GUN] and money[s]]
@@ -63,11 +65,11 @@ def resolve_gun(state: CoscaTable, requests: Mapping[int, int]) -> None:
     wanted = {s: n for s, n in requests.items() if n}
     if not wanted:
         return
-    got = supply.share(supply.available(state, Stock.WEAPONS), wanted)
+    got = supply.share(supply.available(state, WEAPONS), wanted)
     for seat, n in got.items():
-        supply.give_back(state, Stock.MONEY, seat, n)
+        supply.give_back(state, MONEY, seat, n)
         state.weapons[seat] += n
-        state.supply[Stock.WEAPONS] -= n
+        state.supply[WEAPONS] -= n
     _paid_event(state, "gun-shop", got, "Gun Shop exchanges")
 
 
@@ -76,7 +78,7 @@ def racetrack(state: CoscaTable) -> None:
     if state.weekday not in RACE_DAYS:
         return
     owed = {s: RACE_PAY * dice_at(state, s, _RACETRACK) for s in range(len(state.money))}
-    _paid_event(state, "racetrack", supply.pay_out(state, Stock.MONEY, owed), "Racetrack")
+    _paid_event(state, "racetrack", supply.pay_out(state, MONEY, owed), "Racetrack")
 
 
 # -- Club ---------------------------------------------------------------------
@@ -135,13 +137,13 @@ def villa_can_ask(state: CoscaTable, seat: int) -> bool:
         return False
     if state.is_last_round():
         return False
-    stock = supply.available(state, Stock.DICE)
+    stock = supply.available(state, DICE)
     return stock is None or stock > 0
 
 
 def villa_seats(state: CoscaTable) -> list[int]:
     """The seats that may ask the Don (``villa_can_ask``), after the dice reveal."""
-    if state.is_last_round() or supply.available(state, Stock.DICE) == 0:
+    if state.is_last_round() or supply.available(state, DICE) == 0:
         return []
     got, waiting = state.villa_got, state.villa_die
     return [
@@ -155,11 +157,11 @@ def resolve_villa(state: CoscaTable, askers: Sequence[int]) -> None:
     """Each asker gets a die from the supply on their villa token (shared if short, C-01)."""
     if not askers:
         return
-    got = supply.share(supply.available(state, Stock.DICE), dict.fromkeys(askers, 1))
+    got = supply.share(supply.available(state, DICE), dict.fromkeys(askers, 1))
     for seat, n in got.items():
         if n:
             state.villa_die[seat] = True
-            state.supply[Stock.DICE] -= 1
+            state.supply[DICE] -= 1
     _paid_event(state, "villa", {s: n for s, n in got.items() if n}, "The Don helps")
 
 
@@ -171,7 +173,5 @@ def street(state: CoscaTable) -> None:
     if top == 0:
         return
     winners = {s: 1 for s, n in enumerate(counts) if n == top}
-    _paid_event(state, "street-money", supply.pay_out(state, Stock.MONEY, winners), "Street money")
-    _paid_event(
-        state, "street-weapons", supply.pay_out(state, Stock.WEAPONS, winners), "Street weapons"
-    )
+    _paid_event(state, "street-money", supply.pay_out(state, MONEY, winners), "Street money")
+    _paid_event(state, "street-weapons", supply.pay_out(state, WEAPONS, winners), "Street weapons")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from mobtable.core import Event
 from mobtable.games.cosca import supply
 from mobtable.games.cosca.actions import Offer
-from mobtable.games.cosca.model import NOBODY, Stock
+from mobtable.games.cosca.model import MONEY, NOBODY, WEAPONS
 
 if TYPE_CHECKING:
     from mobtable.games.cosca.table import CoscaTable
@@ -40,7 +40,7 @@ def contenders(state: CoscaTable, pos: int) -> tuple[list[int], bool]:
 def spend_drink(state: CoscaTable, pos: int) -> None:
     """The owner fights without meeting the condition: the drink's money returns (C-09)."""
     state.drink[pos] = False
-    state.supply[Stock.MONEY] += 1
+    state.supply[MONEY] += 1
     owner = state.loyal[pos]
     if not state.silent:
         state.events.append(
@@ -70,7 +70,7 @@ def gain(state: CoscaTable, pos: int, seat: int, *, fought: bool) -> None:
         return
     if state.drink[pos]:  # C-09: the old owner's drink goes back to the supply
         state.drink[pos] = False
-        state.supply[Stock.MONEY] += 1
+        state.supply[MONEY] += 1
     state.loyal[pos] = seat
     if not state.silent:
         name = state.mobster(pos).name
@@ -101,8 +101,8 @@ def resolve_fight(
     values = {}
     for seat in fighters:
         offer = offers[seat]
-        supply.give_back(state, Stock.MONEY, seat, offer.money)
-        supply.give_back(state, Stock.WEAPONS, seat, offer.weapons)
+        supply.give_back(state, MONEY, seat, offer.money)
+        supply.give_back(state, WEAPONS, seat, offer.weapons)
         values[seat] = offer.value
     top = max(values.values())
     best = [s for s in fighters if values[s] == top]

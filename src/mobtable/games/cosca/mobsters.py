@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING
 
 from mobtable.core import Event
 from mobtable.games.cosca.cards import CardFacts, Mobster
-from mobtable.games.cosca.model import Special
+from mobtable.games.cosca.model import MAX_DICE, Special
 
 if TYPE_CHECKING:
     from mobtable.games.cosca.table import CoscaTable
 
 Counts = tuple[int, ...]
+_SAME, _DIFFERENT, _MATCH3, _FEWEST, _MOST, _EQUAL = Special  # read as globals (see model)
 
 
 def shares_three(mine: Counts, other: Counts, *, symbols: bool) -> bool:
@@ -39,11 +40,11 @@ def meets_dice(
     if mobster.symbols is not None:
         return all(map(ge, mine, mobster.symbols))
     special = mobster.special
-    if special is Special.SAME:
+    if special is _SAME:
         return len(mine) - mine.count(0) == 1
-    if special is Special.DIFFERENT:
+    if special is _DIFFERENT:
         return max(mine) <= 1
-    if special is Special.MATCH3:
+    if special is _MATCH3:
         return matches_three(seat, settings, symbols=henrietta_symbols)
     return False
 
@@ -58,25 +59,47 @@ def matches_three(seat: int, settings: Sequence[Counts | None], *, symbols: bool
     )
 
 
+_LANE = MAX_DICE + 1
+"""Bits per place in a setting's bit code: more than anyone's dice."""
+_CODES: dict[Counts, tuple[int, int]] = {}
+
+
+def _codes(counts: Counts) -> tuple[int, int]:
+    """A setting as bits, ``lane`` bits per place: one bit per die (the lowest ``n``), and
+    all the lane's bits where the setting has a die. The dice two settings share die for
+    die are the bits their dice codes share; the dice of ``a`` on places ``b`` shows are
+    the bits of ``a``'s dice code in ``b``'s second code."""
+    code = _CODES.get(counts)
+    if code is None:
+        dice = shown = 0
+        for place, n in enumerate(counts):
+            dice |= ((1 << n) - 1) << (_LANE * place)
+            if n:
+                shown |= ((1 << _LANE) - 1) << (_LANE * place)
+        code = _CODES[counts] = (dice, shown)
+    return code
+
+
 def matching_seats(settings: Sequence[Counts | None], *, symbols: bool) -> int:
     """The seats :func:`matches_three` holds for, as a bitmask, every pair compared once."""
+    codes = [None if mine is None else _codes(mine) for mine in settings]
     mask = 0
-    n = len(settings)
+    n = len(codes)
     for i in range(n - 1):
-        mine = settings[i]
+        mine = codes[i]
         if mine is None:
             continue
         for j in range(i + 1, n):
-            other = settings[j]
+            other = codes[j]
             if other is None or (mask >> i & 1 and mask >> j & 1):
                 continue
-            if not symbols:  # die for die: the intersection, the same both ways
-                if sum(map(min, mine, other)) >= 3:
+            if not symbols:  # die for die: the same both ways
+                if (mine[0] & other[0]).bit_count() >= 3:
                     mask |= 1 << i | 1 << j
                 continue
-            if shares_three(mine, other, symbols=True):
+            if (mine[0] & other[1]).bit_count() >= 3:
                 mask |= 1 << i
-            if shares_three(other, mine, symbols=True):
+            if (other[0] & mine[1]).bit_count() >= 3:
                 mask |= 1 << j
     return mask
 
@@ -100,12 +123,12 @@ def meets_resources(
     special: Special, seat: int, money: Sequence[int], weapons: Sequence[int], *, strict: bool
 ) -> bool:
     """Little Buck, Roberto di Salvo and Bobby, checked after the city actions (C-04)."""
-    if special is Special.EQUAL:
+    if special is _EQUAL:
         return money[seat] == weapons[seat]
-    if special is Special.FEWEST_MONEY:
+    if special is _FEWEST:
         low = min(money)
         return money[seat] == low and (not strict or money.count(low) == 1)
-    if special is Special.MOST_WEAPONS:
+    if special is _MOST:
         high = max(weapons)
         # C-04: "the most" needs at least one weapon.
         return high > 0 and weapons[seat] == high and (not strict or weapons.count(high) == 1)
@@ -134,9 +157,9 @@ def cards_met(state: CoscaTable, *, after_city: bool, among: int = -1) -> list[i
         money, weapons, strict = state.money, state.weapons, rules.strict_extremes
         met = [0 for _ in seats]
         for cards, special in (
-            (facts.fewest_money, Special.FEWEST_MONEY),
-            (facts.most_weapons, Special.MOST_WEAPONS),
-            (facts.equal, Special.EQUAL),
+            (facts.fewest_money, _FEWEST),
+            (facts.most_weapons, _MOST),
+            (facts.equal, _EQUAL),
         ):
             if cards & among:
                 for seat in seats:

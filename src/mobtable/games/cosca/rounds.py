@@ -13,7 +13,22 @@ from typing import TYPE_CHECKING, Any
 from mobtable.core import Event, SealedStep
 from mobtable.games.cosca import city, loyalty, mobsters, supply
 from mobtable.games.cosca.actions import Club, CoscaAction, Gun, Offer, SetDice, Villa
-from mobtable.games.cosca.model import BASE_DICE, MAX_PLAYERS, NOBODY, RESOURCE_CAP, Stage, Stock
+from mobtable.games.cosca.model import (
+    BASE_DICE,
+    CLUB_STEP,
+    DICE,
+    DICE_STEP,
+    FIGHT_STEP,
+    GAME_OVER,
+    GUN_STEP,
+    MAX_PLAYERS,
+    MONEY,
+    NOBODY,
+    RESOURCE_CAP,
+    VILLA_STEP,
+    WEAPONS,
+    Stage,
+)
 
 if TYPE_CHECKING:
     from mobtable.games.cosca.table import CoscaTable
@@ -38,13 +53,13 @@ def commit(state: CoscaTable, seat: int, action: CoscaAction) -> None:
     if sealed.commit(seat, action):
         # The step's choices are read, never changed, and every resolution opens a new step.
         choices = sealed.choices
-        if stage is Stage.DICE:
+        if stage is DICE_STEP:
             after_dice(state, choices)
-        elif stage is Stage.FIGHT:
+        elif stage is FIGHT_STEP:
             after_fight(state, choices)
-        elif stage is Stage.GUN:
+        elif stage is GUN_STEP:
             after_gun(state, choices)
-        elif stage is Stage.CLUB:
+        elif stage is CLUB_STEP:
             after_club(state, choices)
         else:
             after_villa(state, choices)
@@ -58,7 +73,7 @@ def open_step(state: CoscaTable, stage: Stage, seats: Iterable[int]) -> None:
 
 # -- phase 2 ------------------------------------------------------------------
 def begin_dice(state: CoscaTable) -> None:
-    open_step(state, Stage.DICE, range(state.players))
+    open_step(state, DICE_STEP, range(state.players))
 
 
 def after_dice(state: CoscaTable, choices: Mapping[int, Any]) -> None:
@@ -86,7 +101,7 @@ def after_dice(state: CoscaTable, choices: Mapping[int, Any]) -> None:
 def _to_gun(state: CoscaTable) -> None:
     seats = city.gun_seats(state)
     if seats:
-        open_step(state, Stage.GUN, seats)
+        open_step(state, GUN_STEP, seats)
     else:
         after_gun(state, {})
 
@@ -98,7 +113,7 @@ def after_gun(state: CoscaTable, choices: Mapping[int, Any]) -> None:
     city.racetrack(state)
     seats = city.club_seats(state)
     if seats:
-        open_step(state, Stage.CLUB, seats)
+        open_step(state, CLUB_STEP, seats)
     else:
         after_club(state, {})
 
@@ -109,7 +124,7 @@ def after_club(state: CoscaTable, choices: Mapping[int, Any]) -> None:
     )
     seats = city.villa_seats(state)
     if seats:
-        open_step(state, Stage.VILLA, seats)
+        open_step(state, VILLA_STEP, seats)
     else:
         after_villa(state, {})
 
@@ -141,7 +156,7 @@ def _to_mobster(state: CoscaTable, pos: int) -> None:
             choosers = [s for s in fighters if state.money[s] or state.weapons[s]]
             if choosers:
                 state.fight_pos, state.fighters = pos, tuple(fighters)
-                open_step(state, Stage.FIGHT, choosers)
+                open_step(state, FIGHT_STEP, choosers)
                 return
             loyalty.resolve_fight(state, pos, tuple(fighters), dict.fromkeys(fighters, NO_OFFER))
         pos += 1
@@ -159,7 +174,7 @@ def after_fight(state: CoscaTable, choices: Mapping[int, Any]) -> None:
 # -- end of a day, phase 1 -----------------------------------------------------
 def _end_of_day(state: CoscaTable) -> None:
     if state.is_last_round():
-        state.stage = Stage.OVER
+        state.stage = GAME_OVER
         state.sealed = SealedStep.of(())
         if not state.silent:
             state.events.append(
@@ -179,14 +194,14 @@ def new_day(state: CoscaTable) -> None:
     state.round += 1
     day = state.weekday
     n = len(state.money)
-    state.supply[Stock.DICE] += sum(state.dice) - BASE_DICE * n
+    state.supply[DICE] += sum(state.dice) - BASE_DICE * n
     dice = state.dice = [BASE_DICE] * n
     works, today, row = state.facts.works, 1 << day, state.row
     working = dict.fromkeys(range(n), 0)
     for pos, owner in enumerate(state.loyal):
         if owner != NOBODY and works[row[pos]] & today:
             working[owner] += 1
-    supply.pay_out(state, Stock.DICE, working)
+    supply.pay_out(state, DICE, working)
     villa_die = state.villa_die
     for seat in range(n):
         if villa_die[seat]:
@@ -208,7 +223,7 @@ def new_day(state: CoscaTable) -> None:
     for seat in range(n):
         if money[seat] > RESOURCE_CAP or weapons[seat] > RESOURCE_CAP:
             excess = [max(0, held[seat] - RESOURCE_CAP) for held in (money, weapons)]
-            for stock, amount in zip((Stock.MONEY, Stock.WEAPONS), excess, strict=True):
+            for stock, amount in zip((MONEY, WEAPONS), excess, strict=True):
                 if amount:
                     supply.give_back(state, stock, seat, amount)
             returned[str(seat)] = excess

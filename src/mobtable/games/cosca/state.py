@@ -13,7 +13,7 @@ from mobtable.core import Config, IllegalAction, Origin, Result, State
 from mobtable.games.cosca import rounds, scoring, steps, view
 from mobtable.games.cosca.actions import CoscaAction
 from mobtable.games.cosca.cards import Mobster
-from mobtable.games.cosca.model import Stage
+from mobtable.games.cosca.model import GAME_OVER
 from mobtable.games.cosca.table import CoscaTable
 
 if TYPE_CHECKING:
@@ -31,12 +31,12 @@ class CoscaState(CoscaTable, State):
 
     # -- the contract ----------------------------------------------------
     def pending(self) -> tuple[int, ...]:
-        if self.stage is Stage.OVER:
+        if self.stage is GAME_OVER:
             return ()
         return self.sealed.waiting()
 
     def legal(self, seat: int) -> Sequence[CoscaAction]:
-        if self.stage is Stage.OVER or seat not in self.sealed.seats or seat in self.sealed.choices:
+        if self.stage is GAME_OVER or seat not in self.sealed.seats or seat in self.sealed.choices:
             return ()
         return steps.options(self, seat)
 
@@ -53,7 +53,7 @@ class CoscaState(CoscaTable, State):
         return view.determinize(self, seat, rng)
 
     def is_over(self) -> bool:
-        return self.stage is Stage.OVER
+        return self.stage is GAME_OVER
 
     def result(self) -> Result:
         if not self.is_over():

@@ -13,7 +13,7 @@ from typing import Any
 from mobtable.core import Config, Event, SealedStep
 from mobtable.games.cosca.actions import CoscaAction
 from mobtable.games.cosca.cards import Mobster, facts_of
-from mobtable.games.cosca.model import HATS, ROUNDS, WEEKDAYS, Stage, Weekday
+from mobtable.games.cosca.model import DICE_STEP, HATS, ROUNDS, WEEKDAYS, Weekday
 from mobtable.games.cosca.rules import Rules
 
 
@@ -68,7 +68,7 @@ class CoscaTable:
         self.villa_die = [False] * n
         self.villa_got = [0] * n
         self.supply = [0, 0, 0]
-        self.stage = Stage.DICE
+        self.stage = DICE_STEP
         self.sealed: SealedStep[CoscaAction] = SealedStep.of(range(n))
         self.fight_pos = -1
         self.fighters: tuple[int, ...] = ()
