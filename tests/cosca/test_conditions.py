@@ -48,7 +48,8 @@ def test_cards_met_is_qualifies_for_every_card_and_seat(table) -> None:
 @given(st.lists(st.one_of(st.none(), SETTINGS), min_size=2, max_size=5), st.booleans())
 def test_matching_seats_is_matches_three_for_every_seat(dice, symbols: bool) -> None:
     settings_ = [None if s is None else s.counts for s in dice]
-    mask = mobsters.matching_seats(settings_, symbols=symbols)
+    facts = facts_of(builtin_mobsters())
+    mask = mobsters.matching_seats(facts, settings_, symbols=symbols)
     for seat in range(len(dice)):
         expected = mobsters.matches_three(seat, settings_, symbols=symbols)
         assert bool(mask >> seat & 1) is expected

@@ -8,17 +8,23 @@ from typing import TYPE_CHECKING
 from mobtable.core import Event
 from mobtable.games.cosca import supply
 from mobtable.games.cosca.actions import Offer
-from mobtable.games.cosca.model import MONEY, NOBODY, WEAPONS
+from mobtable.games.cosca.model import MAX_PLAYERS, MONEY, NOBODY, WEAPONS
 
 if TYPE_CHECKING:
     from mobtable.games.cosca.table import CoscaTable
 
 
-def seats_in(mask: int, players: int) -> list[int]:
-    return [s for s in range(players) if mask >> s & 1]
+_SEATS_IN = tuple(
+    tuple(s for s in range(MAX_PLAYERS) if mask >> s & 1) for mask in range(1 << MAX_PLAYERS)
+)
 
 
-def contenders(state: CoscaTable, pos: int) -> tuple[list[int], bool]:
+def seats_in(mask: int) -> tuple[int, ...]:
+    """The seats of a bitmask of seats, in order."""
+    return _SEATS_IN[mask]
+
+
+def contenders(state: CoscaTable, pos: int) -> tuple[tuple[int, ...], bool]:
     """Who fights for the mobster at ``pos``, and whether the owner's drink is spent.
 
     Everyone with a hat under the card takes part (they met the condition
@@ -27,12 +33,12 @@ def contenders(state: CoscaTable, pos: int) -> tuple[list[int], bool]:
     whenever its owner fights without meeting the condition today, also when
     a tie from yesterday already put his hat under the card (C-09).
     """
-    claim = seats_in(state.under[pos], state.players)
+    claim = seats_in(state.under[pos])
     owner = state.loyal[pos]
     if owner == NOBODY or not state.drink[pos] or not claim:
         return claim, False
     if owner not in claim:
-        return sorted([*claim, owner]), True
+        return tuple(sorted([*claim, owner])), True
     met_today = bool(state.met[pos] >> owner & 1)
     return claim, len(claim) > 1 and not met_today
 

@@ -60,62 +60,65 @@ def matches_three(seat: int, settings: Sequence[Counts | None], *, symbols: bool
 
 
 _LANE = MAX_DICE + 1
-"""Bits per place in a setting's bit code: more than anyone's dice."""
-_CODES: dict[Counts, tuple[int, int]] = {}
+"""Bits per place in a setting's bit codes: more than anyone's dice."""
+Entry = tuple[int, int, int]
 
 
-def _codes(counts: Counts) -> tuple[int, int]:
-    """A setting as bits, ``lane`` bits per place: one bit per die (the lowest ``n``), and
-    all the lane's bits where the setting has a die. The dice two settings share die for
-    die are the bits their dice codes share; the dice of ``a`` on places ``b`` shows are
-    the bits of ``a``'s dice code in ``b``'s second code."""
-    code = _CODES.get(counts)
-    if code is None:
-        dice = shown = 0
-        for place, n in enumerate(counts):
-            dice |= ((1 << n) - 1) << (_LANE * place)
-            if n:
-                shown |= ((1 << _LANE) - 1) << (_LANE * place)
-        code = _CODES[counts] = (dice, shown)
-    return code
-
-
-def matching_seats(settings: Sequence[Counts | None], *, symbols: bool) -> int:
-    """The seats :func:`matches_three` holds for, as a bitmask, every pair compared once."""
-    codes = [None if mine is None else _codes(mine) for mine in settings]
-    mask = 0
-    n = len(codes)
-    for i in range(n - 1):
-        mine = codes[i]
-        if mine is None:
-            continue
-        for j in range(i + 1, n):
-            other = codes[j]
-            if other is None or (mask >> i & 1 and mask >> j & 1):
-                continue
-            if not symbols:  # die for die: the same both ways
-                if (mine[0] & other[0]).bit_count() >= 3:
-                    mask |= 1 << i | 1 << j
-                continue
-            if (mine[0] & other[1]).bit_count() >= 3:
-                mask |= 1 << i
-            if (other[0] & mine[1]).bit_count() >= 3:
-                mask |= 1 << j
-    return mask
+def _entry(facts: CardFacts, counts: Counts) -> Entry:
+    """What the rules read of a dice setting, made once per setting and card set: the
+    ``facts.dice`` cards it meets (a bitmask: these conditions read one player's dice
+    alone), then the setting as bits, ``_LANE`` bits per place: one bit per die, and all
+    the lane's bits where it has a die. The dice two settings share die for die are the
+    bits their first codes share; the dice of ``a`` on places ``b`` shows are the bits of
+    ``a``'s first code in ``b``'s second."""
+    settings = (counts,)
+    cards = sum(
+        1 << c
+        for c, mobster in enumerate(facts.cards)
+        if facts.dice >> c & 1 and meets_dice(mobster, 0, settings, henrietta_symbols=False)
+    )
+    dice = shown = 0
+    for place, n in enumerate(counts):
+        dice |= ((1 << n) - 1) << (_LANE * place)
+        if n:
+            shown |= ((1 << _LANE) - 1) << (_LANE * place)
+    entry = facts.by_setting[counts] = (cards, dice, shown)
+    return entry
 
 
 def dice_met(facts: CardFacts, counts: Counts) -> int:
-    """The ``facts.dice`` cards whose condition the setting ``counts`` meets (a bitmask,
-    made once per setting: these conditions read one player's dice alone)."""
-    mask = facts.by_setting.get(counts)
-    if mask is None:
-        settings = (counts,)
-        mask = sum(
-            1 << c
-            for c, mobster in enumerate(facts.cards)
-            if facts.dice >> c & 1 and meets_dice(mobster, 0, settings, henrietta_symbols=False)
-        )
-        facts.by_setting[counts] = mask
+    """The ``facts.dice`` cards whose condition the setting ``counts`` meets, a bitmask."""
+    return (facts.by_setting.get(counts) or _entry(facts, counts))[0]
+
+
+def matching_seats(facts: CardFacts, settings: Sequence[Counts | None], *, symbols: bool) -> int:
+    """The seats :func:`matches_three` holds for, as a bitmask."""
+    known = facts.by_setting
+    entries = [
+        None if mine is None else known.get(mine) or _entry(facts, mine) for mine in settings
+    ]
+    return _matching(entries, symbols=symbols)
+
+
+def _matching(entries: Sequence[Entry | None], *, symbols: bool) -> int:
+    mask = 0
+    n = len(entries)
+    for i in range(n - 1):
+        mine = entries[i]
+        if mine is None:
+            continue
+        for j in range(i + 1, n):
+            other = entries[j]
+            if other is None or (mask >> i & 1 and mask >> j & 1):
+                continue
+            if not symbols:  # die for die: the same both ways
+                if (mine[1] & other[1]).bit_count() >= 3:
+                    mask |= 1 << i | 1 << j
+                continue
+            if (mine[1] & other[2]).bit_count() >= 3:
+                mask |= 1 << i
+            if (other[1] & mine[2]).bit_count() >= 3:
+                mask |= 1 << j
     return mask
 
 
@@ -123,16 +126,28 @@ def meets_resources(
     special: Special, seat: int, money: Sequence[int], weapons: Sequence[int], *, strict: bool
 ) -> bool:
     """Little Buck, Roberto di Salvo and Bobby, checked after the city actions (C-04)."""
+    return bool(resource_seats(special, money, weapons, strict=strict) >> seat & 1)
+
+
+def resource_seats(
+    special: Special, money: Sequence[int], weapons: Sequence[int], *, strict: bool
+) -> int:
+    """The seats meeting a resource condition (C-04), as a bitmask; 0 for other conditions."""
+    seats = range(len(money))
     if special is _EQUAL:
-        return money[seat] == weapons[seat]
+        return sum(1 << s for s in seats if money[s] == weapons[s])
     if special is _FEWEST:
         low = min(money)
-        return money[seat] == low and (not strict or money.count(low) == 1)
+        if strict and money.count(low) > 1:
+            return 0
+        return sum(1 << s for s in seats if money[s] == low)
     if special is _MOST:
         high = max(weapons)
         # C-04: "the most" needs at least one weapon.
-        return high > 0 and weapons[seat] == high and (not strict or weapons.count(high) == 1)
-    return False
+        if high == 0 or (strict and weapons.count(high) > 1):
+            return 0
+        return sum(1 << s for s in seats if weapons[s] == high)
+    return 0
 
 
 def qualifies(state: CoscaTable, mobster: Mobster, seat: int) -> bool:
@@ -162,14 +177,18 @@ def cards_met(state: CoscaTable, *, after_city: bool, among: int = -1) -> list[i
             (facts.equal, _EQUAL),
         ):
             if cards & among:
+                meeting = resource_seats(special, money, weapons, strict=strict)
                 for seat in seats:
-                    if meets_resources(special, seat, money, weapons, strict=strict):
+                    if meeting >> seat & 1:
                         met[seat] |= cards
         return met
-    settings = state.settings
-    met = [0 if mine is None else dice_met(facts, mine) for mine in settings]
+    known = facts.by_setting
+    entries = [
+        None if mine is None else known.get(mine) or _entry(facts, mine) for mine in state.settings
+    ]
+    met = [0 if entry is None else entry[0] for entry in entries]
     if facts.match3 & among:
-        henrietta = matching_seats(settings, symbols=rules.henrietta_symbols)
+        henrietta = _matching(entries, symbols=rules.henrietta_symbols)
         for seat in seats:
             if henrietta >> seat & 1:
                 met[seat] |= facts.match3

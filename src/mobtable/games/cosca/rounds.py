@@ -155,10 +155,10 @@ def _to_mobster(state: CoscaTable, pos: int) -> None:
             # A fighter with nothing to offer offers nothing without being asked.
             choosers = [s for s in fighters if state.money[s] or state.weapons[s]]
             if choosers:
-                state.fight_pos, state.fighters = pos, tuple(fighters)
+                state.fight_pos, state.fighters = pos, fighters
                 open_step(state, FIGHT_STEP, choosers)
                 return
-            loyalty.resolve_fight(state, pos, tuple(fighters), dict.fromkeys(fighters, NO_OFFER))
+            loyalty.resolve_fight(state, pos, fighters, dict.fromkeys(fighters, NO_OFFER))
         pos += 1
     _end_of_day(state)
 
