@@ -40,7 +40,7 @@ def _paid_event(state: CoscaTable, kind: str, got: Mapping[int, int], what: str)
 
 def bank(state: CoscaTable) -> None:
     """1 money per Bank die."""
-    owed = {s: dice_at(state, s, _BANK) for s in range(len(state.money))}
+    owed = {s: setting[_BANK] for s, setting in enumerate(state.settings) if setting}
     _paid_event(state, "bank", supply.pay_out(state, MONEY, owed), "Bank")
 
 
@@ -77,7 +77,9 @@ def racetrack(state: CoscaTable) -> None:
     """2 money per Racetrack die, on race days only."""
     if state.weekday not in RACE_DAYS:
         return
-    owed = {s: RACE_PAY * dice_at(state, s, _RACETRACK) for s in range(len(state.money))}
+    owed = {
+        s: RACE_PAY * setting[_RACETRACK] for s, setting in enumerate(state.settings) if setting
+    }
     _paid_event(state, "racetrack", supply.pay_out(state, MONEY, owed), "Racetrack")
 
 
@@ -168,7 +170,7 @@ def resolve_villa(state: CoscaTable, askers: Sequence[int]) -> None:
 # -- Street ---------------------------------------------------------------------
 def street(state: CoscaTable) -> None:
     """Most Street dice (at least one, C-03): 1 money and 1 weapon to each such player."""
-    counts = [dice_at(state, s, _STREET) for s in range(len(state.money))]
+    counts = [0 if setting is None else setting[_STREET] for setting in state.settings]
     top = max(counts)
     if top == 0:
         return

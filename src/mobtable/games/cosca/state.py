@@ -36,7 +36,8 @@ class CoscaState(CoscaTable, State):
         return self.sealed.waiting()
 
     def legal(self, seat: int) -> Sequence[CoscaAction]:
-        if self.stage is GAME_OVER or seat not in self.sealed.seats or seat in self.sealed.choices:
+        sealed = self.sealed
+        if seat in sealed.choices or seat not in sealed.seats or self.stage is GAME_OVER:
             return ()
         return steps.options(self, seat)
 
@@ -45,6 +46,14 @@ class CoscaState(CoscaTable, State):
 
     def _apply(self, seat: int, action: Any) -> None:
         rounds.commit(self, seat, action)
+
+    def apply(self, seat: int, action: Any, *, check: bool = True) -> None:
+        """As :meth:`State.apply`; unchecked (simulation, search), straight to the rules."""
+        if check:
+            State.apply(self, seat, action)
+        else:
+            rounds.commit(self, seat, action)
+            self.history.append((seat, action))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
