@@ -86,11 +86,6 @@ def _entry(facts: CardFacts, counts: Counts) -> Entry:
     return entry
 
 
-def dice_met(facts: CardFacts, counts: Counts) -> int:
-    """The ``facts.dice`` cards whose condition the setting ``counts`` meets, a bitmask."""
-    return (facts.by_setting.get(counts) or _entry(facts, counts))[0]
-
-
 def matching_seats(facts: CardFacts, settings: Sequence[Counts | None], *, symbols: bool) -> int:
     """The seats :func:`matches_three` holds for, as a bitmask."""
     known = facts.by_setting
