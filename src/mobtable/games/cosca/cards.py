@@ -150,3 +150,62 @@ CARD_SETS = CardSets("mobtable.games.cosca", parse_mobsters)
 load_mobsters = CARD_SETS.get
 """The built-in mobsters (``None``) or a user's card document, validated and cached."""
 builtin_mobsters = CARD_SETS.builtin
+
+
+class CardFacts:
+    """What the rules read of one card set, as bitmasks over card ids, made once per set.
+
+    Attributes:
+        cards: the card set.
+        dice, match3, fewest_money, most_weapons, equal: the cards whose condition
+            is of each class (``dice``: symbols, John Brown and Scarlett, which
+            depend on one player's dice alone).
+        after_city: the cards checked after the city actions (the last three classes).
+        works: per card id, its working days as a bitmask over weekdays.
+        by_setting: a cache the loyalty rules fill: per dice setting (counts), what
+            they read of it (the ``dice`` cards it meets and the setting as bits).
+    """
+
+    __slots__ = (
+        "after_city",
+        "by_setting",
+        "cards",
+        "dice",
+        "equal",
+        "fewest_money",
+        "match3",
+        "most_weapons",
+        "works",
+    )
+
+    def __init__(self, cards: tuple[Mobster, ...]) -> None:
+        def having(*specials: Special | None) -> int:
+            return sum(1 << c for c, m in enumerate(cards) if m.special in specials)
+
+        self.cards = cards
+        self.dice = having(None, Special.SAME, Special.DIFFERENT)
+        self.match3 = having(Special.MATCH3)
+        self.fewest_money = having(Special.FEWEST_MONEY)
+        self.most_weapons = having(Special.MOST_WEAPONS)
+        self.equal = having(Special.EQUAL)
+        self.after_city = self.fewest_money | self.most_weapons | self.equal
+        self.works = tuple(sum(1 << d for d in m.days) for m in cards)
+        self.by_setting: dict[tuple[int, ...], tuple[int, int, int]] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its card set (the cache is rebuilt on demand)."""
+        return facts_of, (self.cards,)
+
+
+_FACTS: dict[int, CardFacts] = {}
+
+
+def facts_of(cards: tuple[Mobster, ...]) -> CardFacts:
+    """The facts of ``cards``, made once per card set object (sets are cached, so a
+    table's set is almost always one of a few; the entry keeps its set alive)."""
+    facts = _FACTS.get(id(cards))
+    if facts is None or facts.cards is not cards:
+        if len(_FACTS) >= 64:
+            _FACTS.clear()
+        facts = _FACTS[id(cards)] = CardFacts(cards)
+    return facts

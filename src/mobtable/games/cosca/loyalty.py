@@ -8,17 +8,23 @@ from typing import TYPE_CHECKING
 from mobtable.core import Event
 from mobtable.games.cosca import supply
 from mobtable.games.cosca.actions import Offer
-from mobtable.games.cosca.model import NOBODY, Stock
+from mobtable.games.cosca.model import MAX_PLAYERS, MONEY, NOBODY, WEAPONS
 
 if TYPE_CHECKING:
     from mobtable.games.cosca.table import CoscaTable
 
 
-def seats_in(mask: int, players: int) -> list[int]:
-    return [s for s in range(players) if mask >> s & 1]
+_SEATS_IN = tuple(
+    tuple(s for s in range(MAX_PLAYERS) if mask >> s & 1) for mask in range(1 << MAX_PLAYERS)
+)
 
 
-def contenders(state: CoscaTable, pos: int) -> tuple[list[int], bool]:
+def seats_in(mask: int) -> tuple[int, ...]:
+    """The seats of a bitmask of seats, in order."""
+    return _SEATS_IN[mask]
+
+
+def contenders(state: CoscaTable, pos: int) -> tuple[tuple[int, ...], bool]:
     """Who fights for the mobster at ``pos``, and whether the owner's drink is spent.
 
     Everyone with a hat under the card takes part (they met the condition
@@ -27,12 +33,12 @@ def contenders(state: CoscaTable, pos: int) -> tuple[list[int], bool]:
     whenever its owner fights without meeting the condition today, also when
     a tie from yesterday already put his hat under the card (C-09).
     """
-    claim = seats_in(state.under[pos], state.players)
+    claim = seats_in(state.under[pos])
     owner = state.loyal[pos]
     if owner == NOBODY or not state.drink[pos] or not claim:
         return claim, False
     if owner not in claim:
-        return sorted([*claim, owner]), True
+        return tuple(sorted([*claim, owner])), True
     met_today = bool(state.met[pos] >> owner & 1)
     return claim, len(claim) > 1 and not met_today
 
@@ -40,7 +46,7 @@ def contenders(state: CoscaTable, pos: int) -> tuple[list[int], bool]:
 def spend_drink(state: CoscaTable, pos: int) -> None:
     """The owner fights without meeting the condition: the drink's money returns (C-09)."""
     state.drink[pos] = False
-    state.supply[Stock.MONEY] += 1
+    state.supply[MONEY] += 1
     owner = state.loyal[pos]
     if not state.silent:
         state.events.append(
@@ -55,11 +61,11 @@ def spend_drink(state: CoscaTable, pos: int) -> None:
 
 def gain(state: CoscaTable, pos: int, seat: int, *, fought: bool) -> None:
     """``seat`` wins the mobster's loyalty; every hat under the card goes home."""
-    name = state.mobster(pos).name
     state.under[pos] = 0
     previous = state.loyal[pos]
     if previous == seat:
         if not state.silent:
+            name = state.mobster(pos).name
             state.events.append(
                 Event(
                     "loyalty-kept",
@@ -70,10 +76,11 @@ def gain(state: CoscaTable, pos: int, seat: int, *, fought: bool) -> None:
         return
     if state.drink[pos]:  # C-09: the old owner's drink goes back to the supply
         state.drink[pos] = False
-        state.supply[Stock.MONEY] += 1
+        state.supply[MONEY] += 1
     state.loyal[pos] = seat
-    how = "after a fight" if fought else "without a fight"
     if not state.silent:
+        name = state.mobster(pos).name
+        how = "after a fight" if fought else "without a fight"
         state.events.append(
             Event(
                 "loyalty-gained",
@@ -97,11 +104,12 @@ def resolve_fight(
     A tie keeps the old loyalty, and the tied players' hats stay under the
     card: tomorrow they fight again whatever their dice show (C-06).
     """
+    values = {}
     for seat in fighters:
         offer = offers[seat]
-        supply.give_back(state, Stock.MONEY, seat, offer.money)
-        supply.give_back(state, Stock.WEAPONS, seat, offer.weapons)
-    values = {s: offers[s].value for s in fighters}
+        supply.give_back(state, MONEY, seat, offer.money)
+        supply.give_back(state, WEAPONS, seat, offer.weapons)
+        values[seat] = offer.value
     top = max(values.values())
     best = [s for s in fighters if values[s] == top]
     name = state.mobster(pos).name
@@ -114,16 +122,20 @@ def resolve_fight(
         "tied": best if len(best) > 1 else [],
     }
     state.fights.append(record)
-    shown = ", ".join(f"seat {s} {offers[s]} (value {values[s]})" for s in fighters)
     if not state.silent:
+        shown = ", ".join(f"seat {s} {offers[s]} (value {values[s]})" for s in fighters)
         state.events.append(Event("fight", record, f"fight for {name}: {shown}"))
     if len(best) == 1:
         gain(state, pos, best[0], fought=True)
         return
-    state.under[pos] &= sum(1 << s for s in best)  # the losers' hats go home
+    under = state.under
+    kept = 0
     for seat in best:
-        if not state.under[pos] >> seat & 1 and state.hats_free(seat) > 0:
-            state.under[pos] |= 1 << seat  # C-08: a tied owner who came in by drink
+        kept |= 1 << seat
+    under[pos] &= kept  # the losers' hats go home
+    for seat in best:
+        if not under[pos] >> seat & 1 and state.hats_free(seat) > 0:
+            under[pos] |= 1 << seat  # C-08: a tied owner who came in by drink
     if not state.silent:
         state.events.append(
             Event(

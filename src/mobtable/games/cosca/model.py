@@ -52,6 +52,8 @@ class Weekday(IntEnum):
         return cls[code.upper()]
 
 
+WEEKDAYS = tuple(Weekday)
+"""The weekdays by number (indexing is cheaper than calling ``Weekday``)."""
 WEEKDAY_CODES = tuple(d.code for d in Weekday)
 RACE_DAYS = frozenset({Weekday.TUE, Weekday.THU, Weekday.SAT, Weekday.SUN})
 """Racetrack pays only on these days (the horseshoes on the calendar card)."""
@@ -138,3 +140,17 @@ class Stage(Enum):
     VILLA = "villa"  # phase 3: asking the Don
     FIGHT = "fight"  # phase 4: offers in a fight
     OVER = "over"
+
+
+# The members the rules read on every decision, as plain module names: on Python 3.11 an
+# enum member read through its class (``Stage.DICE``) goes through ``EnumType.__getattr__``,
+# about ten times slower than reading a global. Same objects, so ``is`` holds.
+DICE_STEP, GUN_STEP, CLUB_STEP, VILLA_STEP, FIGHT_STEP = (
+    Stage.DICE,
+    Stage.GUN,
+    Stage.CLUB,
+    Stage.VILLA,
+    Stage.FIGHT,
+)
+GAME_OVER = Stage.OVER
+MONEY, WEAPONS, DICE = Stock.MONEY, Stock.WEAPONS, Stock.DICE

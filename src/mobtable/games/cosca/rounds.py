@@ -7,13 +7,28 @@ resolves in seat order and the table runs on to the next decision.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Event, SealedStep
 from mobtable.games.cosca import city, loyalty, mobsters, supply
 from mobtable.games.cosca.actions import Club, CoscaAction, Gun, Offer, SetDice, Villa
-from mobtable.games.cosca.model import BASE_DICE, MAX_PLAYERS, NOBODY, RESOURCE_CAP, Stage, Stock
+from mobtable.games.cosca.model import (
+    BASE_DICE,
+    CLUB_STEP,
+    DICE,
+    DICE_STEP,
+    FIGHT_STEP,
+    GAME_OVER,
+    GUN_STEP,
+    MAX_PLAYERS,
+    MONEY,
+    NOBODY,
+    RESOURCE_CAP,
+    VILLA_STEP,
+    WEAPONS,
+    Stage,
+)
 
 if TYPE_CHECKING:
     from mobtable.games.cosca.table import CoscaTable
@@ -34,29 +49,42 @@ def commit(state: CoscaTable, seat: int, action: CoscaAction) -> None:
         if isinstance(action, Club):  # the words name the invited mobsters
             mine["mobsters"] = [state.mobster(p).name for p in action.positions]
         state.events.append(Event("my-choice", mine, "you chose " + text, to=_ONLY[seat]))
-    if state.sealed.commit(seat, action):
-        choices = dict(state.sealed.choices)
-        _RESOLVE[stage](state, choices)
+    sealed = state.sealed
+    if sealed.commit(seat, action):
+        # The step's choices are read, never changed, and every resolution opens a new step.
+        choices = sealed.choices
+        if stage is DICE_STEP:
+            after_dice(state, choices)
+        elif stage is FIGHT_STEP:
+            after_fight(state, choices)
+        elif stage is GUN_STEP:
+            after_gun(state, choices)
+        elif stage is CLUB_STEP:
+            after_club(state, choices)
+        else:
+            after_villa(state, choices)
 
 
 def open_step(state: CoscaTable, stage: Stage, seats: Iterable[int]) -> None:
+    """The table waits for ``seats`` (in seat order, as every caller lists them)."""
     state.stage = stage
-    state.sealed = SealedStep.of(seats)
+    state.sealed = SealedStep(tuple(seats))
 
 
 # -- phase 2 ------------------------------------------------------------------
 def begin_dice(state: CoscaTable) -> None:
-    open_step(state, Stage.DICE, range(state.players))
+    open_step(state, DICE_STEP, range(state.players))
 
 
 def after_dice(state: CoscaTable, choices: Mapping[int, Any]) -> None:
-    for seat in range(state.players):
+    settings = state.settings
+    for seat in range(len(settings)):
         setting: SetDice = choices[seat]
-        state.settings[seat] = setting.counts
+        settings[seat] = setting.counts
     state.settings_round = state.round
     state.fights = []
-    shown = {str(s): str(choices[s]) for s in range(state.players)}
     if not state.silent:
+        shown = {str(s): str(choices[s]) for s in range(state.players)}
         state.events.append(
             Event(
                 "dice-revealed",
@@ -71,9 +99,9 @@ def after_dice(state: CoscaTable, choices: Mapping[int, Any]) -> None:
 
 # -- phase 3 ------------------------------------------------------------------
 def _to_gun(state: CoscaTable) -> None:
-    seats = [s for s in range(state.players) if city.gun_max(state, s) > 0]
+    seats = city.gun_seats(state)
     if seats:
-        open_step(state, Stage.GUN, seats)
+        open_step(state, GUN_STEP, seats)
     else:
         after_gun(state, {})
 
@@ -83,9 +111,9 @@ def after_gun(state: CoscaTable, choices: Mapping[int, Any]) -> None:
         state, {s: gun.exchanges for s, gun in choices.items() if isinstance(gun, Gun)}
     )
     city.racetrack(state)
-    seats = [s for s in range(state.players) if city.club_max(state, s) > 0]
+    seats = city.club_seats(state)
     if seats:
-        open_step(state, Stage.CLUB, seats)
+        open_step(state, CLUB_STEP, seats)
     else:
         after_club(state, {})
 
@@ -94,9 +122,9 @@ def after_club(state: CoscaTable, choices: Mapping[int, Any]) -> None:
     city.resolve_club(
         state, {s: club.positions for s, club in choices.items() if isinstance(club, Club)}
     )
-    seats = [s for s in range(state.players) if city.villa_can_ask(state, s)]
+    seats = city.villa_seats(state)
     if seats:
-        open_step(state, Stage.VILLA, seats)
+        open_step(state, VILLA_STEP, seats)
     else:
         after_villa(state, {})
 
@@ -113,7 +141,11 @@ def after_villa(state: CoscaTable, choices: Mapping[int, Any]) -> None:
 # -- phase 4 ------------------------------------------------------------------
 def _to_mobster(state: CoscaTable, pos: int) -> None:
     """Resolve the row from ``pos`` on, stopping at a fight that needs offers."""
-    while pos < len(state.row):
+    under = state.under
+    while pos < len(under):
+        if not under[pos]:  # no hat under the card: nobody contends
+            pos += 1
+            continue
         fighters, drink_spent = loyalty.contenders(state, pos)
         if drink_spent:
             loyalty.spend_drink(state, pos)
@@ -123,10 +155,10 @@ def _to_mobster(state: CoscaTable, pos: int) -> None:
             # A fighter with nothing to offer offers nothing without being asked.
             choosers = [s for s in fighters if state.money[s] or state.weapons[s]]
             if choosers:
-                state.fight_pos, state.fighters = pos, tuple(fighters)
-                open_step(state, Stage.FIGHT, choosers)
+                state.fight_pos, state.fighters = pos, fighters
+                open_step(state, FIGHT_STEP, choosers)
                 return
-            loyalty.resolve_fight(state, pos, tuple(fighters), dict.fromkeys(fighters, NO_OFFER))
+            loyalty.resolve_fight(state, pos, fighters, dict.fromkeys(fighters, NO_OFFER))
         pos += 1
     _end_of_day(state)
 
@@ -142,7 +174,7 @@ def after_fight(state: CoscaTable, choices: Mapping[int, Any]) -> None:
 # -- end of a day, phase 1 -----------------------------------------------------
 def _end_of_day(state: CoscaTable) -> None:
     if state.is_last_round():
-        state.stage = Stage.OVER
+        state.stage = GAME_OVER
         state.sealed = SealedStep.of(())
         if not state.silent:
             state.events.append(
@@ -161,26 +193,24 @@ def new_day(state: CoscaTable) -> None:
     """Phase 1: next day, dice, villa dice, a new mobster, resources down to 10."""
     state.round += 1
     day = state.weekday
-    n = state.players
-    state.supply[Stock.DICE] += sum(state.dice) - BASE_DICE * n
-    state.dice = [BASE_DICE] * n
-    working = {
-        s: sum(
-            1
-            for pos, owner in enumerate(state.loyal)
-            if owner == s and state.mobster(pos).works_on(day)
-        )
-        for s in range(n)
-    }
-    supply.pay_out(state, Stock.DICE, working)
+    n = len(state.money)
+    state.supply[DICE] += sum(state.dice) - BASE_DICE * n
+    dice = state.dice = [BASE_DICE] * n
+    works, today, row = state.facts.works, 1 << day, state.row
+    working = dict.fromkeys(range(n), 0)
+    for pos, owner in enumerate(state.loyal):
+        if owner != NOBODY and works[row[pos]] & today:
+            working[owner] += 1
+    supply.pay_out(state, DICE, working)
+    villa_die = state.villa_die
     for seat in range(n):
-        if state.villa_die[seat]:
-            state.villa_die[seat] = False
+        if villa_die[seat]:
+            villa_die[seat] = False
             state.villa_got[seat] += 1  # the token flips to white, then goes to the box
-            state.dice[seat] += 1
+            dice[seat] += 1
     if state.deck:
         card = state.deck.pop(0)
-        state.row.append(card)
+        row.append(card)
         state.loyal.append(NOBODY)
         state.drink.append(False)
         state.under.append(0)
@@ -189,12 +219,13 @@ def new_day(state: CoscaTable) -> None:
     else:  # pragma: no cover - setup guarantees a card for every day
         revealed = "nobody"
     returned: dict[str, list[int]] = {}
+    money, weapons = state.money, state.weapons
     for seat in range(n):
-        excess = [max(0, held[seat] - RESOURCE_CAP) for held in (state.money, state.weapons)]
-        for stock, amount in zip((Stock.MONEY, Stock.WEAPONS), excess, strict=True):
-            if amount:
-                supply.give_back(state, stock, seat, amount)
-        if any(excess):
+        if money[seat] > RESOURCE_CAP or weapons[seat] > RESOURCE_CAP:
+            excess = [max(0, held[seat] - RESOURCE_CAP) for held in (money, weapons)]
+            for stock, amount in zip((MONEY, WEAPONS), excess, strict=True):
+                if amount:
+                    supply.give_back(state, stock, seat, amount)
             returned[str(seat)] = excess
     if not state.silent:
         state.events.append(
@@ -209,21 +240,12 @@ def new_day(state: CoscaTable) -> None:
                 f"{day.title}: dice {state.dice}, {revealed} joins the row",
             )
         )
-    if returned and not state.silent:
-        state.events.append(
-            Event(
-                "over-the-limit",
-                {"returned": returned, "limit": RESOURCE_CAP},
-                "over the limit, back to the supply: "
-                + ", ".join(f"seat {s} {m}m {w}w" for s, (m, w) in returned.items()),
+        if returned:
+            state.events.append(
+                Event(
+                    "over-the-limit",
+                    {"returned": returned, "limit": RESOURCE_CAP},
+                    "over the limit, back to the supply: "
+                    + ", ".join(f"seat {s} {m}m {w}w" for s, (m, w) in returned.items()),
+                )
             )
-        )
-
-
-_RESOLVE: dict[Stage, Callable[[CoscaTable, Mapping[int, Any]], None]] = {
-    Stage.DICE: after_dice,
-    Stage.GUN: after_gun,
-    Stage.CLUB: after_club,
-    Stage.VILLA: after_villa,
-    Stage.FIGHT: after_fight,
-}

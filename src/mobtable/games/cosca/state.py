@@ -13,7 +13,7 @@ from mobtable.core import Config, IllegalAction, Origin, Result, State
 from mobtable.games.cosca import rounds, scoring, steps, view
 from mobtable.games.cosca.actions import CoscaAction
 from mobtable.games.cosca.cards import Mobster
-from mobtable.games.cosca.model import Stage
+from mobtable.games.cosca.model import GAME_OVER
 from mobtable.games.cosca.table import CoscaTable
 
 if TYPE_CHECKING:
@@ -31,12 +31,13 @@ class CoscaState(CoscaTable, State):
 
     # -- the contract ----------------------------------------------------
     def pending(self) -> tuple[int, ...]:
-        if self.stage is Stage.OVER:
+        if self.stage is GAME_OVER:
             return ()
         return self.sealed.waiting()
 
     def legal(self, seat: int) -> Sequence[CoscaAction]:
-        if self.stage is Stage.OVER or seat not in self.sealed.seats or seat in self.sealed.choices:
+        sealed = self.sealed
+        if seat in sealed.choices or seat not in sealed.seats or self.stage is GAME_OVER:
             return ()
         return steps.options(self, seat)
 
@@ -46,6 +47,14 @@ class CoscaState(CoscaTable, State):
     def _apply(self, seat: int, action: Any) -> None:
         rounds.commit(self, seat, action)
 
+    def apply(self, seat: int, action: Any, *, check: bool = True) -> None:
+        """As :meth:`State.apply`; unchecked (simulation, search), straight to the rules."""
+        if check:
+            State.apply(self, seat, action)
+        else:
+            rounds.commit(self, seat, action)
+            self.history.append((seat, action))
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 
@@ -53,7 +62,7 @@ class CoscaState(CoscaTable, State):
         return view.determinize(self, seat, rng)
 
     def is_over(self) -> bool:
-        return self.stage is Stage.OVER
+        return self.stage is GAME_OVER
 
     def result(self) -> Result:
         if not self.is_over():

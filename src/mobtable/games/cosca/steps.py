@@ -23,7 +23,7 @@ from mobtable.games.cosca.actions import (
     dice_settings,
     offers,
 )
-from mobtable.games.cosca.model import Stage
+from mobtable.games.cosca.model import CLUB_STEP, DICE_STEP, FIGHT_STEP, GUN_STEP, VILLA_STEP, Stage
 
 if TYPE_CHECKING:
     from mobtable.games.cosca.table import CoscaTable
@@ -54,18 +54,22 @@ def _club_choices(eligible: tuple[int, ...], most: int) -> tuple[Club, ...]:
     return tuple(Club(chosen) for k in range(most + 1) for chosen in combinations(eligible, k))
 
 
+_GUN_CHOICES = tuple(GUNS[: most + 1] for most in range(len(GUNS)))
+"""The gun-shop choices of a seat allowed ``most`` exchanges, by ``most``."""
+
+
 def options(state: CoscaTable, seat: int) -> Sequence[CoscaAction]:
     """The legal actions of a seat that owes the current decision."""
     stage = state.stage
-    if stage is Stage.DICE:
+    if stage is DICE_STEP:
         return dice_settings(state.dice[seat])
-    if stage is Stage.GUN:
-        return GUNS[: city.gun_max(state, seat) + 1]
-    if stage is Stage.CLUB:
-        return club_choices(city.club_eligible(state, seat), city.club_max(state, seat))
-    if stage is Stage.VILLA:
+    if stage is GUN_STEP:
+        return _GUN_CHOICES[city.gun_max(state, seat)]
+    if stage is CLUB_STEP:  # club_eligible lists positions in order
+        return _club_choices(tuple(city.club_eligible(state, seat)), city.club_max(state, seat))
+    if stage is VILLA_STEP:
         return VILLAS
-    if stage is Stage.FIGHT:
+    if stage is FIGHT_STEP:
         return offers(state.money[seat], state.weapons[seat])
     return ()
 

@@ -46,14 +46,16 @@ def holdings(state: CoscaTable, stock: Stock) -> list[int]:
 
 def pay_out(state: CoscaTable, stock: Stock, owed: Mapping[int, int]) -> dict[int, int]:
     """Move what the supply can pay of ``owed`` to the players; returns what each got."""
-    owed = {s: n for s, n in owed.items() if n > 0}
-    if not owed:
-        return {}
-    got = share(available(state, stock), owed)
+    got = {s: n for s, n in owed.items() if n > 0}
+    if not got:
+        return got
+    pool = state.supply
+    if state.rules.limited_supply and sum(got.values()) > pool[stock]:
+        got = share(pool[stock], got)
     held = holdings(state, stock)
     for seat, n in got.items():
         held[seat] += n
-        state.supply[stock] -= n
+        pool[stock] -= n
     return got
 
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from mobtable.core import Config, Event, SealedStep
 from mobtable.games.cosca.actions import CoscaAction
-from mobtable.games.cosca.cards import Mobster
-from mobtable.games.cosca.model import HATS, ROUNDS, Stage, Weekday
+from mobtable.games.cosca.cards import Mobster, facts_of
+from mobtable.games.cosca.model import DICE_STEP, HATS, ROUNDS, WEEKDAYS, Weekday
 from mobtable.games.cosca.rules import Rules
 
 
@@ -22,6 +22,7 @@ class CoscaTable:
 
     Attributes:
         cards: every mobster card of the game (ids index it).
+        facts: what the rules read of ``cards``, precomputed (shared by every table).
         rules: the table's options.
         round: 0-based round (day) number.
         deck: mobster ids still face down, top first (hidden).
@@ -50,6 +51,7 @@ class CoscaTable:
     def __init__(self, config: Config, cards: tuple[Mobster, ...], seed: int | None) -> None:
         n = config.players
         self.cards = cards
+        self.facts = facts_of(cards)
         self.rules = Rules.of(config, seed)
         self.round = 0
         self.deck: list[int] = []
@@ -66,7 +68,7 @@ class CoscaTable:
         self.villa_die = [False] * n
         self.villa_got = [0] * n
         self.supply = [0, 0, 0]
-        self.stage = Stage.DICE
+        self.stage = DICE_STEP
         self.sealed: SealedStep[CoscaAction] = SealedStep.of(range(n))
         self.fight_pos = -1
         self.fighters: tuple[int, ...] = ()
@@ -79,19 +81,21 @@ class CoscaTable:
     # -- derived facts ---------------------------------------------------
     @property
     def weekday(self) -> Weekday:
-        return Weekday((self.rules.start + self.round) % 7)
+        return WEEKDAYS[(self.rules.start + self.round) % 7]
 
     def is_last_round(self) -> bool:
         return self.round == ROUNDS - 1
 
     def hats_free(self, seat: int) -> int:
         bit = 1 << seat
-        used = sum(1 for owner in self.loyal if owner == seat)
-        used += sum(1 for mask in self.under if mask & bit)
+        used = self.loyal.count(seat)
+        for mask in self.under:
+            if mask & bit:
+                used += 1
         return HATS - used
 
     def mobster(self, pos: int) -> Mobster:
         return self.cards[self.row[pos]]
 
     def loyal_count(self, seat: int) -> int:
-        return sum(1 for owner in self.loyal if owner == seat)
+        return self.loyal.count(seat)
