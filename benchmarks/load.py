@@ -6,6 +6,10 @@ simulated people over WebSockets, the other seats bots, plus spectators up
 to ``--clients`` connections per table), lets them play for ``--seconds``,
 then prints actions per second and the p50/p99 latency from a simulated
 person's action to every client of that table receiving the updated view.
+The clock starts once every client has its first state (the time connecting
+is printed), and each table's moves are counted once. The CPU the server and
+the generator took while playing is printed too: the server's CPU-ms per
+action is the figure that a loaded machine disturbs least.
 The first ``--search-tables`` tables seat ``--search-bot`` bots (e.g. ``hard``),
 the others ``--bot``; ``--bot-processes`` is passed to the server (0: bots in
 threads, the old way). ``--burst N`` creates N bot-only tables (every seat
@@ -50,10 +54,32 @@ def rss_mb(pid: int) -> float:
     return float(kb) / 1024
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds process ``pid`` has used (Linux; NaN elsewhere)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return float("nan")
+    fields = text[text.rindex(")") + 2 :].split()  # the name may hold spaces
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+class Connected:
+    """Counts the clients that have their first state; set once all of them have."""
+
+    def __init__(self, expected: int) -> None:
+        self.expected, self.count, self.all = expected, 0, asyncio.Event()
+
+    def one(self) -> None:
+        self.count += 1
+        if self.count >= self.expected:
+            self.all.set()
 
 
 class Table:
@@ -72,9 +98,14 @@ async def client(
     token: str | None,
     args: argparse.Namespace,
     latencies: list[float],
-    stop: asyncio.Event,
     rng: random.Random,
+    connected: Connected,
+    *,
+    counts: bool,
 ) -> None:
+    """One simulated person (``seat``) or spectator (``seat`` ``None``) at ``table``;
+    the client with ``counts`` counts the table's moves (one per table: every client
+    of a table sees the same moves)."""
     async with connect(f"ws://{base}/ws/tables/{table.tid}", max_size=2**22) as ws:
         hello = (
             {"type": "hello"} if seat is None else {"type": "hello", "seat": seat, "token": token}
@@ -82,16 +113,16 @@ async def client(
         await ws.send(json.dumps(hello))
         acting: asyncio.Task[None] | None = None
         last = -1
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
-            except TimeoutError:
-                continue
+        # No polling timeout: 4,000 idle clients waking every half second cost the
+        # generator more CPU than the messages did; the task is cancelled at the end.
+        async for raw in ws:
             now = time.perf_counter()
             m = json.loads(raw)
             if m.get("type") != "state":
                 continue
             v = m["version"]
+            if last < 0:
+                connected.one()
             if v > last:
                 for w in range(last + 1, v + 1):
                     if w in table.sent:
@@ -99,7 +130,7 @@ async def client(
                         table.seen[w] = table.seen.get(w, 0) + 1
                         if table.seen[w] >= args.clients:
                             table.sent.pop(w, None)
-                if seat is None and table.tid and m is not None and last >= 0:
+                if counts and last >= 0:
                     table.actions += v - last
                 last = v
             if m["table"]["status"] == "over":
@@ -188,8 +219,8 @@ async def main(args: argparse.Namespace) -> None:
                 tables.append((Table(created["id"]), tokens))
         rss_tables = rss_mb(server.pid)
         latencies: list[float] = []
-        stop = asyncio.Event()
         rng = random.Random(1)
+        connected = Connected(len(tables) * args.clients)
         tasks = []
         for table, tokens in tables:
             for k in range(args.clients):
@@ -204,15 +235,27 @@ async def main(args: argparse.Namespace) -> None:
                             token,
                             args,
                             latencies,
-                            stop,
                             random.Random(rng.random()),
+                            connected,
+                            counts=k == args.clients - 1,
                         )
                     )
                 )
+        ramp = time.perf_counter()
+        with contextlib.suppress(TimeoutError):  # the clock starts once everyone is there
+            await asyncio.wait_for(connected.all.wait(), timeout=120)
         start = time.perf_counter()
+        ramp = start - ramp
+        latencies.clear()  # what the connecting clients saw is not the pace of play
+        for table, _ in tables:
+            table.actions = 0
+        server_cpu, own_cpu = cpu_seconds(server.pid), time.process_time()
         burst = asyncio.create_task(bot_only_burst(base, args))
         await asyncio.sleep(args.seconds)
-        stop.set()
+        for task in tasks:
+            task.cancel()
+        server_cpu = cpu_seconds(server.pid) - server_cpu
+        own_cpu = time.process_time() - own_cpu
         statuses, burst_seconds = await burst
         elapsed = time.perf_counter() - start
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -224,7 +267,8 @@ async def main(args: argparse.Namespace) -> None:
             f"tables={args.tables} clients/table={args.clients} humans/table={args.humans} "
             f"game={args.game} seconds={elapsed:.1f} cpus={os.cpu_count()} "
             f"bots={args.bot} search_tables={args.search_tables}x{args.search_bot} "
-            f"bot_processes={'default' if args.bot_processes is None else args.bot_processes}"
+            f"bot_processes={'default' if args.bot_processes is None else args.bot_processes} "
+            f"connecting={ramp:.1f} s ({connected.count} of {connected.expected} clients)"
         )
         searched = sum(t.actions for t, _ in tables[: args.search_tables])
         print(
@@ -236,6 +280,11 @@ async def main(args: argparse.Namespace) -> None:
             f"p50={p(0.50):.1f} ms p90={p(0.90):.1f} ms p99={p(0.99):.1f} ms "
             f"max={(lat[-1] * 1000 if lat else float('nan')):.1f} ms"
             f" mean={(statistics.fmean(lat) * 1000 if lat else float('nan')):.1f} ms"
+        )
+        print(
+            f"cpu during play: server {server_cpu / elapsed * 100:.0f}% of a core, "
+            f"{server_cpu * 1000 / max(actions, 1):.2f} ms per action; "
+            f"load generator {own_cpu / elapsed * 100:.0f}% of a core"
         )
         print(
             f"server memory: {rss_empty:.0f} MB empty, {rss_tables:.0f} MB with the tables "
@@ -280,4 +329,9 @@ if __name__ == "__main__":
     if not 0 < args.tables <= 2000 or not 0 < args.seconds <= 600 or not 0 <= args.burst <= 2000:
         parser.error("keep it bounded: at most 2000 tables and 600 seconds")
     args.humans = min(args.humans, args.clients, args.players)
-    asyncio.run(main(args))
+    try:  # the generator must not be the bottleneck: uvloop where installed (as the server)
+        import uvloop
+    except ImportError:
+        asyncio.run(main(args))
+    else:
+        uvloop.run(main(args))
