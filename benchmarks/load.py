@@ -246,6 +246,7 @@ async def main(args: argparse.Namespace) -> None:
             await asyncio.wait_for(connected.all.wait(), timeout=120)
         start = time.perf_counter()
         ramp = start - ramp
+        print(f"playing for {args.seconds:g} s", file=sys.stderr, flush=True)  # (to profile)
         latencies.clear()  # what the connecting clients saw is not the pace of play
         for table, _ in tables:
             table.actions = 0
