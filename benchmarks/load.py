@@ -64,6 +64,50 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def store_finished_games(db: Path, count: int, game_name: str, players: int) -> list[str]:
+    """Store ``count`` finished games of random play (bot seats) in a new database at
+    ``db``, for the server to load; their table ids."""
+    from sqlalchemy import insert, update
+
+    from mobtable import games
+    from mobtable.store import Repository, SeatRow, TableRow
+    from mobtable.store.models import ActionModel, TableModel
+
+    game = games.get(game_name)
+    config = game.config(players)
+    rng = random.Random(7)
+    repo = Repository(f"sqlite:///{db}")
+    ids = []
+    for i in range(count):
+        state = game.new_state(config, seed=i)
+        while not state.is_over():
+            seat = state.pending()[0]
+            state.apply(seat, rng.choice(state.legal(seat)))
+        row = TableRow(
+            id=f"finished{i}",
+            game=game.name,
+            rules_version=game.rules_version,
+            config=config.to_json(),
+            seed=i,
+            seats=[SeatRow(s, "bot", "random") for s in range(players)],
+        )
+        repo.create_table(row)
+        with repo.engine.begin() as conn:
+            actions = [
+                {"table_id": row.id, "n": n, "seat": s, "notation": str(a)}
+                for n, (s, a) in enumerate(state.history)
+            ]
+            conn.execute(insert(ActionModel), actions)
+            conn.execute(
+                update(TableModel)
+                .where(TableModel.id == row.id)
+                .values(moves=len(actions), status="over", result=state.result().to_json())
+            )
+        ids.append(row.id)
+    repo.close()
+    return ids
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -167,6 +211,7 @@ async def bot_only_burst(base: str, args: argparse.Namespace) -> tuple[Counter[i
 async def main(args: argparse.Namespace) -> None:
     port = free_port()
     db = Path(tempfile.mkdtemp(prefix="mobtable-load-")) / "db.sqlite"
+    finished_ids = store_finished_games(db, args.finished, args.game, args.players)
     server = subprocess.Popen(
         [
             sys.executable,
@@ -196,6 +241,12 @@ async def main(args: argparse.Namespace) -> None:
                 except httpx2.TransportError:
                     await asyncio.sleep(0.1)
             rss_empty = rss_mb(server.pid)
+            half = len(finished_ids) // 2
+            rss_finished = []
+            for part in (finished_ids[:half], finished_ids[half:]):
+                for tid in part:  # each loaded (replayed) into memory, then kept or dropped
+                    (await http.get(f"/api/tables/{tid}")).raise_for_status()
+                rss_finished.append(rss_mb(server.pid))
             tables: list[tuple[Table, list[str]]] = []
             for i in range(args.tables):
                 bot = args.search_bot if i < args.search_tables else args.bot
@@ -218,6 +269,7 @@ async def main(args: argparse.Namespace) -> None:
                     tokens.append(c.json()["token"])
                 tables.append((Table(created["id"]), tokens))
         rss_tables = rss_mb(server.pid)
+        new_table_kb = (rss_tables - (rss_finished[-1] if rss_finished else rss_empty)) * 1024
         latencies: list[float] = []
         rng = random.Random(1)
         connected = Connected(len(tables) * args.clients)
@@ -246,6 +298,7 @@ async def main(args: argparse.Namespace) -> None:
             await asyncio.wait_for(connected.all.wait(), timeout=120)
         start = time.perf_counter()
         ramp = start - ramp
+        rss_connected = rss_mb(server.pid)
         print(f"playing for {args.seconds:g} s", file=sys.stderr, flush=True)  # (to profile)
         latencies.clear()  # what the connecting clients saw is not the pace of play
         for table, _ in tables:
@@ -287,10 +340,24 @@ async def main(args: argparse.Namespace) -> None:
             f"{server_cpu * 1000 / max(actions, 1):.2f} ms per action; "
             f"load generator {own_cpu / elapsed * 100:.0f}% of a core"
         )
+        if rss_finished:
+            first, second = rss_finished[0] - rss_empty, rss_finished[1] - rss_finished[0]
+            print(
+                f"finished tables (none connected): {half} loaded: +{first:.0f} MB "
+                f"({first * 1024 / max(half, 1):.0f} KB each), "
+                f"{len(finished_ids) - half} more: +{second:.0f} MB "
+                "(the server keeps the --finished-tables most recently used)"
+            )
+        rss_end = rss_mb(server.pid)
+        connections = args.tables * args.clients
         print(
             f"server memory: {rss_empty:.0f} MB empty, {rss_tables:.0f} MB with the tables "
-            f"({(rss_tables - rss_empty) * 1024 / args.tables:.0f} KB per new table), "
-            f"{rss_mb(server.pid):.0f} MB at the end; load average {os.getloadavg()[0]:.1f}"
+            f"({new_table_kb / args.tables:.0f} KB per new table), {rss_connected:.0f} MB "
+            f"with every client connected "
+            f"({(rss_connected - rss_tables) * 1024 / connections:.0f} KB per connection), "
+            f"{rss_end:.0f} MB at the end "
+            f"({(rss_end - rss_connected) * 1024 / args.tables:.0f} KB more per live table); "
+            f"load average {os.getloadavg()[0]:.1f}"
         )
         if args.burst:
             print(
@@ -322,13 +389,24 @@ if __name__ == "__main__":
     parser.add_argument("--think-min", type=float, default=0.3)
     parser.add_argument("--think-max", type=float, default=1.5)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument(
+        "--finished",
+        type=int,
+        default=512,
+        help="finished games stored beforehand and loaded one by one (memory per finished table)",
+    )
     parser.add_argument("--burst", type=int, default=0, help="bot-only tables created at once")
     parser.add_argument(
         "--server-arg", action="append", default=[], help="an option for the server (repeatable)"
     )
     args = parser.parse_args()
-    if not 0 < args.tables <= 2000 or not 0 < args.seconds <= 600 or not 0 <= args.burst <= 2000:
-        parser.error("keep it bounded: at most 2000 tables and 600 seconds")
+    if (
+        not 0 < args.tables <= 2000
+        or not 0 < args.seconds <= 600
+        or not 0 <= args.burst <= 2000
+        or not 0 <= args.finished <= 4000
+    ):
+        parser.error("keep it bounded: at most 2000 tables, 600 seconds, 4000 finished games")
     args.humans = min(args.humans, args.clients, args.players)
     try:  # the generator must not be the bottleneck: uvloop where installed (as the server)
         import uvloop
