@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx2
@@ -115,12 +116,21 @@ def free_port() -> int:
 
 
 class Connected:
-    """Counts the clients that have their first state; set once all of them have."""
+    """Counts the clients that have their first state; set once all of them have.
+
+    At most ``AT_ONCE`` clients are connecting at a time: 4,000 handshakes at once
+    overflow the server's listen backlog, and the dropped ones retry after seconds.
+    """
+
+    AT_ONCE = 64
 
     def __init__(self, expected: int) -> None:
         self.expected, self.count, self.all = expected, 0, asyncio.Event()
+        self.gate = asyncio.Semaphore(self.AT_ONCE)
 
     def one(self) -> None:
+        """A client has its first state (it holds the gate until then)."""
+        self.gate.release()
         self.count += 1
         if self.count >= self.expected:
             self.all.set()
@@ -150,6 +160,32 @@ async def client(
     """One simulated person (``seat``) or spectator (``seat`` ``None``) at ``table``;
     the client with ``counts`` counts the table's moves (one per table: every client
     of a table sees the same moves)."""
+    first = False
+
+    def arrived() -> None:
+        nonlocal first
+        first = True
+        connected.one()
+
+    await connected.gate.acquire()
+    try:
+        await _session(base, table, seat, token, args, latencies, rng, arrived, counts)
+    finally:
+        if not first:  # it failed before its first state: its place at the gate is free
+            connected.gate.release()
+
+
+async def _session(
+    base: str,
+    table: Table,
+    seat: int | None,
+    token: str | None,
+    args: argparse.Namespace,
+    latencies: list[float],
+    rng: random.Random,
+    arrived: Callable[[], None],
+    counts: bool,
+) -> None:
     async with connect(f"ws://{base}/ws/tables/{table.tid}", max_size=2**22) as ws:
         hello = (
             {"type": "hello"} if seat is None else {"type": "hello", "seat": seat, "token": token}
@@ -166,7 +202,7 @@ async def client(
                 continue
             v = m["version"]
             if last < 0:
-                connected.one()
+                arrived()
             if v > last:
                 for w in range(last + 1, v + 1):
                     if w in table.sent:
@@ -340,7 +376,7 @@ async def main(args: argparse.Namespace) -> None:
             f"{server_cpu * 1000 / max(actions, 1):.2f} ms per action; "
             f"load generator {own_cpu / elapsed * 100:.0f}% of a core"
         )
-        if rss_finished:
+        if finished_ids:
             first, second = rss_finished[0] - rss_empty, rss_finished[1] - rss_finished[0]
             print(
                 f"finished tables (none connected): {half} loaded: +{first:.0f} MB "
