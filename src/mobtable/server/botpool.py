@@ -11,11 +11,11 @@ Why the record and not the pickled state (states do pickle): the job is built
 under the table's lock on the event loop, the one core every table shares, and
 there the record costs some 40 times less; in the worker, replaying the record
 and unpickling the state cost about the same. Measured 2026-12-01 on positions
-40 moves in (best of 30; load average 12.7; the script is in
-docs/performance.md, "The server under load"): Gangsta record 0.008 ms + replay 0.35 ms, pickle 0.26 ms
-(13 KB) + loads 0.83 ms (its action table travels as a reference and is rebuilt
-on unpickling); COSCA 0.007 + 0.69 against 0.26 + 0.26; Capo 0.006 + 0.34
-against 0.34 + 0.34.
+40 moves in (best of 30, load average 12.7; the script is in docs/performance.md,
+"Second pass"): Gangsta record 0.008 ms + replay 0.35 ms, pickle 0.26 ms (13 KB)
++ loads 0.83 ms (its action table travels as a reference and is rebuilt on
+unpickling); COSCA 0.007 + 0.69 against 0.26 + 0.26; Capo 0.006 + 0.34 against
+0.34 + 0.34.
 """
 
 from __future__ import annotations
