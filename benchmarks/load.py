@@ -6,6 +6,10 @@ simulated people over WebSockets, the other seats bots, plus spectators up
 to ``--clients`` connections per table), lets them play for ``--seconds``,
 then prints actions per second and the p50/p99 latency from a simulated
 person's action to every client of that table receiving the updated view.
+The clock starts once every client has its first state (the time connecting
+is printed), and each table's moves are counted once. The CPU the server and
+the generator took while playing is printed too: the server's CPU-ms per
+action is the figure that a loaded machine disturbs least.
 The first ``--search-tables`` tables seat ``--search-bot`` bots (e.g. ``hard``),
 the others ``--bot``; ``--bot-processes`` is passed to the server (0: bots in
 threads, the old way). ``--burst N`` creates N bot-only tables (every seat
@@ -33,6 +37,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx2
@@ -50,10 +55,85 @@ def rss_mb(pid: int) -> float:
     return float(kb) / 1024
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds process ``pid`` has used (Linux; NaN elsewhere)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return float("nan")
+    fields = text[text.rindex(")") + 2 :].split()  # the name may hold spaces
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def store_finished_games(db: Path, count: int, game_name: str, players: int) -> list[str]:
+    """Store ``count`` finished games of random play (bot seats) in a new database at
+    ``db``, for the server to load; their table ids."""
+    from sqlalchemy import insert, update
+
+    from mobtable import games
+    from mobtable.store import Repository, SeatRow, TableRow
+    from mobtable.store.models import ActionModel, TableModel
+
+    game = games.get(game_name)
+    config = game.config(players)
+    rng = random.Random(7)
+    repo = Repository(f"sqlite:///{db}")
+    ids = []
+    for i in range(count):
+        state = game.new_state(config, seed=i)
+        while not state.is_over():
+            seat = state.pending()[0]
+            state.apply(seat, rng.choice(state.legal(seat)))
+        row = TableRow(
+            id=f"finished{i}",
+            game=game.name,
+            rules_version=game.rules_version,
+            config=config.to_json(),
+            seed=i,
+            seats=[SeatRow(s, "bot", "random") for s in range(players)],
+        )
+        repo.create_table(row)
+        with repo.engine.begin() as conn:
+            actions = [
+                {"table_id": row.id, "n": n, "seat": s, "notation": str(a)}
+                for n, (s, a) in enumerate(state.history)
+            ]
+            conn.execute(insert(ActionModel), actions)
+            conn.execute(
+                update(TableModel)
+                .where(TableModel.id == row.id)
+                .values(moves=len(actions), status="over", result=state.result().to_json())
+            )
+        ids.append(row.id)
+    repo.close()
+    return ids
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+class Connected:
+    """Counts the clients that have their first state; set once all of them have.
+
+    At most ``AT_ONCE`` clients are connecting at a time: 4,000 handshakes at once
+    overflow the server's listen backlog, and the dropped ones retry after seconds.
+    """
+
+    AT_ONCE = 64
+
+    def __init__(self, expected: int) -> None:
+        self.expected, self.count, self.all = expected, 0, asyncio.Event()
+        self.gate = asyncio.Semaphore(self.AT_ONCE)
+
+    def one(self) -> None:
+        """A client has its first state (it holds the gate until then)."""
+        self.gate.release()
+        self.count += 1
+        if self.count >= self.expected:
+            self.all.set()
 
 
 class Table:
@@ -72,8 +152,39 @@ async def client(
     token: str | None,
     args: argparse.Namespace,
     latencies: list[float],
-    stop: asyncio.Event,
     rng: random.Random,
+    connected: Connected,
+    *,
+    counts: bool,
+) -> None:
+    """One simulated person (``seat``) or spectator (``seat`` ``None``) at ``table``;
+    the client with ``counts`` counts the table's moves (one per table: every client
+    of a table sees the same moves)."""
+    first = False
+
+    def arrived() -> None:
+        nonlocal first
+        first = True
+        connected.one()
+
+    await connected.gate.acquire()
+    try:
+        await _session(base, table, seat, token, args, latencies, rng, arrived, counts)
+    finally:
+        if not first:  # it failed before its first state: its place at the gate is free
+            connected.gate.release()
+
+
+async def _session(
+    base: str,
+    table: Table,
+    seat: int | None,
+    token: str | None,
+    args: argparse.Namespace,
+    latencies: list[float],
+    rng: random.Random,
+    arrived: Callable[[], None],
+    counts: bool,
 ) -> None:
     async with connect(f"ws://{base}/ws/tables/{table.tid}", max_size=2**22) as ws:
         hello = (
@@ -82,16 +193,16 @@ async def client(
         await ws.send(json.dumps(hello))
         acting: asyncio.Task[None] | None = None
         last = -1
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
-            except TimeoutError:
-                continue
+        # No polling timeout: 4,000 idle clients waking every half second cost the
+        # generator more CPU than the messages did; the task is cancelled at the end.
+        async for raw in ws:
             now = time.perf_counter()
             m = json.loads(raw)
             if m.get("type") != "state":
                 continue
             v = m["version"]
+            if last < 0:
+                arrived()
             if v > last:
                 for w in range(last + 1, v + 1):
                     if w in table.sent:
@@ -99,7 +210,7 @@ async def client(
                         table.seen[w] = table.seen.get(w, 0) + 1
                         if table.seen[w] >= args.clients:
                             table.sent.pop(w, None)
-                if seat is None and table.tid and m is not None and last >= 0:
+                if counts and last >= 0:
                     table.actions += v - last
                 last = v
             if m["table"]["status"] == "over":
@@ -136,6 +247,7 @@ async def bot_only_burst(base: str, args: argparse.Namespace) -> tuple[Counter[i
 async def main(args: argparse.Namespace) -> None:
     port = free_port()
     db = Path(tempfile.mkdtemp(prefix="mobtable-load-")) / "db.sqlite"
+    finished_ids = store_finished_games(db, args.finished, args.game, args.players)
     server = subprocess.Popen(
         [
             sys.executable,
@@ -165,6 +277,12 @@ async def main(args: argparse.Namespace) -> None:
                 except httpx2.TransportError:
                     await asyncio.sleep(0.1)
             rss_empty = rss_mb(server.pid)
+            half = len(finished_ids) // 2
+            rss_finished = []
+            for part in (finished_ids[:half], finished_ids[half:]):
+                for tid in part:  # each loaded (replayed) into memory, then kept or dropped
+                    (await http.get(f"/api/tables/{tid}")).raise_for_status()
+                rss_finished.append(rss_mb(server.pid))
             tables: list[tuple[Table, list[str]]] = []
             for i in range(args.tables):
                 bot = args.search_bot if i < args.search_tables else args.bot
@@ -187,9 +305,10 @@ async def main(args: argparse.Namespace) -> None:
                     tokens.append(c.json()["token"])
                 tables.append((Table(created["id"]), tokens))
         rss_tables = rss_mb(server.pid)
+        new_table_kb = (rss_tables - (rss_finished[-1] if rss_finished else rss_empty)) * 1024
         latencies: list[float] = []
-        stop = asyncio.Event()
         rng = random.Random(1)
+        connected = Connected(len(tables) * args.clients)
         tasks = []
         for table, tokens in tables:
             for k in range(args.clients):
@@ -204,15 +323,29 @@ async def main(args: argparse.Namespace) -> None:
                             token,
                             args,
                             latencies,
-                            stop,
                             random.Random(rng.random()),
+                            connected,
+                            counts=k == args.clients - 1,
                         )
                     )
                 )
+        ramp = time.perf_counter()
+        with contextlib.suppress(TimeoutError):  # the clock starts once everyone is there
+            await asyncio.wait_for(connected.all.wait(), timeout=120)
         start = time.perf_counter()
+        ramp = start - ramp
+        rss_connected = rss_mb(server.pid)
+        print(f"playing for {args.seconds:g} s", file=sys.stderr, flush=True)  # (to profile)
+        latencies.clear()  # what the connecting clients saw is not the pace of play
+        for table, _ in tables:
+            table.actions = 0
+        server_cpu, own_cpu = cpu_seconds(server.pid), time.process_time()
         burst = asyncio.create_task(bot_only_burst(base, args))
         await asyncio.sleep(args.seconds)
-        stop.set()
+        for task in tasks:
+            task.cancel()
+        server_cpu = cpu_seconds(server.pid) - server_cpu
+        own_cpu = time.process_time() - own_cpu
         statuses, burst_seconds = await burst
         elapsed = time.perf_counter() - start
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -224,7 +357,8 @@ async def main(args: argparse.Namespace) -> None:
             f"tables={args.tables} clients/table={args.clients} humans/table={args.humans} "
             f"game={args.game} seconds={elapsed:.1f} cpus={os.cpu_count()} "
             f"bots={args.bot} search_tables={args.search_tables}x{args.search_bot} "
-            f"bot_processes={'default' if args.bot_processes is None else args.bot_processes}"
+            f"bot_processes={'default' if args.bot_processes is None else args.bot_processes} "
+            f"connecting={ramp:.1f} s ({connected.count} of {connected.expected} clients)"
         )
         searched = sum(t.actions for t, _ in tables[: args.search_tables])
         print(
@@ -238,9 +372,28 @@ async def main(args: argparse.Namespace) -> None:
             f" mean={(statistics.fmean(lat) * 1000 if lat else float('nan')):.1f} ms"
         )
         print(
+            f"cpu during play: server {server_cpu / elapsed * 100:.0f}% of a core, "
+            f"{server_cpu * 1000 / max(actions, 1):.2f} ms per action; "
+            f"load generator {own_cpu / elapsed * 100:.0f}% of a core"
+        )
+        if finished_ids:
+            first, second = rss_finished[0] - rss_empty, rss_finished[1] - rss_finished[0]
+            print(
+                f"finished tables (none connected): {half} loaded: +{first:.0f} MB "
+                f"({first * 1024 / max(half, 1):.0f} KB each), "
+                f"{len(finished_ids) - half} more: +{second:.0f} MB "
+                "(the server keeps the --finished-tables most recently used)"
+            )
+        rss_end = rss_mb(server.pid)
+        connections = args.tables * args.clients
+        print(
             f"server memory: {rss_empty:.0f} MB empty, {rss_tables:.0f} MB with the tables "
-            f"({(rss_tables - rss_empty) * 1024 / args.tables:.0f} KB per new table), "
-            f"{rss_mb(server.pid):.0f} MB at the end; load average {os.getloadavg()[0]:.1f}"
+            f"({new_table_kb / args.tables:.0f} KB per new table), {rss_connected:.0f} MB "
+            f"with every client connected "
+            f"({(rss_connected - rss_tables) * 1024 / connections:.0f} KB per connection), "
+            f"{rss_end:.0f} MB at the end "
+            f"({(rss_end - rss_connected) * 1024 / args.tables:.0f} KB more per live table); "
+            f"load average {os.getloadavg()[0]:.1f}"
         )
         if args.burst:
             print(
@@ -272,12 +425,28 @@ if __name__ == "__main__":
     parser.add_argument("--think-min", type=float, default=0.3)
     parser.add_argument("--think-max", type=float, default=1.5)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument(
+        "--finished",
+        type=int,
+        default=512,
+        help="finished games stored beforehand and loaded one by one (memory per finished table)",
+    )
     parser.add_argument("--burst", type=int, default=0, help="bot-only tables created at once")
     parser.add_argument(
         "--server-arg", action="append", default=[], help="an option for the server (repeatable)"
     )
     args = parser.parse_args()
-    if not 0 < args.tables <= 2000 or not 0 < args.seconds <= 600 or not 0 <= args.burst <= 2000:
-        parser.error("keep it bounded: at most 2000 tables and 600 seconds")
+    if (
+        not 0 < args.tables <= 2000
+        or not 0 < args.seconds <= 600
+        or not 0 <= args.burst <= 2000
+        or not 0 <= args.finished <= 4000
+    ):
+        parser.error("keep it bounded: at most 2000 tables, 600 seconds, 4000 finished games")
     args.humans = min(args.humans, args.clients, args.players)
-    asyncio.run(main(args))
+    try:  # the generator must not be the bottleneck: uvloop where installed (as the server)
+        import uvloop
+    except ImportError:
+        asyncio.run(main(args))
+    else:
+        uvloop.run(main(args))

@@ -24,6 +24,7 @@ from mobtable.bots.levels import MediumBot
 from mobtable.bots.search import Budget
 from mobtable.core import State
 from mobtable.core.record import to_record
+from mobtable.games.gangsta.state import GangstaState
 from mobtable.server.app import create_app
 from mobtable.server.botpool import BotJob, BotPool, decide
 
@@ -184,3 +185,26 @@ def test_stopping_the_server_stops_its_bot_workers(sqlite_url: str) -> None:
         assert app.state.manager.search_pool._pool is None
     assert pids
     _wait(lambda: not any(_alive(pid) for pid in pids), timeout=10)
+
+
+def test_quick_bots_choose_on_the_loop_without_a_thread_or_a_clone(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A random bot's whole game takes no bot thread and no copy of the state: its
+    choice costs less than either would."""
+    clones = 0
+    clone = GangstaState.clone
+
+    def counted(state: GangstaState) -> GangstaState:
+        nonlocal clones
+        clones += 1
+        return clone(state)
+
+    monkeypatch.setattr(GangstaState, "clone", counted)
+    app = create_app(sqlite_url, bot_delay=0, bot_processes=1)
+    with TestClient(app) as client:
+        seats = [{"kind": "bot", "bot": "random"}] * 4
+        tid = new_table(client, game="gangsta", players=4, seats=seats, sit=None)["id"]
+        _wait(lambda: _summary(client, tid)["status"] == "over")
+        turns = app.state.manager.bot_turns
+        assert turns._thread_pool is None and clones == 0

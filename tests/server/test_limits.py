@@ -113,6 +113,8 @@ def test_bot_only_tables_yield_the_bot_threads_to_tables_with_people(
         bot_processes=0,
         limits=ServerLimits(bot_tables=0, bot_only_moves=1),
     )
+    # As a search bot without workers: in a bot thread (a quick bot chooses on the loop).
+    app.state.manager.bot_turns.inline_bots = frozenset()
     with TestClient(app) as client:
         bots = {"game": "sealed-bid", "players": 3, "seats": [RANDOM] * 3, "sit": None}
         for _ in range(6):  # eighteen bot seats due at once, every choice held at the gate

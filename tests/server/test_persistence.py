@@ -33,9 +33,11 @@ def test_a_new_server_on_the_same_database_resumes_the_game_exactly(db_url: str)
     assert records.check(record).is_over()
 
 
+@pytest.mark.parametrize("method", ["append_actions", "append_action"])
 def test_when_the_store_fails_the_action_is_refused_and_nothing_is_half_applied(
-    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch, method: str
 ) -> None:
+    """Whether the group commit fails as a whole or for this action alone."""
     app = create_app(sqlite_url, bot_delay=0)
     with TestClient(app) as client:
         created = new_table(client)
@@ -46,7 +48,7 @@ def test_when_the_store_fails_the_action_is_refused_and_nothing_is_half_applied(
         def broken(*_args: object, **_kwargs: object) -> None:
             raise OSError("disk full")
 
-        monkeypatch.setattr(repo, "append_action", broken)
+        monkeypatch.setattr(repo, method, broken)
         failed = act(client, tid, 0, token0, "b5")
         assert failed.status_code == 503
         view = state(client, tid, 0, token0).json()

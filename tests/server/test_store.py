@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import insert, inspect
+from sqlalchemy.exc import IntegrityError
 
-from mobtable.store import ChatRow, Repository, SeatRow, TableRow
+from mobtable.store import ActionRow, ChatRow, Repository, SeatRow, TableRow
+from mobtable.store.models import ActionModel
 from mobtable.store.repository import StoreConflict
 
 
@@ -59,6 +61,48 @@ def test_an_action_out_of_order_is_refused_and_stores_nothing(db_url: str) -> No
         repo.append_action("t1", 5, 1, "b2")  # a gap
     loaded = repo.load("t1")
     assert loaded is not None and loaded.actions == [(0, "b1")] and loaded.moves == 1
+    repo.close()
+
+
+def test_a_group_commit_stores_every_action_but_the_one_out_of_order(db_url: str) -> None:
+    repo = Repository(db_url)
+    for table_id in ("t1", "t2", "t3"):
+        repo.create_table(_row(table_id))
+    repo.append_action("t2", 0, 0, "b1")
+    outcomes = repo.append_actions(
+        [
+            ActionRow("t1", 0, 1, "b3"),
+            ActionRow("t2", 0, 1, "b2"),  # number 0 again: a lost race
+            ActionRow("t3", 0, 0, "b4", result={"scores": [1, 0]}),
+        ]
+    )
+    assert outcomes[0] is None and outcomes[2] is None
+    assert isinstance(outcomes[1], StoreConflict)
+    t1, t2, t3 = (repo.load(t) for t in ("t1", "t2", "t3"))
+    assert t1 is not None and t1.actions == [(1, "b3")] and t1.moves == 1
+    assert t2 is not None and t2.actions == [(0, "b1")] and t2.moves == 1
+    assert t3 is not None and t3.actions == [(0, "b4")] and t3.status == "over"
+    repo.close()
+
+
+def test_a_failed_group_commit_is_retried_action_by_action(db_url: str) -> None:
+    """An action the database refuses (here: its number already taken, behind the
+    move count's back) costs the others nothing: the transaction is rolled back and
+    each action tried alone."""
+    repo = Repository(db_url)
+    for table_id in ("t1", "t2", "t3"):
+        repo.create_table(_row(table_id))
+    with repo.engine.begin() as conn:
+        conn.execute(insert(ActionModel).values(table_id="t2", n=0, seat=0, notation="b9"))
+    outcomes = repo.append_actions(
+        [ActionRow("t1", 0, 1, "b3"), ActionRow("t2", 0, 0, "b1"), ActionRow("t3", 0, 0, "b2")]
+    )
+    assert outcomes[0] is None and outcomes[2] is None
+    assert isinstance(outcomes[1], IntegrityError)
+    t1, t2, t3 = (repo.load(t) for t in ("t1", "t2", "t3"))
+    assert t1 is not None and t1.actions == [(1, "b3")] and t1.moves == 1
+    assert t2 is not None and t2.actions == [(0, "b9")] and t2.moves == 0
+    assert t3 is not None and t3.actions == [(0, "b2")] and t3.moves == 1
     repo.close()
 
 

@@ -3,10 +3,11 @@
 A bot thinks outside the table's lock, so the table keeps serving its clients;
 ``LiveTable.thinking`` holds the seats a bot is choosing for (clients show
 them, and a seat is never given two bots at once). Search bots choose in
-worker processes (:mod:`mobtable.server.botpool`), quick bots in a thread on a
-clone of the state. The chosen notation then goes through the manager's normal
-action path (``apply``: validate, store, broadcast), re-checked under the lock
-since the table may have changed meanwhile.
+worker processes (:mod:`mobtable.server.botpool`); quick bots choose at once,
+under the table's lock on its own state (a thread hand-off and a clone of the
+state cost more than their choice). The chosen notation then goes through the
+manager's normal action path (``apply``: validate, store, broadcast), a search
+bot's re-checked under the lock since the table may have changed meanwhile.
 
 Tables with people come first: the moves of bot-only tables (no seat for a
 person) take one of ``bot_only_moves`` slots, so however many of them there
@@ -211,17 +212,30 @@ class BotTurns:
             log.exception("table %s seat %d: bot failed", table.id, seat)
 
     async def _choose_and_apply(self, table: LiveTable, seat: int, stand_in: bool) -> None:
-        """Search bots choose in a worker process on the table's record; quick
-        bots in a thread on a clone. If the bot fails (or its worker dies), the
-        table's stand-in bot chooses in-process instead, so the table goes on."""
+        """Quick bots choose at once on the table's own state, under its lock (nothing
+        moves it meanwhile; a thread and a clone would cost more than the choice).
+        Search bots choose in a worker process on the table's record, or in a
+        thread on a clone where there are no workers. If the bot fails (or its
+        worker dies), the table's stand-in bot chooses instead, so the table goes on."""
         async with table.lock:
             if not self._still_to_move(table, seat, stand_in):
                 table.thinking.discard(seat)
                 table.bot_commits.pop(seat, None)
                 return
             name = self._bot_name(table, seat, stand_in)
+            if name in self.inline_bots:
+                notation = self._choose_here(table, seat, stand_in, name)
+                table.thinking.discard(seat)
+                seen = table.state.moves_seen_by(None)
+                # A quick bot has no think time to pad to (``_pace``); only its
+                # decision ends here, unless the move was a hidden part of a commit.
+                if not await self._play(table, seat, notation) or (
+                    table.state.moves_seen_by(None) != seen
+                ):
+                    table.bot_commits.pop(seat, None)
+                return
             job: BotJob | None = None
-            if self.search_pool is not None and name not in self.inline_bots:
+            if self.search_pool is not None:
                 job = BotJob(
                     to_record(table.state),
                     seat,
@@ -238,16 +252,7 @@ class BotTurns:
             else:
                 notation = await self._in_thread(bot, decision)
         except Exception:
-            fallback = stand_in_bot(table.game.name)
-            if name == fallback:
-                raise
-            log.exception(
-                "table %s seat %d: bot %r failed; its stand-in %r moves instead",
-                table.id,
-                seat,
-                name,
-                fallback,
-            )
+            self._stand_in_instead(table, seat, name)
             async with table.lock:
                 if not self._still_to_move(table, seat, stand_in):
                     table.thinking.discard(seat)
@@ -262,11 +267,44 @@ class BotTurns:
             if not self._still_to_move(table, seat, stand_in):
                 table.broadcast()
                 return
-            try:
-                await self.apply(table, seat, notation)
-                table.bot_failures.pop(seat, None)
-            except ServerError as exc:
-                failures = table.bot_failures[seat] = table.bot_failures.get(seat, 0) + 1
-                log.warning("table %s seat %d: bot move refused: %s", table.id, seat, exc)
-                if failures < MAX_REFUSED:
-                    self.schedule(table)
+            await self._play(table, seat, notation)
+
+    @staticmethod
+    def _stand_in_instead(table: LiveTable, seat: int, name: str) -> None:
+        """In an ``except`` block: say that bot ``name`` failed and its stand-in moves
+        instead; re-raise if the bot that failed is the stand-in itself."""
+        fallback = stand_in_bot(table.game.name)
+        if name == fallback:
+            raise  # the exception the caller is handling
+        log.exception(
+            "table %s seat %d: bot %r failed; its stand-in %r moves instead",
+            table.id,
+            seat,
+            name,
+            fallback,
+        )
+
+    def _choose_here(self, table: LiveTable, seat: int, stand_in: bool, name: str) -> str:
+        """A quick bot's choice on the table's state (the lock held); its stand-in's
+        if it fails."""
+        try:
+            return str(self._bot(table, seat, stand_in).choose(Decision(table.state, seat)))
+        except Exception:
+            self._stand_in_instead(table, seat, name)
+            bot = self._bot(table, seat, stand_in=True)
+            return str(bot.choose(Decision(table.state, seat)))
+
+    async def _play(self, table: LiveTable, seat: int, notation: str) -> bool:
+        """Apply the bot's move through the manager's path (the lock held, the seat
+        still to move): whether it was accepted. A refused move is tried again, up to
+        ``MAX_REFUSED`` in a row."""
+        try:
+            await self.apply(table, seat, notation)
+            table.bot_failures.pop(seat, None)
+            return True
+        except ServerError as exc:
+            failures = table.bot_failures[seat] = table.bot_failures.get(seat, 0) + 1
+            log.warning("table %s seat %d: bot move refused: %s", table.id, seat, exc)
+            if failures < MAX_REFUSED:
+                self.schedule(table)
+            return False

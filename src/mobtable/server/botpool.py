@@ -8,13 +8,14 @@ name and a seed. The worker replays the record, asks the bot through a
 the manager then applies it through the normal path (validate, store, broadcast).
 
 Why the record and not the pickled state (states do pickle): the job is built
-under the table's lock on the event loop, where the record costs about 0.01 ms
-and a pickled state 0.4-0.75 ms (COSCA, Capo). Gangsta's action table now
-pickles as a reference to its card set (11 KB instead of 45 KB, pickling about
-11 times cheaper), yet pickling still costs some 250 times the record, and the
-worker, whose card set arrives as a copy, rebuilds the table on unpickling:
-slower than replaying (measured 2026-12-01 under a load average of 18: dumps
-7 ms, loads 60 ms, record 0.03 ms, replay 7-12 ms).
+under the table's lock on the event loop, the one core every table shares, and
+there the record costs some 40 times less; in the worker, replaying the record
+and unpickling the state cost about the same. Measured 2026-12-01 on positions
+40 moves in (best of 30, load average 12.7; the script is in docs/performance.md,
+"Second pass"): Gangsta record 0.008 ms + replay 0.35 ms, pickle 0.26 ms (13 KB)
++ loads 0.83 ms (its action table travels as a reference and is rebuilt on
+unpickling); COSCA 0.007 + 0.69 against 0.26 + 0.26; Capo 0.006 + 0.34 against
+0.34 + 0.34.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 An accepted action follows one path, under the table's lock: the engine
 applies it (an illegal one raises and changes nothing), the repository stores
-it in one transaction, and only then are the clients told. If the store
+it (in a group commit with the actions other tables sent meanwhile,
+:mod:`mobtable.server.commits`), and only then are the clients told. If the store
 fails, the state is rebuilt from the stored record, so nothing is half-applied.
 
 After every change the manager updates the table's clocks
@@ -39,6 +40,7 @@ from mobtable.server.bot_turns import BotTurns, default_bot, stand_in_bot
 from mobtable.server.botpool import BotPool
 from mobtable.server.chat import HISTORY, chat_message, chat_text
 from mobtable.server.clocks import MoveClocks, not_replaceable_yet
+from mobtable.server.commits import GroupCommits
 from mobtable.server.errors import Conflict, Forbidden, NotFound, ServerError, Unavailable
 from mobtable.server.expiry import Expiry
 from mobtable.server.hints import HintDesk
@@ -46,7 +48,7 @@ from mobtable.server.limits import ClientQuotas, ServerLimits
 from mobtable.server.live import Client, LiveTable, hash_token, token_matches
 from mobtable.server.names import clash
 from mobtable.server.schemas import CreateTable, SeatSpec
-from mobtable.store import ChatRow, Repository, SeatRow, TableRow
+from mobtable.store import ActionRow, ChatRow, Repository, SeatRow, TableRow
 
 log = logging.getLogger("mobtable.server")
 T = TypeVar("T")
@@ -92,6 +94,7 @@ class TableManager:
         self._retry_evict: asyncio.TimerHandle | None = None
         self._db_pool: ThreadPoolExecutor | None = None
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self.commits = GroupCommits(repo, self.db)
         self.bot_turns = BotTurns(
             self._apply,
             delay=bot_delay,
@@ -144,6 +147,7 @@ class TableManager:
             for client in list(table.clients):
                 client.close()
         await self.bot_turns.stop()  # before the database threads: a bot may be storing
+        await self.commits.drain()
         if self._db_pool is not None:
             self._db_pool.shutdown(wait=True)
         self._db_pool = None
@@ -527,7 +531,7 @@ class TableManager:
             raise Conflict(str(exc), rule=exc.rule or None) from exc
         result = state.result().to_json() if state.is_over() else None
         try:
-            await self.db(self.repo.append_action, table.id, n, seat, str(action), result=result)
+            await self.commits.append(ActionRow(table.id, n, seat, str(action), result))
         except Exception as exc:
             log.exception("table %s: storing action #%d failed; rolling back", table.id, n)
             table.rebuild([(s, str(a)) for s, a in state.history[:-1]])

@@ -5,6 +5,6 @@ migrations in ``mobtable/store/migrations`` (applied by :func:`migrate`).
 """
 
 from mobtable.store.migrate import migrate
-from mobtable.store.repository import ChatRow, Repository, SeatRow, TableRow
+from mobtable.store.repository import ActionRow, ChatRow, Repository, SeatRow, TableRow
 
-__all__ = ["ChatRow", "Repository", "SeatRow", "TableRow", "migrate"]
+__all__ = ["ActionRow", "ChatRow", "Repository", "SeatRow", "TableRow", "migrate"]

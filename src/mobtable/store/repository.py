@@ -2,16 +2,29 @@
 
 Writes are short transactions; :meth:`Repository.append_action` stores one
 accepted action and the table's new status together, guarded by the move
-count so that two writers can never interleave a table's actions.
+count so that two writers can never interleave a table's actions;
+:meth:`Repository.append_actions` stores the actions of many tables so, in one
+transaction (the server's group commits, :mod:`mobtable.server.commits`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import make_url
 
 from mobtable.store.migrate import migrate
@@ -43,6 +56,18 @@ class ChatRow:
     at: float
     n: int = -1
     """Its number at the table (given when stored)."""
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """An accepted action to store: number ``n`` of table ``table_id``; with
+    ``result``, the action that ended the game."""
+
+    table_id: str
+    n: int
+    seat: int
+    notation: str
+    result: dict[str, Any] | None = None
 
 
 @dataclass
@@ -180,20 +205,36 @@ class Repository:
         Raises ``StoreConflict`` (and stores nothing) unless exactly ``n``
         actions were stored before.
         """
-        values: dict[str, Any] = {"moves": n + 1}
-        if result is not None:
-            values.update(status="over", result=result)
         with self.engine.begin() as conn:
-            changed = conn.execute(
-                update(TableModel)
-                .where(TableModel.id == table_id, TableModel.moves == n)
-                .values(**values)
-            ).rowcount
-            if changed != 1:
-                raise StoreConflict(f"table {table_id}: action #{n} is not the next one")
-            conn.execute(
-                insert(ActionModel).values(table_id=table_id, n=n, seat=seat, notation=notation)
-            )
+            conflict = _append(conn, ActionRow(table_id, n, seat, notation, result))
+        if conflict is not None:
+            raise conflict
+
+    def append_actions(self, actions: Sequence[ActionRow]) -> list[Exception | None]:
+        """Store ``actions`` (of different tables) in one transaction: a group commit.
+
+        Returns one outcome per action: ``None`` (stored) or the error it alone
+        met, a ``StoreConflict`` unless exactly ``n`` actions of its table were
+        stored before (the others are stored all the same). If the transaction
+        fails, each action is tried again in a transaction of its own, so one
+        action's trouble is never another's.
+        """
+        if len(actions) > 1:
+            try:
+                with self.engine.begin() as conn:
+                    if conn.dialect.supports_sane_multi_rowcount:
+                        return _append_many(conn, actions)
+                    return [_append(conn, a) for a in actions]
+            except Exception:  # rolled back: find out whose trouble it was
+                pass
+        outcomes: list[Exception | None] = []
+        for a in actions:
+            try:
+                self.append_action(a.table_id, a.n, a.seat, a.notation, result=a.result)
+                outcomes.append(None)
+            except Exception as exc:
+                outcomes.append(exc)
+        return outcomes
 
     def update_seat(self, table_id: str, seat: SeatRow) -> None:
         with self.engine.begin() as conn:
@@ -299,6 +340,63 @@ class Repository:
             query = query.limit(limit)
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(query)]
+
+
+_TABLES = TableModel.metadata.tables[TableModel.__tablename__]
+_ACTIONS = ActionModel.metadata.tables[ActionModel.__tablename__]
+_NEXT = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("t"), _TABLES.c.moves == bindparam("n"))
+    .values(moves=bindparam("m"))
+)
+_OVER = _NEXT.values(status="over", result=bindparam("r"))
+_INSERT = insert(_ACTIONS)
+
+
+class _NotAllNext(Exception):
+    """In a group commit, some action was not its table's next one."""
+
+
+def _append_many(conn: Connection, actions: Sequence[ActionRow]) -> list[Exception | None]:
+    """Write ``actions`` (of different tables) in ``conn``'s transaction in three
+    statements, each executed for many rows; raises (to roll back) unless every one
+    is its table's next action."""
+    going = [{"t": a.table_id, "n": a.n, "m": a.n + 1} for a in actions if a.result is None]
+    over = [
+        {"t": a.table_id, "n": a.n, "m": a.n + 1, "r": a.result}
+        for a in actions
+        if a.result is not None
+    ]
+    changed = conn.execute(_NEXT, going).rowcount if going else 0
+    changed += conn.execute(_OVER, over).rowcount if over else 0
+    if changed != len(actions):
+        raise _NotAllNext
+    rows = [
+        {"table_id": a.table_id, "n": a.n, "seat": a.seat, "notation": a.notation} for a in actions
+    ]
+    conn.execute(_INSERT, rows)
+    return [None] * len(actions)
+
+
+def _append(conn: Connection, action: ActionRow) -> StoreConflict | None:
+    """Write ``action`` in ``conn``'s transaction, guarded by its table's move count:
+    a ``StoreConflict`` (nothing written) unless it is the table's next action."""
+    values: dict[str, Any] = {"moves": action.n + 1}
+    if action.result is not None:
+        values.update(status="over", result=action.result)
+    changed = conn.execute(
+        update(TableModel)
+        .where(TableModel.id == action.table_id, TableModel.moves == action.n)
+        .values(**values)
+    ).rowcount
+    if changed != 1:
+        return StoreConflict(f"table {action.table_id}: action #{action.n} is not the next one")
+    conn.execute(
+        insert(ActionModel).values(
+            table_id=action.table_id, n=action.n, seat=action.seat, notation=action.notation
+        )
+    )
+    return None
 
 
 def _table_row(t: Any) -> TableRow:
