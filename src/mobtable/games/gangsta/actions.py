@@ -11,7 +11,7 @@ Notation (cards are written mafia letter, value, power: ``R5W``, ``Y9S``):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
@@ -32,6 +32,11 @@ class Keep:
 @dataclass(frozen=True, slots=True)
 class Redraw:
     cards: tuple[Card, Card, Card]
+    ids: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The cards' ids (derived: applying a redraw reads them, not the cards)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ids", tuple(c.id for c in self.cards))
 
     def __str__(self) -> str:
         return "redraw " + ",".join(c.code for c in self.cards)
@@ -40,6 +45,11 @@ class Redraw:
 @dataclass(frozen=True, slots=True)
 class Play:
     cards: tuple[Card, ...]
+    ids: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The cards' ids (derived: applying a play reads them, not the cards)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ids", tuple(c.id for c in self.cards))
 
     def __str__(self) -> str:
         return "+".join(c.code for c in self.cards)

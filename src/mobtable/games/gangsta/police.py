@@ -23,14 +23,13 @@ def raid(state: GangstaTable) -> None:
                 state.log("ambush-reshuffle", "The police ambush deck is reshuffled")
         index = state.ambush_deck.pop()
         state.ambush_used.append(index)
-        ambush = state.cards.ambush[index]
-        cells = sorted(c for c in ambush.cells if state.grid[c] != EMPTY)
-        removed = [state.grid[c] for c in cells]
-        for c in cells:
-            state.clear(c)
+        grid = state.grid
+        cells = [c for c in state.cards.ambush_cells[index] if grid[c] != EMPTY]
+        removed = state.take(cells)
         state.box.extend(removed)
         state.last_raid = (index, cells, removed)
         if not state.silent:
+            ambush = state.cards.ambush[index]
             state.log(
                 "raid",
                 f"Police! {filled} filled; ambush ({ambush.label}) removes "

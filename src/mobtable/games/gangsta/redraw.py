@@ -37,7 +37,8 @@ def queue(state: GangstaTable) -> list[Seat]:
 
 
 def eligible(state: GangstaTable, seat: Seat) -> bool:
-    return sum(1 for c in state.hands[seat] if state.cards.value[c] > HIGH_CARD) < 2
+    value = state.cards.value
+    return [value[c] > HIGH_CARD for c in state.hands[seat]].count(True) < 2
 
 
 def choices(state: GangstaTable, seat: Seat) -> list[tuple[int, ...]]:
