@@ -39,15 +39,15 @@ def start_round(state: CapoTable) -> None:
                     state.log("reshuffle", text, pile="events")
             if state.event_stack:
                 state.event = state.event_stack.pop(0)
-    card = state.cards.assignments[state.assignment]
-    limit = ev.max_stars(card, state.effect)
-    text = f"round {state.round}: {describe(card, limit)}"
-    event_fact = None
-    if state.event is not None:
-        event = state.cards.events[state.event]
-        text += f"; event {event.name}: {event.text}"
-        event_fact = {"name": event.name, "text": event.text}
     if not state.silent:
+        card = state.cards.assignments[state.assignment]
+        limit = ev.max_stars(card, state.effect)
+        text = f"round {state.round}: {describe(card, limit)}"
+        event_fact = None
+        if state.event is not None:
+            event = state.cards.events[state.event]
+            text += f"; event {event.name}: {event.text}"
+            event_fact = {"name": event.name, "text": event.text}
         state.log(
             "round",
             text,
@@ -89,13 +89,14 @@ def resolve_step(state: CapoTable) -> None:
 
 
 def _resolve_play(state: CapoTable) -> None:
+    effect = state.effect
     for seat, cards in state.step.in_seat_order():
         hand = state.hands[seat]
         for card in cards:
             hand.remove(card)
         state.table[seat] = sorted(cards)
         state.face_up[seat] = []
-        state.must_turn[seat] = ev.turn_count(len(cards), state.effect)
+        state.must_turn[seat] = ev.turn_count(len(cards), effect)
     if not state.silent:
         counts = [len(t) for t in state.table]
         state.log("played", f"cards played face down: {counts}", counts=counts)
@@ -175,13 +176,13 @@ def refill(state: CapoTable) -> None:
 
 def draw(state: CapoTable, seat: int, count: int) -> None:
     """Draw ``count`` cards; an empty stack takes the reshuffled discard pile (K-06)."""
-    drawn: list[int] = []
-    for _ in range(count):
-        if not state.stack:
-            _reshuffle_discard(state)
-            if not state.stack:
-                break
-        drawn.append(state.stack.pop(0))
+    drawn = state.stack[:count]
+    del state.stack[:count]
+    if len(drawn) < count:  # the stack ran out: the discard pile becomes the stack
+        _reshuffle_discard(state)
+        more = count - len(drawn)
+        drawn += state.stack[:more]
+        del state.stack[:more]
     if not drawn:
         return
     state.hands[seat] = sorted(state.hands[seat] + drawn)

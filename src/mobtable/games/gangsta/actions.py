@@ -86,6 +86,8 @@ _REDRAW0 = _PICK0 + DECK_SIZE
 NUM_ACTIONS = _REDRAW0 + comb(DECK_SIZE, 3)
 
 _PAIR_SLOTS = list(combinations(range(PER_POWER), 2))
+MAX_INTERNED_REDRAWS = 4096
+"""The most redraw actions one table of actions keeps (a bound on its memory)."""
 _TRIPLES = list(combinations(range(DECK_SIZE), 3))
 
 
@@ -108,6 +110,8 @@ class ActionTable:
         }
         self.place = tuple(Place(card, cell) for card in c for cell in range(CELLS))
         self.pick = tuple(Pick(card) for card in c)
+        self._redraws: dict[tuple[int, ...], Redraw] = {}
+        """The redraws made so far, interned (there are 41,664 possible: made when asked)."""
 
     def __reduce__(self) -> tuple[Callable[[CardSet], ActionTable], tuple[CardSet]]:
         """Pickled as a reference to its card set: the receiver looks the table up
@@ -115,9 +119,15 @@ class ActionTable:
         return action_table, (self.cards,)
 
     def redraw(self, ids: tuple[int, ...]) -> Redraw:
-        a, b, d = sorted(ids)
-        c = self.cards.cards
-        return Redraw((c[a], c[b], c[d]))
+        key = tuple(sorted(ids))
+        action = self._redraws.get(key)
+        if action is None:
+            if len(self._redraws) >= MAX_INTERNED_REDRAWS:
+                self._redraws.clear()
+            c = self.cards.cards
+            a, b, d = key
+            action = self._redraws[key] = Redraw((c[a], c[b], c[d]))
+        return action
 
     # -- notation -----------------------------------------------------------
     def parse(self, text: str) -> GangstaAction:
