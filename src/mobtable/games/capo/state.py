@@ -122,14 +122,6 @@ class CapoState(CapoTable, State):
         if action.card in self.picked[seat]:
             raise IllegalAction(f"{action}: card {action.card} is already placed")
 
-    def apply(self, seat: int, action: Any, *, check: bool = True) -> None:
-        """The core's ``apply``, the unchecked path (simulation, search) one call shorter."""
-        if check:
-            super().apply(seat, action, check=True)
-            return
-        _APPLY[type(action)](self, seat, action)
-        self.history.append((seat, action))
-
     def _apply(self, seat: int, action: Any) -> None:
         _APPLY[type(action)](self, seat, action)
 
