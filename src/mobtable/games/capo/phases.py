@@ -10,6 +10,7 @@ is resolved and scored (:mod:`scoring`), and the next round starts at once.
 from __future__ import annotations
 
 from mobtable.core import SealedStep, words
+from mobtable.core.shuffle import shuffle_like_random
 from mobtable.games.capo import events as ev
 from mobtable.games.capo import scoring
 from mobtable.games.capo.assignments import describe
@@ -32,7 +33,7 @@ def start_round(state: CapoTable) -> None:
         if top.envelope:
             if not state.event_stack and state.events_used:
                 state.event_stack = sorted(state.events_used)
-                state.rng.shuffle(state.event_stack)
+                shuffle_like_random(state.event_stack, state.rng)
                 state.events_used = []
                 text = "the used Event cards are shuffled into a new stack"
                 if not state.silent:
@@ -68,7 +69,7 @@ def _reshuffle_assignments(state: CapoTable) -> None:
     if not state.assignments_used:
         return
     state.assignment_stack = sorted(state.assignments_used)
-    state.rng.shuffle(state.assignment_stack)
+    shuffle_like_random(state.assignment_stack, state.rng)
     state.assignments_used = []
     text = "the used Assignment cards are shuffled into a new stack"
     if not state.silent:
@@ -197,7 +198,7 @@ def _reshuffle_discard(state: CapoTable) -> None:
     if not state.discard:
         return
     state.stack = sorted(state.discard)
-    state.rng.shuffle(state.stack)
+    shuffle_like_random(state.stack, state.rng)
     state.discard = []
     state.seen_discard = set()
     state.own_discard = [set() for _ in range(state.players)]
