@@ -84,7 +84,7 @@ def resolve_step(state: CapoTable) -> None:
     elif state.phase is Phase.TURN:
         _resolve_turn(state)
     else:
-        choices = {s: t for s, t in state.step.choices.items()}
+        choices = dict(state.step.choices)
         scoring.resolve_round(state, choices)
         end_round(state)
 

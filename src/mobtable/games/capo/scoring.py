@@ -44,7 +44,9 @@ def tony_stars(state: CapoTable, suspected: list[bool]) -> int:
         table = state.table
         for seat, hit in enumerate(suspected):
             if hit:
-                count += sum(c in tonies for c in table[seat])
+                for card in table[seat]:
+                    if card in tonies:
+                        count += 1
     return tony_extra(state.rules, count)
 
 
@@ -179,7 +181,7 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
                                 facts=cards.facts([card]),
                             )
                     ledger.gain(seat, 1, "Giulia Napoli", reason="giulia")
-        if suspected[seat] and mario and any(c in mario for c in table[seat]):
+        if suspected[seat] and mario and any(map(mario.__contains__, table[seat])):
             for other in clockwise(state, seat)[1:]:
                 if other in suspectors[seat]:
                     ledger.steal(seat, other, "Mario Beretta")
