@@ -54,6 +54,7 @@ class GangstaTable:
         )
         self.phase = Phase.REDRAW
         self.hands: list[list[int]] = [[] for _ in range(n)]
+        """Each seat's cards, always sorted (the rules find a mafia's cards by bisection)."""
         self.deck: list[int] = []  # the top card is the last one
         self.trump = -1
         self.grid = [EMPTY] * CELLS
