@@ -65,6 +65,49 @@ def test_scores_never_decrease_and_hands_never_grow(
     assert state.is_over() and all(not h for h in state.hands)
 
 
+def _plays_by_the_rules(state: GangstaState, seat: int) -> set[str]:
+    """G-07/G-08 read directly: every single and pair, tested one by one (no bisection)."""
+    cards, hand, trick = state.cards.cards, state.hands[seat], state.trick
+    if not trick:
+        return {cards[c].code for c in hand}
+    led = cards[trick[0][1][0]].mafia
+    follow = [c for c in hand if cards[c].mafia == led]
+    if not follow:
+        return {cards[c].code for c in hand}
+    mafia_of, trump = state.cards.mafia, state.cards.mafia[state.trump]
+    plays = trick
+    if state.contenders_only:
+        target = trump if any(mafia_of[ids[0]] == trump for _, ids in trick) else led
+        plays = [p for p in trick if mafia_of[p[1][0]] == target]
+    bar = max((sum(cards[c].value for c in ids) for _, ids in plays), default=0)
+    pairs = {
+        f"{cards[a].code}+{cards[b].code}"
+        for a in follow
+        for b in follow
+        if a < b and cards[a].group == cards[b].group and cards[a].value + cards[b].value > bar
+    }
+    return {cards[c].code for c in follow} | pairs
+
+
+@settings(max_examples=40, deadline=None)
+@given(tables, st.sampled_from(["all", "contenders"]))
+def test_the_plays_offered_are_exactly_the_rules_plays(
+    table: tuple[int, tuple[str, ...], int], pair_must_beat: str
+) -> None:
+    players, variants, seed = table
+    config = GAME.config(players, variants=variants, options={"pair_must_beat": pair_must_beat})
+    state = GAME.new_state(config, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        assert all(h == sorted(h) for h in state.hands)  # what the quick rules rely on
+        legal = state.legal(state.turn)
+        if state.phase.value == "play":
+            offered = [str(a) for a in legal]
+            assert len(offered) == len(set(offered))
+            assert set(offered) == _plays_by_the_rules(state, state.turn)
+        state.apply(state.turn, legal[rng.randrange(len(legal))])
+
+
 @settings(max_examples=30, deadline=None)
 @given(tables)
 def test_known_voids_are_true(table: tuple[int, tuple[str, ...], int]) -> None:

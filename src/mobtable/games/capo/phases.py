@@ -10,6 +10,7 @@ is resolved and scored (:mod:`scoring`), and the next round starts at once.
 from __future__ import annotations
 
 from mobtable.core import SealedStep, words
+from mobtable.core.shuffle import shuffle_like_random
 from mobtable.games.capo import events as ev
 from mobtable.games.capo import scoring
 from mobtable.games.capo.assignments import describe
@@ -32,22 +33,22 @@ def start_round(state: CapoTable) -> None:
         if top.envelope:
             if not state.event_stack and state.events_used:
                 state.event_stack = sorted(state.events_used)
-                state.rng.shuffle(state.event_stack)
+                shuffle_like_random(state.event_stack, state.rng)
                 state.events_used = []
                 text = "the used Event cards are shuffled into a new stack"
                 if not state.silent:
                     state.log("reshuffle", text, pile="events")
             if state.event_stack:
                 state.event = state.event_stack.pop(0)
-    card = state.cards.assignments[state.assignment]
-    limit = ev.max_stars(card, state.effect)
-    text = f"round {state.round}: {describe(card, limit)}"
-    event_fact = None
-    if state.event is not None:
-        event = state.cards.events[state.event]
-        text += f"; event {event.name}: {event.text}"
-        event_fact = {"name": event.name, "text": event.text}
     if not state.silent:
+        card = state.cards.assignments[state.assignment]
+        limit = ev.max_stars(card, state.effect)
+        text = f"round {state.round}: {describe(card, limit)}"
+        event_fact = None
+        if state.event is not None:
+            event = state.cards.events[state.event]
+            text += f"; event {event.name}: {event.text}"
+            event_fact = {"name": event.name, "text": event.text}
         state.log(
             "round",
             text,
@@ -68,7 +69,7 @@ def _reshuffle_assignments(state: CapoTable) -> None:
     if not state.assignments_used:
         return
     state.assignment_stack = sorted(state.assignments_used)
-    state.rng.shuffle(state.assignment_stack)
+    shuffle_like_random(state.assignment_stack, state.rng)
     state.assignments_used = []
     text = "the used Assignment cards are shuffled into a new stack"
     if not state.silent:
@@ -83,19 +84,20 @@ def resolve_step(state: CapoTable) -> None:
     elif state.phase is Phase.TURN:
         _resolve_turn(state)
     else:
-        choices = {s: t for s, t in state.step.choices.items()}
+        choices = dict(state.step.choices)
         scoring.resolve_round(state, choices)
         end_round(state)
 
 
 def _resolve_play(state: CapoTable) -> None:
+    effect = state.effect
     for seat, cards in state.step.in_seat_order():
         hand = state.hands[seat]
         for card in cards:
             hand.remove(card)
         state.table[seat] = sorted(cards)
         state.face_up[seat] = []
-        state.must_turn[seat] = ev.turn_count(len(cards), state.effect)
+        state.must_turn[seat] = ev.turn_count(len(cards), effect)
     if not state.silent:
         counts = [len(t) for t in state.table]
         state.log("played", f"cards played face down: {counts}", counts=counts)
@@ -175,13 +177,13 @@ def refill(state: CapoTable) -> None:
 
 def draw(state: CapoTable, seat: int, count: int) -> None:
     """Draw ``count`` cards; an empty stack takes the reshuffled discard pile (K-06)."""
-    drawn: list[int] = []
-    for _ in range(count):
-        if not state.stack:
-            _reshuffle_discard(state)
-            if not state.stack:
-                break
-        drawn.append(state.stack.pop(0))
+    drawn = state.stack[:count]
+    del state.stack[:count]
+    if len(drawn) < count:  # the stack ran out: the discard pile becomes the stack
+        _reshuffle_discard(state)
+        more = count - len(drawn)
+        drawn += state.stack[:more]
+        del state.stack[:more]
     if not drawn:
         return
     state.hands[seat] = sorted(state.hands[seat] + drawn)
@@ -196,7 +198,7 @@ def _reshuffle_discard(state: CapoTable) -> None:
     if not state.discard:
         return
     state.stack = sorted(state.discard)
-    state.rng.shuffle(state.stack)
+    shuffle_like_random(state.stack, state.rng)
     state.discard = []
     state.seen_discard = set()
     state.own_discard = [set() for _ in range(state.players)]

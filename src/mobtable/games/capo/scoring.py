@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from mobtable.games.capo import events as ev
-from mobtable.games.capo.assignments import star_total, succeeds, symbols_met
+from mobtable.games.capo.assignments import star_total, symbols_met
 from mobtable.games.capo.cards import Special
 from mobtable.games.capo.rules import Rules, Supply, TonyStars
 from mobtable.games.capo.table import CapoTable, clockwise
@@ -38,8 +38,15 @@ def effective_suspicions(laid: dict[int, int | None], *, sit_down: bool) -> dict
 
 def tony_stars(state: CapoTable, suspected: list[bool]) -> int:
     """Little Tony's extra stars, counted for every suspected player (K-03)."""
-    tonies = set(state.cards.with_special(Special.LITTLE_TONY))
-    count = sum(1 for s, hit in enumerate(suspected) if hit for c in state.table[s] if c in tonies)
+    tonies = state.cards.with_special(Special.LITTLE_TONY)
+    count = 0
+    if tonies:
+        table = state.table
+        for seat, hit in enumerate(suspected):
+            if hit:
+                for card in table[seat]:
+                    if card in tonies:
+                        count += 1
     return tony_extra(state.rules, count)
 
 
@@ -55,52 +62,55 @@ class _Ledger:
 
     def __init__(self, state: CapoTable) -> None:
         self.state = state
-        self.change = [0] * state.players
+        self.respect = state.respect
+        self.limited = state.rules.supply is Supply.LIMITED
+        self.silent = state.silent
+        self.change = [0] * len(state.respect)
         self.lines: list[str] = []
         """The moves in engine text, for the game log (none kept when silent)."""
         self.entries: list[dict[str, Any]] = []
         """Each move as data for the words: seat, amount (signed), why, other seat."""
 
     def _note(self, seat: int, amount: int, why: str, other: int | None = None) -> None:
-        if not self.state.silent:
-            self.entries.append({"seat": seat, "amount": amount, "why": why, "other": other})
+        self.entries.append({"seat": seat, "amount": amount, "why": why, "other": other})
 
     def gain(
         self, seat: int, amount: int, why: str, *, reason: str, other: int | None = None
     ) -> None:
-        state = self.state
-        if state.rules.supply is Supply.LIMITED:
+        if self.limited:
+            state = self.state
             left = state.supply or 0
             amount = min(amount, left)
             state.supply = left - amount
-        state.respect[seat] += amount
+        self.respect[seat] += amount
         self.change[seat] += amount
-        if not state.silent:
+        if not self.silent:
             self.lines.append(f"seat {seat} +{amount} ({why})")
-        self._note(seat, amount, reason, other)
+            self._note(seat, amount, reason, other)
 
     def lose(self, seat: int, amount: int, why: str, *, reason: str, other: int) -> None:
-        state = self.state
-        amount = min(amount, state.respect[seat])
-        state.respect[seat] -= amount
+        respect = self.respect
+        amount = min(amount, respect[seat])
+        respect[seat] -= amount
         self.change[seat] -= amount
-        if state.rules.supply is Supply.LIMITED:
+        if self.limited:
+            state = self.state
             state.supply = (state.supply or 0) + amount
-        if not state.silent:
+        if not self.silent:
             self.lines.append(f"seat {seat} -{amount} ({why})")
-        self._note(seat, -amount, reason, other)
+            self._note(seat, -amount, reason, other)
 
     def steal(self, thief: int, victim: int, why: str) -> None:
-        state = self.state
-        amount = min(1, state.respect[victim])
-        state.respect[victim] -= amount
-        state.respect[thief] += amount
+        respect = self.respect
+        amount = min(1, respect[victim])
+        respect[victim] -= amount
+        respect[thief] += amount
         self.change[victim] -= amount
         self.change[thief] += amount
-        if not state.silent:
+        if not self.silent:
             self.lines.append(f"seat {thief} takes {amount} from seat {victim} ({why})")
-        self._note(thief, amount, "mario-took", victim)
-        self._note(victim, -amount, "mario-lost", thief)
+            self._note(thief, amount, "mario-took", victim)
+            self._note(victim, -amount, "mario-lost", thief)
 
 
 def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
@@ -108,13 +118,14 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
     n = state.players
     effect = state.effect
     cards = state.cards
+    table = state.table
     applied = effective_suspicions(laid, sit_down=ev.cancels_mutual_suspicions(effect))
     suspectors: list[list[int]] = [[] for _ in range(n)]
-    for seat in clockwise(state, 0):
+    for seat in range(n):  # clockwise from seat 0
         target = applied.get(seat)
         if target is not None:
             suspectors[target].append(seat)
-    suspected = [bool(suspectors[s]) for s in range(n)]
+    suspected = [bool(s) for s in suspectors]
     if not state.silent:
         state.log(
             "suspicions",
@@ -128,11 +139,13 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
     limit = ev.max_stars(assignment, effect)
     success = [True] * n
     totals: list[int | None] = [None] * n
+    mafiosi = cards.mafiosi
     for seat in range(n):
         if suspected[seat]:
-            crew = [cards.mafiosi[c] for c in state.table[seat]]
-            totals[seat] = star_total(crew, extra)
-            success[seat] = succeeds(crew, assignment, limit, cards.symbols, extra_stars=extra)
+            crew = [mafiosi[c] for c in table[seat]]
+            total = totals[seat] = star_total(crew, extra)
+            # what ``succeeds`` asks, the star total counted once
+            success[seat] = total <= limit and symbols_met(crew, assignment, cards.symbols)
             if not state.silent:
                 state.log(
                     "reveal",
@@ -148,13 +161,14 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
                     facts=cards.facts(state.table[seat]),
                 )
     ledger = _Ledger(state)
-    giulia = set(cards.with_special(Special.GIULIA_NAPOLI))
-    mario = set(cards.with_special(Special.MARIO_BERETTA))
+    giulia = cards.with_special(Special.GIULIA_NAPOLI)
+    mario = cards.with_special(Special.MARIO_BERETTA)
+    job = ev.success_respect(effect)
     shown_giulia: list[int] = []
     for seat in clockwise(state, state.counter):
         if success[seat]:
-            ledger.gain(seat, ev.success_respect(effect), "assignment carried out", reason="job")
-            for card in state.table[seat]:
+            ledger.gain(seat, job, "assignment carried out", reason="job")
+            for card in table[seat]:
                 if card in giulia:
                     if not suspected[seat] and card not in state.face_up[seat]:
                         shown_giulia.append(card)  # K-11: shown to claim the respect
@@ -167,7 +181,7 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
                                 facts=cards.facts([card]),
                             )
                     ledger.gain(seat, 1, "Giulia Napoli", reason="giulia")
-        if suspected[seat] and any(c in mario for c in state.table[seat]):
+        if suspected[seat] and mario and any(map(mario.__contains__, table[seat])):
             for other in clockwise(state, seat)[1:]:
                 if other in suspectors[seat]:
                     ledger.steal(seat, other, "Mario Beretta")
@@ -195,15 +209,20 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
 
 def _discard_played(state: CapoTable, suspected: list[bool], shown: list[int]) -> None:
     """Played cards go face down to the discard pile; unrevealed ones stay unseen (K-15)."""
-    for seat in range(state.players):
-        for card in state.table[seat]:
-            state.discard.append(card)
-            if suspected[seat] or card in state.face_up[seat] or card in shown:
-                state.seen_discard.add(card)
-            else:
-                state.own_discard[seat].add(card)
-        state.table[seat] = []
-        state.face_up[seat] = []
+    table, face_up, seen = state.table, state.face_up, state.seen_discard
+    for seat, played in enumerate(table):
+        state.discard.extend(played)
+        if suspected[seat]:
+            seen.update(played)
+        else:
+            up, own = face_up[seat], state.own_discard[seat]
+            for card in played:
+                if card in up or card in shown:
+                    seen.add(card)
+                else:
+                    own.add(card)
+        table[seat] = []
+        face_up[seat] = []
     state.discard.sort()
 
 
@@ -218,19 +237,20 @@ def _summary(
     limit: int,
 ) -> dict[str, Any]:
     """What everyone saw of the round, for views and the game log."""
-    n = state.players
+    seats = range(state.players)
+    table = state.table
     return {
         "round": state.round,
         "assignment": state.assignment,
         "assignment_name": state.cards.assignments[state.assignment].name,
         "event": state.event,
         "max_stars": limit,
-        "played": [len(state.table[s]) for s in range(n)],
-        "face_up": [list(state.face_up[s]) for s in range(n)],
-        "laid": [laid.get(s) for s in range(n)],
-        "suspicions": [applied.get(s) for s in range(n)],
+        "played": list(map(len, table)),
+        "face_up": list(map(list, state.face_up)),
+        "laid": list(map(laid.get, seats)),
+        "suspicions": list(map(applied.get, seats)),
         "suspected": suspected,
-        "revealed": [list(state.table[s]) if suspected[s] else None for s in range(n)],
+        "revealed": [list(table[s]) if suspected[s] else None for s in seats],
         "stars": totals,
         "little_tony_stars": extra,
         "success": success,

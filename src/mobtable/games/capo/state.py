@@ -8,7 +8,7 @@ may see in :mod:`view`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -53,22 +53,22 @@ class CapoState(CapoTable, State):
 
     # -- the contract ----------------------------------------------------
     def pending(self) -> tuple[int, ...]:
-        if self.phase is _OVER:
-            return ()
-        return self.step.waiting()
+        return self.step.waiting()  # a finished game's step has no seats
 
     def legal(self, seat: int) -> Sequence[CapoAction]:
         phase, step = self.phase, self.step
-        if phase is _OVER or seat in step.choices or seat not in step.seats:
+        if seat in step.choices or seat not in step.seats:  # over: the step has no seats
             return ()
         if phase is _SUSPECT:
-            return suspicions(self.players)[seat]
+            return suspicions(len(self.hands))[seat]
         if phase is _TURN:
             chosen = self.picked.get(seat, ())
             return [TURNS[c] for c in self.table[seat] if c not in chosen]
         hand = self.hands[seat]
         if seat not in self.declared:
-            least = ev.least_play(len(hand), self.effect)
+            event = self.event
+            effect = None if event is None else self.cards.events[event].effect
+            least = ev.least_play(len(hand), effect)
             return DECLARES[least - 1 : len(hand)]
         chosen = self.picked[seat]
         return [PLACES[c] for c in hand if c not in chosen]
@@ -123,38 +123,41 @@ class CapoState(CapoTable, State):
             raise IllegalAction(f"{action}: card {action.card} is already placed")
 
     def _apply(self, seat: int, action: Any) -> None:
-        kind = type(action)
-        silent = self.silent
-        if kind is Place:
-            chosen = self.picked[seat]
-            chosen.append(action.card)
-            if not silent:
-                text = f"you place card {action.card} face down"
-                facts = self.cards.facts([action.card])
-                self.log("placed", text, seat, seat=seat, card=action.card, facts=facts)
-                if not self.rules.sealed_crews:  # K-23: open placement shows each card go down
-                    down = len(chosen)
-                    text = f"seat {seat} has {count(down, 'card')} face down"
-                    self.log("face-down", text, seat=seat, count=down)
-            if len(chosen) == self.declared[seat]:
-                self._commit(seat, tuple(sorted(chosen)), "has played")
-        elif kind is Declare:
-            self.declared[seat] = action.count
-            self.picked[seat] = []
-            if not silent:
-                text = f"you will play {count(action.count, 'card')}"
-                self.log("declared", text, seat, seat=seat, count=action.count)
-        elif kind is TurnUp:
-            chosen = self.picked.setdefault(seat, [])
-            chosen.append(action.card)
-            if not silent:
-                text = f"you will turn up card {action.card}"
-                facts = self.cards.facts([action.card])
-                self.log("turning", text, seat, seat=seat, card=action.card, facts=facts)
-            if len(chosen) == self.must_turn[seat]:
-                self._commit(seat, tuple(sorted(chosen)), "has chosen what to turn up")
-        else:
-            self._commit(seat, action.target, "has laid the Suspicion card")
+        _APPLY[type(action)](self, seat, action)
+
+    def _place(self, seat: int, action: Place) -> None:
+        chosen = self.picked[seat]
+        chosen.append(action.card)
+        if not self.silent:
+            text = f"you place card {action.card} face down"
+            facts = self.cards.facts([action.card])
+            self.log("placed", text, seat, seat=seat, card=action.card, facts=facts)
+            if not self.rules.sealed_crews:  # K-23: open placement shows each card go down
+                down = len(chosen)
+                text = f"seat {seat} has {count(down, 'card')} face down"
+                self.log("face-down", text, seat=seat, count=down)
+        if len(chosen) == self.declared[seat]:
+            self._commit(seat, tuple(sorted(chosen)), "has played")
+
+    def _declare(self, seat: int, action: Declare) -> None:
+        self.declared[seat] = action.count
+        self.picked[seat] = []
+        if not self.silent:
+            text = f"you will play {count(action.count, 'card')}"
+            self.log("declared", text, seat, seat=seat, count=action.count)
+
+    def _turn_up(self, seat: int, action: TurnUp) -> None:
+        chosen = self.picked.setdefault(seat, [])
+        chosen.append(action.card)
+        if not self.silent:
+            text = f"you will turn up card {action.card}"
+            facts = self.cards.facts([action.card])
+            self.log("turning", text, seat, seat=seat, card=action.card, facts=facts)
+        if len(chosen) == self.must_turn[seat]:
+            self._commit(seat, tuple(sorted(chosen)), "has chosen what to turn up")
+
+    def _suspect(self, seat: int, action: Suspect) -> None:
+        self._commit(seat, action.target, "has laid the Suspicion card")
 
     def _commit(self, seat: int, choice: Any, words: str) -> None:
         self.picked.pop(seat, None)
@@ -267,6 +270,15 @@ class CapoState(CapoTable, State):
             "capped": self.capped,
             "rng": hash(self.rng.getstate()),
         }
+
+
+_APPLY: dict[type, Callable[[CapoState, int, Any], None]] = {
+    Place: CapoState._place,
+    Declare: CapoState._declare,
+    TurnUp: CapoState._turn_up,
+    Suspect: CapoState._suspect,
+}
+"""Each kind of action's handler: one dict lookup instead of a chain of type tests."""
 
 
 def _plain(choice: Any) -> Any:

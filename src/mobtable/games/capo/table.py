@@ -15,6 +15,7 @@ there unseen by the others; the rest nobody knows.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from mobtable.core import Config, Event, SealedStep
@@ -98,7 +99,12 @@ class CapoTable:
         self.events.append(Event(kind, data, text, None if to is None else frozenset({to})))
 
 
-def clockwise(table: CapoTable, first: int) -> list[int]:
+def clockwise(table: CapoTable, first: int) -> tuple[int, ...]:
     """Every seat once, from ``first`` on in playing order (K-07)."""
-    n = table.players
-    return [(first + i) % n for i in range(n)]
+    return _rotations(len(table.hands))[first]
+
+
+@cache
+def _rotations(players: int) -> tuple[tuple[int, ...], ...]:
+    """``_rotations(n)[first]``: the n seats clockwise from ``first``."""
+    return tuple(tuple((first + i) % players for i in range(players)) for first in range(players))

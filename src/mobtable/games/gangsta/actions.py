@@ -11,7 +11,7 @@ Notation (cards are written mafia letter, value, power: ``R5W``, ``Y9S``):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
@@ -32,6 +32,11 @@ class Keep:
 @dataclass(frozen=True, slots=True)
 class Redraw:
     cards: tuple[Card, Card, Card]
+    ids: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The cards' ids (derived: applying a redraw reads them, not the cards)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ids", tuple(c.id for c in self.cards))
 
     def __str__(self) -> str:
         return "redraw " + ",".join(c.code for c in self.cards)
@@ -40,6 +45,11 @@ class Redraw:
 @dataclass(frozen=True, slots=True)
 class Play:
     cards: tuple[Card, ...]
+    ids: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The cards' ids (derived: applying a play reads them, not the cards)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ids", tuple(c.id for c in self.cards))
 
     def __str__(self) -> str:
         return "+".join(c.code for c in self.cards)
@@ -76,6 +86,8 @@ _REDRAW0 = _PICK0 + DECK_SIZE
 NUM_ACTIONS = _REDRAW0 + comb(DECK_SIZE, 3)
 
 _PAIR_SLOTS = list(combinations(range(PER_POWER), 2))
+MAX_INTERNED_REDRAWS = 4096
+"""The most redraw actions one table of actions keeps (a bound on its memory)."""
 _TRIPLES = list(combinations(range(DECK_SIZE), 3))
 
 
@@ -98,6 +110,8 @@ class ActionTable:
         }
         self.place = tuple(Place(card, cell) for card in c for cell in range(CELLS))
         self.pick = tuple(Pick(card) for card in c)
+        self._redraws: dict[tuple[int, ...], Redraw] = {}
+        """The redraws made so far, interned (there are 41,664 possible: made when asked)."""
 
     def __reduce__(self) -> tuple[Callable[[CardSet], ActionTable], tuple[CardSet]]:
         """Pickled as a reference to its card set: the receiver looks the table up
@@ -105,9 +119,15 @@ class ActionTable:
         return action_table, (self.cards,)
 
     def redraw(self, ids: tuple[int, ...]) -> Redraw:
-        a, b, d = sorted(ids)
-        c = self.cards.cards
-        return Redraw((c[a], c[b], c[d]))
+        key = tuple(sorted(ids))
+        action = self._redraws.get(key)
+        if action is None:
+            if len(self._redraws) >= MAX_INTERNED_REDRAWS:
+                self._redraws.clear()
+            c = self.cards.cards
+            a, b, d = key
+            action = self._redraws[key] = Redraw((c[a], c[b], c[d]))
+        return action
 
     # -- notation -----------------------------------------------------------
     def parse(self, text: str) -> GangstaAction:

@@ -1,9 +1,10 @@
 """Gangsta's cards: the 64 mafia cards and the 20 police ambush cards.
 
 Cards are interned per card set: ``CardSet.cards[i]`` is the card with id ``i``,
-ids ordered by mafia, then Weak before Strong, then value. The built-in set is
-reconstructed (see ``cards.toml`` and decisions G-01, G-02); a custom set comes
-from a user's TOML file with the same layout.
+ids ordered by mafia, then Weak before Strong, then value: card ``i`` is of mafia
+``i // PER_MAFIA`` and of group (mafia and power) ``i // PER_POWER``, in every set.
+The built-in set is reconstructed (see ``cards.toml`` and decisions G-01, G-02);
+a custom set comes from a user's TOML file with the same layout.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from mobtable.games.gangsta.grid import CELL_NAMES, COLUMNS, ROWS, cell_index
 
 MAFIAS = 4
 PER_POWER = 8
-DECK_SIZE = MAFIAS * 2 * PER_POWER
+PER_MAFIA = 2 * PER_POWER
+DECK_SIZE = MAFIAS * PER_MAFIA
 AMBUSH_CARDS = 20
 MAX_AMBUSH_CARDS = 100
 """More ambush cards than a deck could hold (the box has 20)."""
@@ -78,6 +80,8 @@ class CardSet:
     value: tuple[int, ...] = field(repr=False)
     mafia: tuple[int, ...] = field(repr=False)
     strong: tuple[bool, ...] = field(repr=False)
+    ambush_cells: tuple[tuple[int, ...], ...] = field(repr=False)
+    """Each ambush card's cells, in order (what a raid reads)."""
 
     def card(self, code: str) -> Card:
         """The card written ``code`` (``R5W``); ``InvalidNotation`` otherwise."""
@@ -229,6 +233,7 @@ def build_card_set(data: Mapping[str, Any]) -> CardSet:
         value=tuple(c.value for c in cards),
         mafia=tuple(c.mafia for c in cards),
         strong=tuple(c.strong for c in cards),
+        ambush_cells=tuple(tuple(sorted(a.cells)) for a in ambush),
     )
 
 

@@ -101,6 +101,14 @@ LINE_SCORES: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
 
 #: For each cell: its row (0-4) and its column (0-4).
 ROW_COLUMN: tuple[tuple[int, int], ...] = tuple(divmod(i, SIZE) for i in range(CELLS))
+#: For each cell: its row (0-4) and its column (5-9) as indices of the ten lines
+#: (``LINES``, and the table's count of cards per line).
+LINES_OF: tuple[tuple[int, int], ...] = tuple((r, SIZE + c) for r, c in ROW_COLUMN)
+#: For each cell: where its row starts, its column (0-4), and its two ``LINES_OF``:
+#: what a placement reads to count its value in both lines.
+PLACE_LINES: tuple[tuple[int, int, int, int], ...] = tuple(
+    (r * SIZE, c, r, SIZE + c) for r, c in ROW_COLUMN
+)
 
 
 def full_lines(grid: Sequence[int]) -> list[tuple[int, ...]]:

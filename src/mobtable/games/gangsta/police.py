@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mobtable.core.shuffle import shuffle_like_random
 from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY, full_lines, line_name
 
 if TYPE_CHECKING:
@@ -18,19 +19,18 @@ def raid(state: GangstaTable) -> None:
     for _ in range(len(state.cards.ambush)):
         if not state.ambush_deck:
             state.ambush_deck, state.ambush_used = state.ambush_used, []
-            state.rng.shuffle(state.ambush_deck)
+            shuffle_like_random(state.ambush_deck, state.rng)
             if not state.silent:
                 state.log("ambush-reshuffle", "The police ambush deck is reshuffled")
         index = state.ambush_deck.pop()
         state.ambush_used.append(index)
-        ambush = state.cards.ambush[index]
-        cells = sorted(c for c in ambush.cells if state.grid[c] != EMPTY)
-        removed = [state.grid[c] for c in cells]
-        for c in cells:
-            state.clear(c)
+        grid = state.grid
+        cells = [c for c in state.cards.ambush_cells[index] if grid[c] != EMPTY]
+        removed = state.take(cells)
         state.box.extend(removed)
         state.last_raid = (index, cells, removed)
         if not state.silent:
+            ambush = state.cards.ambush[index]
             state.log(
                 "raid",
                 f"Police! {filled} filled; ambush ({ambush.label}) removes "

@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from mobtable.core import Seat
+from mobtable.core.shuffle import shuffle_like_random
 
 if TYPE_CHECKING:
     from mobtable.games.gangsta.table import GangstaTable
@@ -37,7 +38,8 @@ def queue(state: GangstaTable) -> list[Seat]:
 
 
 def eligible(state: GangstaTable, seat: Seat) -> bool:
-    return sum(1 for c in state.hands[seat] if state.cards.value[c] > HIGH_CARD) < 2
+    value = state.cards.value
+    return [value[c] > HIGH_CARD for c in state.hands[seat]].count(True) < 2
 
 
 def choices(state: GangstaTable, seat: Seat) -> list[tuple[int, ...]]:
@@ -62,7 +64,7 @@ def apply(state: GangstaTable, seat: Seat, ids: tuple[int, ...]) -> None:
     hand.extend(drawn)
     hand.sort()
     state.deck.extend(ids)
-    state.rng.shuffle(state.deck)
+    shuffle_like_random(state.deck, state.rng)
     state.redrew[seat] = ids
     if not state.silent:
         state.log("redraw", f"Seat {seat} redraws three cards", seat=seat)

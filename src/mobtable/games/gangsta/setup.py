@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mobtable.core import BadSetup, InvalidNotation
+from mobtable.core.shuffle import shuffle_like_random
 from mobtable.games.gangsta.cards import CardSet
 from mobtable.games.gangsta.grid import CELL_NAMES
 from mobtable.games.gangsta.state import GangstaState
@@ -35,7 +36,7 @@ def deal(state: GangstaState, seed: int | None) -> None:
     """Shuffle, turn the trump, deal, then offer the redraws (which lead to C3)."""
     rng = state.rng
     deck = list(range(len(state.cards.cards)))
-    rng.shuffle(deck)
+    shuffle_like_random(deck, rng)
     state.trump = deck.pop()
     size = HAND_SIZE[state.players]
     for seat in range(state.players):  # each seat takes the top ``size`` cards
@@ -43,7 +44,7 @@ def deal(state: GangstaState, seed: int | None) -> None:
         del deck[-size:]
     state.deck = deck
     state.ambush_deck = list(range(len(state.cards.ambush)))
-    rng.shuffle(state.ambush_deck)
+    shuffle_like_random(state.ambush_deck, rng)
     state.leader = state.config.options["first_player"]
     state.begin_redraws()
 
@@ -112,7 +113,7 @@ def from_setup(state: GangstaState, setup: Mapping[str, Any]) -> None:
     count = len(cards.ambush)
     if ambush is None:
         state.ambush_deck = list(range(count))
-        state.rng.shuffle(state.ambush_deck)
+        shuffle_like_random(state.ambush_deck, state.rng)
     elif not isinstance(ambush, list) or sorted(ambush) != list(range(count)):
         raise BadSetup(f"setup 'ambush' must order the ambush cards 0..{count - 1}, top first")
     else:

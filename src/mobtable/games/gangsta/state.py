@@ -27,7 +27,7 @@ from mobtable.games.gangsta.grid import (
     CELL_NAMES,
     CENTER,
     LINE_SCORES,
-    ROW_COLUMN,
+    PLACE_LINES,
     SIZE,
     describe_sets,
     placement_points,
@@ -59,24 +59,28 @@ class GangstaState(GangstaTable, State):
         return self.phase is _OVER
 
     def legal(self, seat: Seat) -> Sequence[GangstaAction]:
-        phase = self.phase
-        if seat != self.turn or phase is _OVER:
+        if seat != self.turn:
             return ()
-        table = self.table
+        phase = self.phase
         if phase is _PLACE:
-            return Placements(table.place, self.to_place, self.empty[:])
+            return Placements(self.table.place, self.to_place, self.empty[:])
         if phase is _PLAY:
             singles, pairs = answers(self.cards, self.hands[seat], self.trick, self._pair_bar)
-            single = table.single
+            single = self.table.single
             if not pairs:
                 return [single[c] for c in singles]
-            return [single[c] for c in singles] + [table.pair[p] for p in pairs]
+            pair = self.table.pair
+            return [single[c] for c in singles] + [pair[p] for p in pairs]
+        if phase is _OVER:
+            return ()
+        table = self.table
         if phase is _PICK:
             return [table.pick[c] for c in sorted(self.revealed[:2])]
         return [KEEP, *(table.redraw(t) for t in redraw.choices(self, seat))]
 
     def _pair_bar(self) -> int:
-        return pair_bar(self.cards, self.trick, self.trump_mafia, self.contenders_only)
+        cards = self.cards
+        return pair_bar(cards, self.trick, cards.mafia[self.trump], self.contenders_only)
 
     def _check(self, seat: Seat, action: Any) -> None:
         if action in self.legal(seat):
@@ -159,13 +163,14 @@ class GangstaState(GangstaTable, State):
 
     # -- tricks -----------------------------------------------------------
     def start_trick(self, leader: Seat) -> None:
+        """The first seat from ``leader`` on that holds cards leads; no cards left: game over."""
         hands = self.hands
-        order = [s for s in rotations(self.players)[leader] if hands[s]]
+        order = [s for s in rotations(len(hands))[leader] if hands[s]]
         if not order:
             self._finish()
             return
         self.leader, self.trick_order, self.trick = order[0], order, []
-        self.absent = self.players - len(order)
+        self.absent = len(hands) - len(order)
         if self.absent and self.reveal:
             count = min(self.absent * self.reveal, len(self.deck))
             self.revealed = [self.deck.pop() for _ in range(count)]
@@ -180,24 +185,20 @@ class GangstaState(GangstaTable, State):
         self.phase, self.turn = _PLAY, order[0]
 
     def _play(self, seat: Seat, action: Play) -> None:
-        cards = action.cards
+        ids = action.ids
         hand = self.hands[seat]
-        if len(cards) == 1:
-            ids: tuple[int, ...] = (cards[0].id,)
-            hand.remove(ids[0])
-        else:
-            ids = (cards[0].id, cards[1].id)
-            hand.remove(ids[0])
+        hand.remove(ids[0])
+        if len(ids) == 2:
             hand.remove(ids[1])
         trick = self.trick
         void = None
-        if trick:
+        lead = not trick
+        if not lead:
             mafia = self.cards.mafia
             led = mafia[trick[0][1][0]]
             if mafia[ids[0]] != led:
                 self.voids[seat] |= 1 << led
                 void = self.cards.mafia_codes[led]
-        lead = not trick
         trick.append((seat, ids))
         if not self.silent:
             codes = self.codes(ids)
@@ -211,17 +212,21 @@ class GangstaState(GangstaTable, State):
                 trump=self.cards.mafia[ids[0]] == self.trump_mafia,
             )
         order = self.trick_order
-        position = order.index(seat) + 1
-        if position < len(order):
-            self.turn = order[position]
+        played = len(trick)  # the seats play in ``order``: the next one is order[played]
+        if played < len(order):
+            self.turn = order[played]
         else:
             self._resolve_trick()
 
     def _resolve_trick(self) -> None:
-        index = trick_winner(self.cards, self.trick, self.trump_mafia)
-        winner, ids = self.trick[index]
-        self.to_place = sorted(c for _, played in self.trick for c in played)
-        self.last_trick = (winner, self.trick)
+        trick = self.trick
+        cards = self.cards
+        winner, ids = trick[trick_winner(cards, trick, cards.mafia[self.trump])]
+        to_place: list[int] = []
+        for _, played in trick:
+            to_place += played
+        self.to_place = to_place  # sorted below, once every card won is in
+        self.last_trick = (winner, trick)
         self.trick = []
         if not self.silent:
             self.log(
@@ -249,7 +254,12 @@ class GangstaState(GangstaTable, State):
                     absent=self.absent,
                 )
         self.to_place.sort()
-        self._advance_picks()
+        if self.revealed:
+            self._advance_picks()
+        else:  # no cards to pick (the default game): straight to the placements
+            self.phase, self.trick_points = _PLACE, 0
+            if not self.empty:
+                self._continue_placing()
 
     def _advance_picks(self) -> None:
         if len(self.revealed) == 1:  # the deck ran out on an odd card: it is simply taken
@@ -282,21 +292,22 @@ class GangstaState(GangstaTable, State):
         card, cell = action.card.id, action.cell
         self.to_place.remove(card)
         self.put(cell, card)
-        values, value = self.grid_values, self.grid_values[cell]
-        row, column = ROW_COLUMN[cell]
-        start = row * SIZE
+        values = self.grid_values
+        value = values[cell]
+        start, column, row_line, column_line = PLACE_LINES[cell]
         in_row = values[start : start + SIZE].count(value)
         in_column = values[column::SIZE].count(value)
         sizes: Sequence[int]
         if in_row < 2 and in_column < 2:  # nothing to score
             points, sizes = 0, ()
-        elif self.adjacent:
-            points, sizes = placement_points(values, cell, True)
         else:
-            points, sizes = LINE_SCORES[in_row][in_column]
-        if points:
-            self.scores[seat] += points
-            self.trick_points += points
+            if self.adjacent:
+                points, sizes = placement_points(values, cell, True)
+            else:
+                points, sizes = LINE_SCORES[in_row][in_column]
+            if points:
+                self.scores[seat] += points
+                self.trick_points += points
         if not self.silent:
             self.log(
                 "place",
@@ -313,7 +324,7 @@ class GangstaState(GangstaTable, State):
                 sets=list(sizes),
             )
         filled = self.filled
-        if filled[row] == SIZE or filled[SIZE + column] == SIZE:
+        if filled[row_line] == SIZE or filled[column_line] == SIZE:
             police.raid(self)
         if not (self.to_place and self.empty):
             self._continue_placing()
@@ -337,10 +348,10 @@ class GangstaState(GangstaTable, State):
             self._end_of_trick(self.turn)
 
     def _end_of_trick(self, winner: Seat) -> None:
-        self.best[winner] = max(self.best[winner], self.trick_points)
+        if self.trick_points > self.best[winner]:
+            self.best[winner] = self.trick_points
         self.tricks += 1
-        nxt = next((s for s in self.seats_from(winner) if self.hands[s]), winner)
-        self.start_trick(nxt)
+        self.start_trick(winner)  # the winner leads, or the next seat holding cards
 
     def _finish(self) -> None:
         self.phase = Phase.OVER
@@ -375,7 +386,7 @@ class GangstaState(GangstaTable, State):
         self._next_redraw()
 
     def _redraw(self, seat: Seat, action: Redraw) -> None:
-        redraw.apply(self, seat, tuple(c.id for c in action.cards))
+        redraw.apply(self, seat, action.ids)
         self.redraw_queue.pop(0)
         self._next_redraw()
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from mobtable.core import Event, Seat
 from mobtable.games.gangsta.actions import action_table
 from mobtable.games.gangsta.cards import CardSet
-from mobtable.games.gangsta.grid import CELLS, EMPTY, SIZE
+from mobtable.games.gangsta.grid import CELLS, EMPTY, LINES_OF, SIZE
 from mobtable.games.gangsta.naming import builtin_mafias, mafia_words
 
 if TYPE_CHECKING:
@@ -43,8 +43,9 @@ class GangstaTable:
         self.cards = cards
         self.table = action_table(cards)
         self.rng = rng
-        custom = mafia_words(cards)
-        self.event_mafias = None if custom == builtin_mafias() else dict(custom)
+        custom = mafia_words(cards)  # cached per card set: the built-in one is the same object
+        builtin = custom is builtin_mafias() or custom == builtin_mafias()
+        self.event_mafias = None if builtin else dict(custom)
         """A custom deck's mafia names, carried by events so their words can name cards."""
         self.adjacent = config.options["combinations"] == "adjacent"
         self.contenders_only = config.options["pair_must_beat"] == "contenders"
@@ -53,6 +54,7 @@ class GangstaTable:
         )
         self.phase = Phase.REDRAW
         self.hands: list[list[int]] = [[] for _ in range(n)]
+        """Each seat's cards, always sorted (the rules find a mafia's cards by bisection)."""
         self.deck: list[int] = []  # the top card is the last one
         self.trump = -1
         self.grid = [EMPTY] * CELLS
@@ -111,14 +113,22 @@ class GangstaTable:
         self.grid[cell] = card
         self.grid_values[cell] = self.cards.value[card]
         self.empty.remove(cell)
-        self.filled[cell // SIZE] += 1
-        self.filled[SIZE + cell % SIZE] += 1
+        row, column = LINES_OF[cell]
+        filled = self.filled
+        filled[row] += 1
+        filled[column] += 1
 
-    def clear(self, cell: int) -> None:
-        self.grid[cell] = self.grid_values[cell] = EMPTY
-        insort(self.empty, cell)
-        self.filled[cell // SIZE] -= 1
-        self.filled[SIZE + cell % SIZE] -= 1
+    def take(self, cells: Sequence[int]) -> list[int]:
+        """Empty the (taken) ``cells``; returns their cards, in the same order."""
+        grid, values, empty, filled = self.grid, self.grid_values, self.empty, self.filled
+        removed = [grid[c] for c in cells]
+        for cell in cells:
+            grid[cell] = values[cell] = EMPTY
+            insort(empty, cell)
+            row, column = LINES_OF[cell]
+            filled[row] -= 1
+            filled[column] -= 1
+        return removed
 
     def any_full_line(self) -> bool:
         return SIZE in self.filled
