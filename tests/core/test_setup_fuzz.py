@@ -46,6 +46,7 @@ SETUP_KEYS = st.sampled_from(
 @given(setup=st.dictionaries(SETUP_KEYS, JSON_VALUES, max_size=5))
 @example(setup={"row": [{}]})
 @example(setup={"deck": [[1]]})
+@example(setup={"drinks": [[]]})  # a list where a mobster name goes: once a TypeError
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 def test_a_setup_of_any_shape_is_built_or_refused_with_a_mobtable_error(
     name: str, setup: dict[str, object]

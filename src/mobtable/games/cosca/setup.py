@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import BadSetup, Config, Event, Origin
+from mobtable.core.limits import shown
 from mobtable.games.cosca import rounds
 from mobtable.games.cosca.cards import Mobster
 from mobtable.games.cosca.model import (
@@ -156,8 +157,8 @@ def _row_positions(
     items = value.items() if isinstance(value, Mapping) else ((name, True) for name in value)
     out: dict[int, Any] = {}
     for name, item in items:
-        if name not in where:
-            raise BadSetup(f"setup '{key}': {name!r} is not in the row")
+        if not isinstance(name, str) or name not in where:
+            raise BadSetup(f"setup '{key}': {shown(name)} is not in the row")
         out[where[name]] = item
     return out
 
