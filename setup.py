@@ -92,7 +92,9 @@ class OptionalBuildExt(build_ext):
             for built in (self.get_ext_fullpath(ext.name), self._inplace_path(ext.name)):
                 if built and os.path.exists(built):
                     os.remove(built)
-        detail = " ".join(str(error).split())[:200]
+        detail = " ".join(str(error).split())
+        if len(detail) > 160:  # a compiler's whole command line: its start and its end
+            detail = f"{detail[:90]} ... {detail[-60:]}"
         say(
             f"the compiled core could not be built ({type(error).__name__}: {detail}); "
             "installing pure Python (same results, slower)"
@@ -105,8 +107,10 @@ class OptionalBuildExt(build_ext):
         return str(PACKAGE.parent.joinpath(*parts[:-1], filename))
 
 
+BUILDS_ONLY = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
+
 if __name__ == "__main__":
     ext_modules, reason = extensions()
-    if reason:
+    if reason and BUILDS_ONLY.intersection(sys.argv[1:]):  # once, not for pip's metadata steps
         say(f"installing pure Python, not the compiled core: {reason}")
     setup(ext_modules=ext_modules, cmdclass={"build_ext": OptionalBuildExt})

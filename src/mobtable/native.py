@@ -33,9 +33,9 @@ from types import ModuleType
 PURE_ENV = "MOBTABLE_PURE_PYTHON"
 
 # Modules compiled at install time, as paths relative to the ``mobtable`` package
-# (shell patterns). Each game's engine modules are compiled; its ``__init__``, the
-# words and rendering, naming, metrics and the hand estimate are not (they run once a
-# game or per display, and some read their own source).
+# (shell patterns). Each game's modules are compiled — engine, views, greedy bots and
+# playout policy (the search runs them all) — but not its ``__init__``, its words and
+# rendering, naming, metrics and the hand estimate (they run per display or once a game).
 COMPILED = (
     "core/actions.py",
     "core/cardfile.py",
@@ -57,9 +57,6 @@ NOT_COMPILED = (
     "naming.py",
     "metrics.py",
     "estimate.py",
-    "game.py",
-    "view.py",
-    "bots.py",
 )
 
 PACKAGE_DIR = Path(__file__).resolve().parent
