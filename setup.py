@@ -9,6 +9,7 @@ results. Modules are cythonized and compiled two at a time (``MOBTABLE_BUILD_JOB
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import runpy
 import sys
@@ -29,6 +30,9 @@ def say(message: str) -> None:
     print(f"mobtable: {message}", file=sys.stderr, flush=True)
 
 
+DIGESTS: dict[str, str] = {}
+
+
 def jobs() -> int:
     return max(1, int(os.environ.get("MOBTABLE_BUILD_JOBS") or min(os.cpu_count() or 1, 2)))
 
@@ -45,6 +49,8 @@ def extensions(environ: dict[str, str] | os._Environ[str] = os.environ) -> tuple
     if not Cython.__version__.startswith("3."):
         return [], f"Cython {Cython.__version__} is not Cython 3"
     sources = native["compiled_sources"](PACKAGE)
+    DIGESTS.clear()  # what the C is made from, for the manifest (see mobtable.native)
+    DIGESTS.update({native["module_name"](p, PACKAGE): native["source_digest"](p) for p in sources})
     modules = [
         Extension(native["module_name"](source, PACKAGE), [str(source.relative_to(HERE))])
         for source in sources
@@ -84,14 +90,31 @@ class OptionalBuildExt(build_ext):
         except Exception as error:
             self._fall_back(error)
             return
+        for manifest in self._manifests():
+            os.makedirs(os.path.dirname(manifest), exist_ok=True)
+            with open(manifest, "w", encoding="utf-8") as file:
+                json.dump(DIGESTS, file, indent=0, sort_keys=True)
         say(f"compiled {len(self.extensions)} modules with Cython ({self.parallel} jobs)")
+
+    def _manifests(self) -> list[str]:
+        """Where the manifest of source digests goes: the build, and the source tree too
+        when the compiled modules are copied there (editable or in-place builds)."""
+        paths = [os.path.join(self.build_lib, "mobtable", native["MANIFEST"])]
+        if self._in_source():
+            paths.append(str(PACKAGE / native["MANIFEST"]))
+        return paths
+
+    def _in_source(self) -> bool:
+        return bool(self.inplace or getattr(self, "editable_mode", False))
 
     def _fall_back(self, error: BaseException) -> None:
         """Remove whatever part of the core was built, so the install is wholly pure Python."""
-        for ext in self.extensions:
-            for built in (self.get_ext_fullpath(ext.name), self._inplace_path(ext.name)):
-                if built and os.path.exists(built):
-                    os.remove(built)
+        built = [self.get_ext_fullpath(ext.name) for ext in self.extensions]
+        if self._in_source():
+            built += [self._inplace_path(ext.name) for ext in self.extensions]
+        for path in [*built, *self._manifests()]:
+            if os.path.exists(path):
+                os.remove(path)
         detail = " ".join(str(error).split())
         if len(detail) > 160:  # a compiler's whole command line: its start and its end
             detail = f"{detail[:90]} ... {detail[-60:]}"
@@ -100,7 +123,7 @@ class OptionalBuildExt(build_ext):
             "installing pure Python (same results, slower)"
         )
 
-    def _inplace_path(self, name: str) -> str | None:
+    def _inplace_path(self, name: str) -> str:
         """Where an in-place (editable) build puts ``name``'s compiled module."""
         filename = self.get_ext_filename(name).rpartition(os.sep)[2]
         parts = name.split(".")

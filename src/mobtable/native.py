@@ -7,8 +7,9 @@ Cython or a C compiler simply has no extension modules. At run time:
 
 - ``MOBTABLE_PURE_PYTHON=1`` in the environment makes an install that has the compiled
   modules import the ``.py`` sources instead, so one install can run both paths;
-- a compiled module whose ``.py`` source is newer than it (edited since the build) is
-  never imported: its source is, and ``engine_path()`` says so.
+- a compiled module whose ``.py`` source was edited since the build (newer than it, and
+  not the source the build's manifest names) is never imported: its source is, and
+  ``engine_path()`` says so.
 
 Both are done by ``SourceFirst``, a finder that ``mobtable/__init__.py`` installs first
 thing. This module uses only the standard library: ``setup.py`` runs it before the package
@@ -20,8 +21,11 @@ True
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib.machinery
 import importlib.util
+import json
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -83,6 +87,33 @@ def pure_requested(environ: os._Environ[str] | dict[str, str] = os.environ) -> b
     return environ.get(PURE_ENV, "").strip().lower() not in ("", "0", "false", "no")
 
 
+MANIFEST = "_compiled.json"
+"""Written by the build beside ``native.py``: each compiled module's source digest."""
+
+
+def source_digest(source: Path) -> str:
+    return hashlib.sha256(source.read_bytes()).hexdigest()[:20]
+
+
+@functools.cache
+def _manifest(package_dir: Path) -> dict[str, str]:
+    try:
+        data = json.loads((package_dir / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def is_fresh(name: str, source: Path, compiled: Path) -> bool:
+    """Whether ``compiled`` was built from ``source`` as it is now: it is not older, or the
+    build's manifest holds the source's digest (a wheel install writes the ``.py`` files
+    after the ``.so`` files, so their times say nothing)."""
+    if source.stat().st_mtime <= compiled.stat().st_mtime:
+        return True
+    package_dir = source.parents[name.count(".") - 1]  # mobtable/ for mobtable.a.b
+    return _manifest(package_dir).get(name) == source_digest(source)
+
+
 def _extension(source: Path) -> Path | None:
     """The compiled module built from ``source``, if there is one beside it."""
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
@@ -117,7 +148,7 @@ class SourceFirst(MetaPathFinder):
         if not source.is_file():
             return spec
         if not self.pure:
-            if source.stat().st_mtime <= compiled.stat().st_mtime:
+            if is_fresh(fullname, source, compiled):
                 return spec
             self.stale.append(fullname)
         return importlib.util.spec_from_file_location(fullname, source)
@@ -144,7 +175,8 @@ def _built() -> Iterator[tuple[str, bool]]:
     for source in compiled_sources():
         compiled = _extension(source)
         if compiled is not None:
-            yield module_name(source), source.stat().st_mtime <= compiled.stat().st_mtime
+            name = module_name(source)
+            yield name, is_fresh(name, source, compiled)
 
 
 def compiled_modules() -> list[str]:

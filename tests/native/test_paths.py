@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.machinery
+import json
 import os
 import runpy
 import subprocess
@@ -53,6 +54,20 @@ def test_a_source_edited_since_the_build_wins_over_its_compiled_module(package: 
     finder = native.SourceFirst(pure=False)
     assert isinstance(loader_of(finder, package), importlib.machinery.SourceFileLoader)
     assert finder.stale == ["mobtable.fake"]
+
+
+@pytest.mark.parametrize("recorded", [True, False])
+def test_a_newer_source_that_the_build_manifest_names_is_not_an_edit(
+    package: Path, recorded: bool
+) -> None:
+    """A wheel install writes each ``.py`` after its ``.so``: the digest decides."""
+    os.utime(package / f"fake{SUFFIX}", (500_000, 500_000))  # older than the source
+    digest = native.source_digest(package / "fake.py") if recorded else "0" * 20
+    (package / native.MANIFEST).write_text(json.dumps({"mobtable.fake": digest}))
+    finder = native.SourceFirst(pure=False)
+    loader = loader_of(finder, package)
+    assert isinstance(loader, importlib.machinery.ExtensionFileLoader) is recorded
+    assert finder.stale == ([] if recorded else ["mobtable.fake"])
 
 
 def test_other_packages_are_left_to_the_usual_finders(package: Path) -> None:
@@ -109,16 +124,35 @@ def test_without_cython_the_build_is_pure_python(
     assert modules == [] and reason.startswith("Cython is not importable")
 
 
-def test_a_failing_compiler_falls_back_with_one_line(
-    setup_py: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    broken = tmp_path / "broken.c"
-    broken.write_text("#error this compiler run must fail\n")
-    dist = Distribution({"name": "fallback", "ext_modules": [Extension("broken", [str(broken)])]})
+def build(setup_py: dict[str, Any], tmp_path: Path, code: str) -> None:
+    source = tmp_path / "probe.c"
+    source.write_text(code)
+    dist = Distribution({"name": "probe", "ext_modules": [Extension("probe", [str(source)])]})
     command = setup_py["OptionalBuildExt"](dist)
     command.build_lib, command.build_temp = str(tmp_path / "lib"), str(tmp_path / "temp")
     command.ensure_finalized()
-    command.run()  # does not raise
+    command.run()
+
+
+def test_a_build_writes_the_manifest_of_source_digests(
+    setup_py: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(setup_py["DIGESTS"], "mobtable.probe", "abc")
+    code = (
+        '#include <Python.h>\nstatic struct PyModuleDef m = {PyModuleDef_HEAD_INIT, "probe"};\n'
+        "PyMODINIT_FUNC PyInit_probe(void) { return PyModuleDef_Init(&m); }\n"
+    )
+    build(setup_py, tmp_path, code)
+    assert list((tmp_path / "lib").glob(f"probe{SUFFIX}"))
+    manifest = json.loads((tmp_path / "lib" / "mobtable" / native.MANIFEST).read_text())
+    assert manifest["mobtable.probe"] == "abc"
+
+
+def test_a_failing_compiler_falls_back_with_one_line(
+    setup_py: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    build(setup_py, tmp_path, "#error this compiler run must fail\n")  # does not raise
     lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("mobtable:")]
     assert len(lines) == 1 and "installing pure Python" in lines[0]
-    assert not list(tmp_path.rglob(f"broken{SUFFIX}"))
+    assert not list(tmp_path.rglob(f"probe{SUFFIX}"))
+    assert not list(tmp_path.rglob(native.MANIFEST))
