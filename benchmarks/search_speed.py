@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from mobtable import games
+from mobtable import games, native
 from mobtable.bots import Decision
 from mobtable.bots.search import Budget, ISMCTSBot, SearchResult
 from mobtable.core import Game, State
@@ -202,6 +202,7 @@ def main() -> None:
         for key, run in runners.items():
             rates[key].append(rate(run, counts[key]))
     medians = {key: statistics.median(values) for key, values in rates.items()}
+    print(f"engine path: {native.engine_path()}")
     print(f"medians of {args.rounds} interleaved rounds, {args.seconds:g} CPU s each")
     print()
     names = list(peers)

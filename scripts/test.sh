@@ -39,7 +39,8 @@ if [ -n "$latest" ] && [ "$latest" != 0 ]; then
   install=(--upgrade --upgrade-strategy eager -e ".[test]")
 else
   venv=.venv
-  install=(-e ".[test]" -c constraints.txt)
+  # --build-constraint: the same file pins Cython for the compiled core's build (setup.py)
+  install=(-e ".[test]" -c constraints.txt --build-constraint constraints.txt)
 fi
 if [ ! -x "$venv/bin/python" ] && ! "$python" -m venv "$venv"; then
   say "could not create $venv with $python -m venv (Debian: apt-get install python3-venv)"
