@@ -133,3 +133,28 @@ def test_the_gangsta_guide_answers_tricks_and_placements_only() -> None:
                 left += 1
             state.apply(seat, legal[rng.randrange(len(legal))], check=False)
     assert answered > 400 and left >= 6
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_a_halving_block_copies_its_sample_as_if_it_drew_it_again(name: str) -> None:
+    """Every survivor of a block gets the state and random stream of a fresh draw."""
+    from mobtable.bots.search.ismcts import _Samples
+
+    state = midgame(name)
+    decision = Decision(state, state.pending()[0])
+    samples = _Samples(decision, 99)
+    for _ in range(3):
+        sample = samples.next()
+        fresh_rng = random.Random(99)
+        fresh = decision.determinize(fresh_rng)
+        assert sample.fingerprint() == fresh.fingerprint()
+        assert samples.rng.getstate() == fresh_rng.getstate()
+        if hasattr(fresh, "rng"):  # the sample draws its chance events from the block's stream
+            assert fresh.rng is fresh_rng and sample.rng is samples.rng
+        rng = random.Random(5)  # play the copy on: the next one must not see it
+        for _ in range(30):
+            if sample.is_over():
+                break
+            seat = sample.pending()[0]
+            legal = sample.legal(seat)
+            sample.apply(seat, legal[rng.randrange(len(legal))], check=False)
