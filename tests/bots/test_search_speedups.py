@@ -158,3 +158,32 @@ def test_a_halving_block_copies_its_sample_as_if_it_drew_it_again(name: str) -> 
             seat = sample.pending()[0]
             legal = sample.legal(seat)
             sample.apply(seat, legal[rng.randrange(len(legal))], check=False)
+
+
+def test_the_cosca_guide_is_the_greedy_choice_without_its_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With no room among equally good settings and no draw, ``greedy`` is the guide."""
+    from mobtable.games.cosca import bots as cosca_bots
+    from mobtable.games.cosca.playout import guide as cosca_guide
+
+    monkeypatch.setattr(cosca_bots, "EQUALLY_GOOD", 0.0)
+    game = games.get("cosca")
+    greedy = cosca_bots.GreedyBot(seed=0)
+    monkeypatch.setattr(greedy.rng, "randrange", lambda n: 0)
+    answered = left = 0
+    for seed in range(8):
+        state = game.new_state(game.config(3 + seed % 3), seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.pending()[0]
+            legal = state.legal(seat)
+            choice = cosca_guide(state, seat)
+            if choice is None:
+                assert state.stage.value == "fight"  # a stake the bot draws at random
+                left += 1
+            else:
+                assert choice == greedy.choose(Decision(state, seat))
+                answered += 1
+            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+    assert answered > 300 and left > 0
