@@ -216,3 +216,49 @@ def test_the_capo_guide_declares_and_places_the_greedy_crew(
                 assert guided is None  # turn-ups and suspicions: the greedy bot
             state.apply(seat, choice)
     assert answered > 300 and singles > 10
+
+
+def test_a_long_legal_tuple_is_keyed_once_and_a_list_every_time() -> None:
+    keys = ActionKeys()
+    legal = tuple(Move(n) for n in range(40))
+    first_keys, positions = keys.index(legal)
+    again_keys, again_positions = keys.index(legal)
+    assert again_keys is first_keys and again_positions is positions
+    assert positions == {k: i for i, k in enumerate(first_keys)}
+    as_list = list(reversed(legal))
+    listed, none = keys.index(as_list)
+    assert none is None and listed == first_keys[::-1]
+    short, no_positions = keys.index(legal[:3])
+    assert short == first_keys[:3] and no_positions is None
+
+
+@pytest.mark.parametrize("mixed", [False, True])
+def test_selection_is_the_same_with_or_without_the_positions(mixed: bool) -> None:
+    """Walking the edges (with positions) or the legal keys picks the same action."""
+    import copy
+
+    from mobtable.bots.search.tree import SeatEdges, Selection
+
+    params = Selection()
+    for seed in range(300):
+        rng = random.Random(seed)
+        edges = SeatEdges()
+        edges.visits = rng.randrange(1, 400)
+        for key in rng.sample(range(60), rng.randrange(0, 20)):
+            visits = rng.randrange(0, 30)
+            edges.edges[key] = [visits, rng.random() * visits, visits + 1, 0.0, rng.random()]
+        keys = rng.sample(range(60), rng.randrange(1, 60))
+        positions = {k: i for i, k in enumerate(keys)}
+        first = rng.choice([None, *keys])
+        answers = []
+        for known in (None, positions):
+            trial = copy.deepcopy(edges)
+            draw = random.Random(seed)
+            if mixed:
+                answer: object = trial.select_mixed(keys, draw, params, first, known)
+            else:
+                answer = trial.select(keys, draw, params, first, known)
+            answers.append((answer, trial.edges, draw.random()))
+        assert answers[0] == answers[1]
+        walked = [(i, edges.edges[k]) for i, k in enumerate(keys) if k in edges.edges]
+        assert edges._tried(keys, positions) == walked == edges._tried(keys, None)

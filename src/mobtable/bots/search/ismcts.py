@@ -177,11 +177,11 @@ class _Iteration:
                     edges.force(key)
                 else:
                     legal = legal_of(seat)
-                    legal_keys = keys.of(legal)
+                    legal_keys, positions = keys.index(legal)
                     first = None
                     if guide is not None and not edges.edges:
                         first = keys.key(guide(state, seat))
-                    position = edges.select(legal_keys, rng, params, first)
+                    position = edges.select(legal_keys, rng, params, first, positions)
                     action, key = legal[position], legal_keys[position]
                 apply(seat, action, check=False)
                 path.append((edges, seat, key, 0.0))
@@ -364,9 +364,9 @@ def _simultaneous(
             joint.append((seat, forced, key, 0.0, edges))
             continue
         legal = state.legal(seat)
-        legal_keys = keys.of(legal)
+        legal_keys, positions = keys.index(legal)
         first = keys.key(guide(state, seat)) if guide is not None and not edges.edges else None
-        position, prob = edges.select_mixed(legal_keys, rng, params, first)
+        position, prob = edges.select_mixed(legal_keys, rng, params, first, positions)
         joint.append((seat, legal[position], legal_keys[position], prob, edges))
     players = state.config.players
     applied: list[int] = []
