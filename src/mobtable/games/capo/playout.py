@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import Any
 
 from mobtable.games.capo import events as ev
-from mobtable.games.capo.actions import DECLARES, PLACES, SUSPECT_NOBODY, SUSPECTS
+from mobtable.games.capo.actions import DECLARES, PLACES, SUSPECT_NOBODY, SUSPECTS, Declare
 from mobtable.games.capo.assignments import succeeds
 from mobtable.games.capo.cards import Assignment, CardSet, Mafioso, Special
 from mobtable.games.capo.crews import CrewTest
@@ -67,6 +67,10 @@ def playout(
             actions = legal(seat)
             action = actions[int(rnd() * len(actions))]
         apply(seat, action, check=False)
+        if type(action) is Declare:  # the crew goes down at once, each card drawn as before
+            left = list(state.hands[seat])  # what legal() offers, without building it each time
+            for _ in range(action.count):
+                apply(seat, PLACES[left.pop(int(rnd() * len(left)))], check=False)
 
 
 def crew_ok(crew: Sequence[Mafioso], card: Assignment, limit: int, cards: CardSet) -> bool:
