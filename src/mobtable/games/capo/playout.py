@@ -55,6 +55,7 @@ def playout(
             return
         seat = pending()[0]
         suspect = state.phase is Phase.SUSPECT
+        action: Any
         if suspect and rnd() >= noise:
             if failing is None:  # once per suspicion step: every crew on the table is known
                 test = CrewTest(state)
