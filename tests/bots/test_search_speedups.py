@@ -189,35 +189,6 @@ def test_the_cosca_guide_is_the_greedy_choice_without_its_draw(
     assert answered > 300 and left > 0
 
 
-def test_the_capo_guide_declares_and_places_the_greedy_crew(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """With ``greedy`` always taking its likelier bluff (one card), the guide plays its crews."""
-    from mobtable.games.capo import bots as capo_bots
-    from mobtable.games.capo.playout import guide as capo_guide
-
-    game = games.get("capo")
-    answered = singles = 0
-    for seed in range(6):
-        players = 4 + seed % 3
-        greedy = [capo_bots.GreedyBot(seed=s) for s in range(players)]
-        for bot in greedy:
-            monkeypatch.setattr(bot.rng, "random", lambda: 0.0)
-        state = game.new_state(game.config(players), seed=seed)
-        while not state.is_over():
-            seat = state.pending()[0]
-            choice = greedy[seat].choose(Decision(state, seat))
-            guided = capo_guide(state, seat)
-            if state.phase.value == "play":
-                assert guided == choice
-                answered += 1
-                singles += str(choice) == "p1"
-            else:
-                assert guided is None  # turn-ups and suspicions: the greedy bot
-            state.apply(seat, choice)
-    assert answered > 300 and singles > 10
-
-
 def test_a_long_legal_tuple_is_keyed_once_and_a_list_every_time() -> None:
     keys = ActionKeys()
     legal = tuple(Move(n) for n in range(40))

@@ -11,25 +11,32 @@ between equally likely suspects it draws one with its own seeded RNG.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 from mobtable.bots.base import Bot, Decision
 from mobtable.core import Action
 from mobtable.games.capo.actions import Declare, Place, Suspect, TurnUp
-from mobtable.games.capo.assignments import star_total
+from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.cards import Assignment, CardSet, Mafioso, Special, load_cards
-from mobtable.games.capo.playout import bluff_crew, guide, honest_crew, playout
-from mobtable.games.capo.playout import crew_ok as _crew_ok
+from mobtable.games.capo.playout import playout
 
 SAMPLES = 40
 BLUFF_SINGLE = 0.6
 SUSPECT_MARGIN = 0.25
+MAX_SUBSET_HAND = 10
 
 
 def _assignment(view: dict[str, Any]) -> tuple[Assignment, int]:
     a = view["assignment"]
     card = Assignment(a["id"], a["name"], tuple(a["symbols"]), a["choice"], a["stars"], False)
     return card, a["max_stars"]
+
+
+def _crew_ok(crew: Sequence[Mafioso], card: Assignment, limit: int, cards: CardSet) -> bool:
+    tonies = sum(1 for c in crew if c.special is Special.LITTLE_TONY)
+    return succeeds(crew, card, limit, cards.symbols, extra_stars=tonies)
 
 
 class GreedyBot(Bot):
@@ -68,12 +75,45 @@ class GreedyBot(Bot):
         return first
 
     def _pick_crew(self, view: dict[str, Any], cards: CardSet, counts: set[int]) -> tuple[int, ...]:
+        hand = [cards.mafiosi[c] for c in view["hand"]]
         card, limit = _assignment(view)
-        honest = honest_crew(cards, card, limit, view["hand"], counts)
-        if honest is not None:
-            return honest
-        single = min(counts) == 1 and self.rng.random() < BLUFF_SINGLE
-        return bluff_crew([cards.mafiosi[c] for c in view["hand"]], card, counts, single)
+        best: tuple[float, tuple[int, ...]] | None = None
+        if len(hand) <= MAX_SUBSET_HAND:
+            for size in sorted(counts):
+                for crew in combinations(hand, size):
+                    if not _crew_ok(crew, card, limit, cards):
+                        continue
+                    score = self._honest_score(crew, len(hand))
+                    if best is None or score > best[0]:
+                        best = (score, tuple(c.id for c in crew))
+        if best is not None:
+            return best[1]
+        return self._bluff(hand, card, cards, counts)
+
+    @staticmethod
+    def _honest_score(crew: Sequence[Mafioso], hand_size: int) -> float:
+        specials = [c.special for c in crew]
+        score = 0.0
+        score += 1.0 * specials.count(Special.GIULIA_NAPOLI)
+        score += 0.5 * specials.count(Special.MARIO_BERETTA)
+        score += 0.4 if hand_size - len(crew) <= 1 else 0.0
+        # keep the star-cutters and the joker for harder assignments
+        for special in (Special.CAPTAIN_PENNY, Special.JOHN_MALONE, Special.VINCENZO_FORZA):
+            score -= 0.3 * specials.count(special)
+        return score - 0.05 * len(crew)
+
+    def _bluff(
+        self, hand: list[Mafioso], card: Assignment, cards: CardSet, counts: set[int]
+    ) -> tuple[int, ...]:
+        by_stars = sorted(hand, key=lambda c: (c.stars, c.id))
+        least = min(counts)
+        if least == 1 and self.rng.random() < BLUFF_SINGLE:
+            tonies = [c for c in hand if c.special is Special.LITTLE_TONY]
+            return (tonies[0].id,) if tonies else (by_stars[0].id,)
+        size = min(max(least, 3), max(counts))
+        needed = set(card.symbols)
+        ranked = sorted(hand, key=lambda c: (-len(needed.intersection(c.symbols)), c.stars, c.id))
+        return tuple(c.id for c in ranked[:size])
 
     def _turn(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:
         card, _limit = _assignment(view)
@@ -151,5 +191,3 @@ BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot}
 
 PLAYOUT = playout
 """The search's rollout policy for Capo (see :mod:`.playout`)."""
-GUIDE = guide
-"""The search's first try at a new node: ``greedy``'s crew, read off the state."""
