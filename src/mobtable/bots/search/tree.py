@@ -91,9 +91,7 @@ class SeatEdges:
             return None
         return [i for i, k in enumerate(keys) if k not in edges] or None
 
-    def _tried(
-        self, keys: list[int], positions: Positions | None
-    ) -> list[tuple[int, list[float]]]:
+    def _tried(self, keys: list[int], positions: Positions | None) -> list[tuple[int, list[float]]]:
         """(position, edge) of each tried legal action, in the order of ``keys``.
 
         Walks whichever is shorter: the edges (looked up in ``positions``, then
