@@ -233,3 +233,29 @@ def test_selection_is_the_same_with_or_without_the_positions(mixed: bool) -> Non
         assert answers[0] == answers[1]
         walked = [(i, edges.edges[k]) for i, k in enumerate(keys) if k in edges.edges]
         assert edges._tried(keys, positions) == walked == edges._tried(keys, None)
+
+
+def test_capo_greedy_answers_a_sample_without_a_view_as_it_would_with_one() -> None:
+    """``sample_guide`` makes the choice ``choose`` makes, with the same random draws."""
+    from mobtable.games.capo.bots import GreedyBot
+
+    game = games.get("capo")
+    answered = 0
+    for seed in range(6):
+        quick, slow = GreedyBot(seed=seed), GreedyBot(seed=seed)
+        state = game.new_state(game.config(4 + seed % 3), seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.pending()[0]
+            sample = state.determinize(seat, random.Random(answered))
+            for other in sample.pending():
+                choice = quick.sample_guide(sample, other)
+                if sample.phase.value != "play":
+                    assert choice is None
+                    continue
+                assert choice == slow.choose(Decision(sample, other))
+                answered += 1
+            assert quick.rng.getstate() == slow.rng.getstate()
+            legal = state.legal(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+    assert answered > 1000
