@@ -41,11 +41,12 @@ DEFAULT_PLAYERS = 4
 # rates on this machine, 2026-11-30, rounded down for a loaded machine: Gangsta
 # ~3,500/s with the playout and hand-value evaluator, Capo ~1,400-1,800/s, COSCA
 # ~540-650/s), scaled on 2026-12-01 by the measured speed-ups of the search
-# (Gangsta 1.5x, COSCA 1.9x, Capo unchanged; docs/performance.md).
+# (Gangsta 1.5x, COSCA 1.9x, Capo unchanged; docs/performance.md), and again that
+# afternoon (pure Python: COSCA 1.46x, Capo 1.22x, Gangsta unchanged within noise).
 LADDER: dict[str, tuple[str, ...]] = {
     "gangsta": ("ismcts:450", "ismcts:2250"),
-    "cosca": ("ismcts:95", "ismcts:475"),
-    "capo": ("ismcts:140", "ismcts:700"),
+    "cosca": ("ismcts:140", "ismcts:700"),
+    "capo": ("ismcts:170", "ismcts:850"),
     "sealed-bid": ("ismcts:100", "ismcts:500"),
 }
 

@@ -133,3 +133,129 @@ def test_the_gangsta_guide_answers_tricks_and_placements_only() -> None:
                 left += 1
             state.apply(seat, legal[rng.randrange(len(legal))], check=False)
     assert answered > 400 and left >= 6
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_a_halving_block_copies_its_sample_as_if_it_drew_it_again(name: str) -> None:
+    """Every survivor of a block gets the state and random stream of a fresh draw."""
+    from mobtable.bots.search.ismcts import _Samples
+
+    state = midgame(name)
+    decision = Decision(state, state.pending()[0])
+    samples = _Samples(decision, 99)
+    for _ in range(3):
+        sample = samples.next()
+        fresh_rng = random.Random(99)
+        fresh = decision.determinize(fresh_rng)
+        assert sample.fingerprint() == fresh.fingerprint()
+        assert samples.rng.getstate() == fresh_rng.getstate()
+        if hasattr(fresh, "rng"):  # the sample draws its chance events from the block's stream
+            assert fresh.rng is fresh_rng and sample.rng is samples.rng
+        rng = random.Random(5)  # play the copy on: the next one must not see it
+        for _ in range(30):
+            if sample.is_over():
+                break
+            seat = sample.pending()[0]
+            legal = sample.legal(seat)
+            sample.apply(seat, legal[rng.randrange(len(legal))], check=False)
+
+
+def test_the_cosca_guide_is_the_greedy_choice_without_its_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With no room among equally good settings and no draw, ``greedy`` is the guide."""
+    from mobtable.games.cosca import bots as cosca_bots
+    from mobtable.games.cosca.playout import guide as cosca_guide
+
+    monkeypatch.setattr(cosca_bots, "EQUALLY_GOOD", 0.0)
+    game = games.get("cosca")
+    greedy = cosca_bots.GreedyBot(seed=0)
+    monkeypatch.setattr(greedy.rng, "randrange", lambda n: 0)
+    answered = left = 0
+    for seed in range(8):
+        state = game.new_state(game.config(3 + seed % 3), seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.pending()[0]
+            legal = state.legal(seat)
+            choice = cosca_guide(state, seat)
+            if choice is None:
+                assert state.stage.value == "fight"  # a stake the bot draws at random
+                left += 1
+            else:
+                assert choice == greedy.choose(Decision(state, seat))
+                answered += 1
+            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+    assert answered > 300 and left > 0
+
+
+def test_a_long_legal_tuple_is_keyed_once_and_a_list_every_time() -> None:
+    keys = ActionKeys()
+    legal = tuple(Move(n) for n in range(40))
+    first_keys, positions = keys.index(legal)
+    again_keys, again_positions = keys.index(legal)
+    assert again_keys is first_keys and again_positions is positions
+    assert positions == {k: i for i, k in enumerate(first_keys)}
+    as_list = list(reversed(legal))
+    listed, none = keys.index(as_list)
+    assert none is None and listed == first_keys[::-1]
+    short, no_positions = keys.index(legal[:3])
+    assert short == first_keys[:3] and no_positions is None
+
+
+@pytest.mark.parametrize("mixed", [False, True])
+def test_selection_is_the_same_with_or_without_the_positions(mixed: bool) -> None:
+    """Walking the edges (with positions) or the legal keys picks the same action."""
+    import copy
+
+    from mobtable.bots.search.tree import SeatEdges, Selection
+
+    params = Selection()
+    for seed in range(300):
+        rng = random.Random(seed)
+        edges = SeatEdges()
+        edges.visits = rng.randrange(1, 400)
+        for key in rng.sample(range(60), rng.randrange(0, 20)):
+            visits = rng.randrange(0, 30)
+            edges.edges[key] = [visits, rng.random() * visits, visits + 1, 0.0, rng.random()]
+        keys = rng.sample(range(60), rng.randrange(1, 60))
+        positions = {k: i for i, k in enumerate(keys)}
+        first = rng.choice([None, *keys])
+        answers = []
+        for known in (None, positions):
+            trial = copy.deepcopy(edges)
+            draw = random.Random(seed)
+            if mixed:
+                answer: object = trial.select_mixed(keys, draw, params, first, known)
+            else:
+                answer = trial.select(keys, draw, params, first, known)
+            answers.append((answer, trial.edges, draw.random()))
+        assert answers[0] == answers[1]
+        walked = [(i, edges.edges[k]) for i, k in enumerate(keys) if k in edges.edges]
+        assert edges._tried(keys, positions) == walked == edges._tried(keys, None)
+
+
+def test_capo_greedy_answers_a_sample_without_a_view_as_it_would_with_one() -> None:
+    """``sample_guide`` makes the choice ``choose`` makes, with the same random draws."""
+    from mobtable.games.capo.bots import GreedyBot
+
+    game = games.get("capo")
+    answered = 0
+    for seed in range(6):
+        quick, slow = GreedyBot(seed=seed), GreedyBot(seed=seed)
+        state = game.new_state(game.config(4 + seed % 3), seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.pending()[0]
+            sample = state.determinize(seat, random.Random(answered))
+            for other in sample.pending():
+                choice = quick.sample_guide(sample, other)
+                if sample.phase.value != "play":
+                    assert choice is None
+                    continue
+                assert choice == slow.choose(Decision(sample, other))
+                answered += 1
+            assert quick.rng.getstate() == slow.rng.getstate()
+            legal = state.legal(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+    assert answered > 1000

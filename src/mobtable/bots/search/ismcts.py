@@ -18,8 +18,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from typing import Any
 
 from mobtable.bots.base import Decision
 from mobtable.bots.search.budget import Budget
@@ -148,14 +149,17 @@ class _Iteration:
         self.keys = ActionKeys()
         self.count = 0
 
-    def __call__(self, rng: random.Random, forced: Action | None = None) -> float:
+    def __call__(
+        self, rng: random.Random, forced: Action | None = None, sample: State | None = None
+    ) -> float:
         """One iteration; returns the searching seat's reward.
 
         ``forced``: the searching seat's action at the root (else chosen by UCB).
+        ``sample``: the determinization to play on (else one is drawn from ``rng``).
         """
         params, guide, me, keys = self.params, self.guide, self.decision.seat, self.keys
         players = self.players
-        state = self.decision.determinize(rng)
+        state = self.decision.determinize(rng) if sample is None else sample
         state.silent = True  # the search reads no events
         path: list[tuple[SeatEdges, int, int, float]] = []
         node = self.root
@@ -173,11 +177,11 @@ class _Iteration:
                     edges.force(key)
                 else:
                     legal = legal_of(seat)
-                    legal_keys = keys.of(legal)
+                    legal_keys, positions = keys.index(legal)
                     first = None
                     if guide is not None and not edges.edges:
                         first = keys.key(guide(state, seat))
-                    position = edges.select(legal_keys, rng, params, first)
+                    position = edges.select(legal_keys, rng, params, first, positions)
                     action, key = legal[position], legal_keys[position]
                 apply(seat, action, check=False)
                 path.append((edges, seat, key, 0.0))
@@ -257,10 +261,11 @@ def _halving(
         while run.count < target and (first_block or time.perf_counter() < cutoff):
             seed = rng.getrandbits(64)
             block = {}
+            samples = _Samples(run.decision, seed)
             for action in survivors:
                 if run.count >= target:
                     break
-                block[action] = run(random.Random(seed), action)
+                block[action] = run(samples.rng, action, samples.next())
             if anchor is not None and anchor in block:
                 base = block[anchor]
                 for action, reward in block.items():
@@ -281,6 +286,41 @@ def _halving(
         return anchor
     best = max(challengers, key=lambda a: _mean(paired[a]))
     return best if _z_score(paired[best]) > anchor_z else anchor
+
+
+class _Samples:
+    """The determinizations of one block of sequential halving: every survivor
+    plays the same sample with the same random stream.
+
+    The sample is drawn once, and each survivor gets a ``sample_copy()`` of it
+    with ``rng`` put back where the draw left it: the same states and the same
+    stream as drawing the sample again from ``Random(seed)`` for each survivor,
+    without paying for the draw again. A game without ``sample_copy`` draws
+    again for each survivor.
+    """
+
+    __slots__ = ("_after", "_base", "_copy", "_decision", "_seed", "rng")
+
+    def __init__(self, decision: Decision, seed: int) -> None:
+        self._decision, self._seed = decision, seed
+        self.rng = random.Random(seed)
+        self._base: State | None = None
+        self._after: Any = None
+        self._copy: Callable[[], State] | None = None
+
+    def next(self) -> State:
+        """The next survivor's sample; ``rng`` is reset to follow it."""
+        rng = self.rng
+        if self._base is None:
+            self._base = self._decision.determinize(rng)
+            self._copy = getattr(self._base, "sample_copy", None)
+            self._after = rng.getstate()
+            return self._copy() if self._copy is not None else self._base
+        if self._copy is None:  # no cheap copy: draw the same sample again
+            rng.seed(self._seed)
+            return self._decision.determinize(rng)
+        rng.setstate(self._after)
+        return self._copy()
 
 
 def _mean(values: list[float]) -> float:
@@ -324,9 +364,9 @@ def _simultaneous(
             joint.append((seat, forced, key, 0.0, edges))
             continue
         legal = state.legal(seat)
-        legal_keys = keys.of(legal)
+        legal_keys, positions = keys.index(legal)
         first = keys.key(guide(state, seat)) if guide is not None and not edges.edges else None
-        position, prob = edges.select_mixed(legal_keys, rng, params, first)
+        position, prob = edges.select_mixed(legal_keys, rng, params, first, positions)
         joint.append((seat, legal[position], legal_keys[position], prob, edges))
     players = state.config.players
     applied: list[int] = []

@@ -16,6 +16,11 @@ from collections.abc import Sequence
 
 from mobtable.core import Action
 
+TUPLES = 256
+"""How many legal tuples :meth:`ActionKeys.index` remembers (then it starts again)."""
+LONG = 16
+"""Shorter legal tuples are keyed afresh each time (cheaper than remembering them)."""
+
 
 class ActionKeys:
     """Numbers the actions of one search: ``0, 1, 2, ...`` in order of first sight.
@@ -26,9 +31,12 @@ class ActionKeys:
         ([0, 1], 1, ['a', 'b'])
     """
 
-    __slots__ = ("_alive", "_by_id", "_by_value", "actions")
+    __slots__ = ("_alive", "_by_id", "_by_value", "_tuples", "actions")
 
     def __init__(self) -> None:
+        self._tuples: dict[int, tuple[tuple[Action, ...], list[int], dict[int, int]]] = {}
+        """Keys and positions of recently seen legal tuples, by ``id`` (each entry keeps
+        its tuple alive, so no other object can take that ``id`` while it is here)."""
         self._by_id: dict[int, int] = {}
         self._by_value: dict[Action, int] = {}
         self._alive: list[Action] = []
@@ -46,6 +54,25 @@ class ActionKeys:
         if None in keys:
             keys = [self._add(a) if k is None else k for a, k in zip(legal, keys, strict=True)]
         return keys  # type: ignore[return-value]
+
+    def index(self, legal: Sequence[Action]) -> tuple[list[int], dict[int, int] | None]:
+        """The keys of ``legal`` (as :meth:`of`) and, for a long tuple, each key's position.
+
+        Engines hand out many long legal lists as cached tuples (COSCA's dice
+        settings): a tuple cannot change, so its answer is remembered. The
+        caller must not change what it is given.
+        """
+        if type(legal) is not tuple or len(legal) < LONG:
+            return self.of(legal), None
+        found = self._tuples.get(id(legal))
+        if found is not None and found[0] is legal:
+            return found[1], found[2]
+        keys = self.of(legal)
+        positions = dict(zip(keys, range(len(keys)), strict=True))
+        if len(self._tuples) >= TUPLES:
+            self._tuples.clear()
+        self._tuples[id(legal)] = (legal, keys, positions)
+        return keys, positions
 
     def _add(self, action: Action) -> int:
         key = self._by_value.get(action)

@@ -103,9 +103,19 @@ def policy_rollout(bot: Bot, share: float = 1.0) -> Rollout:
 
 
 def bot_guide(bot: Bot) -> Guide:
-    """A :data:`Guide` asking ``bot`` (through a :class:`Decision` on the sampled state)."""
+    """A :data:`Guide` asking ``bot`` (through a :class:`Decision` on the sampled state).
+
+    A bot may answer some decisions of a sampled state more cheaply through a
+    ``sample_guide(state, seat)`` method: the very choice :meth:`Bot.choose` would
+    make there, its own random draws included, or ``None`` to be asked through a view.
+    """
+    quick = getattr(bot, "sample_guide", None)
 
     def choose(state: State, seat: Seat) -> Action:
+        if quick is not None:
+            action = quick(state, seat)
+            if action is not None:
+                return action  # type: ignore[no-any-return]
         return bot.choose(Decision(state, seat))
 
     return choose

@@ -35,6 +35,9 @@ from mobtable.core import Action, Seat
 # the innermost loop.
 VISITS, REWARD, AVAIL, WINS, GAIN = 0, 1, 2, 3, 4
 
+Positions = dict[int, int]
+"""Each legal key's position in the list of legal keys."""
+
 
 @dataclass(frozen=True, slots=True)
 class Selection:
@@ -88,30 +91,43 @@ class SeatEdges:
             return None
         return [i for i, k in enumerate(keys) if k not in edges] or None
 
+    def _tried(self, keys: list[int], positions: Positions | None) -> list[tuple[int, list[float]]]:
+        """(position, edge) of each tried legal action, in the order of ``keys``.
+
+        Walks whichever is shorter: the edges (looked up in ``positions``, then
+        sorted) or the legal keys; progressive widening keeps the edges few
+        where the legal actions are many.
+        """
+        edges = self.edges
+        if 2 * len(edges) < len(keys):
+            if positions is None:
+                positions = dict(zip(keys, range(len(keys)), strict=True))
+            return sorted([(positions[k], e) for k, e in edges.items() if k in positions])
+        get = edges.get
+        return [(i, e) for i, k in enumerate(keys) if (e := get(k)) is not None]
+
     def select(
         self,
         keys: list[int],
         rng: random.Random,
         params: Selection,
         first: int | None = None,
+        positions: Positions | None = None,
     ) -> int:
         """A seat alone to move: widen with an untried action, or the best UCB.
 
-        ``first`` (the key of a guide's choice, if any) is the first action tried here.
+        ``first`` (the key of a guide's choice, if any) is the first action tried here;
+        ``positions``: each key's position in ``keys``, if known (:meth:`.ActionKeys.index`).
         """
         untried = self._untried(keys, params)
         if untried:
-            return self._expand(untried, keys, rng, first)
-        get = self.edges.get
+            return self._expand(untried, keys, rng, first, positions)
         c = params.exploration
         log = math.log
         sqrt = math.sqrt
         best = -1
         best_value = -1.0
-        for i, key in enumerate(keys):
-            edge = get(key)
-            if edge is None:
-                continue
+        for i, edge in self._tried(keys, positions):
             edge[AVAIL] += 1
             n = edge[VISITS]
             value = math.inf if n == 0 else edge[REWARD] / n + c * sqrt(log(edge[AVAIL]) / n)
@@ -120,7 +136,7 @@ class SeatEdges:
         if best < 0:  # none of the tried actions is legal in this determinization
             edges = self.edges
             untried = [i for i, k in enumerate(keys) if k not in edges]
-            return self._expand(untried, keys, rng, first)
+            return self._expand(untried, keys, rng, first, positions)
         return best
 
     def select_mixed(
@@ -129,6 +145,7 @@ class SeatEdges:
         rng: random.Random,
         params: Selection,
         first: int | None = None,
+        positions: Positions | None = None,
     ) -> tuple[int, float]:
         """A seat in a simultaneous step: (position, probability it was drawn with).
 
@@ -136,17 +153,18 @@ class SeatEdges:
         """
         untried = self._untried(keys, params)
         if untried:
-            return self._expand(untried, keys, rng, first), 0.0
+            return self._expand(untried, keys, rng, first, positions), 0.0
         edges = self.edges
-        tried = [(i, e) for i, k in enumerate(keys) if (e := edges.get(k)) is not None]
+        tried = self._tried(keys, positions)
         if not tried:
             untried = [i for i, k in enumerate(keys) if k not in edges]
-            return self._expand(untried, keys, rng, first), 0.0
+            return self._expand(untried, keys, rng, first, positions), 0.0
         k = len(tried)
         gamma = params.mix
         eta = params.rate * gamma / k
-        top = max(e[GAIN] for _, e in tried)
-        weights = [math.exp(eta * (e[GAIN] - top)) for _, e in tried]
+        top = max([e[GAIN] for _, e in tried])
+        exp = math.exp
+        weights = [exp(eta * (e[GAIN] - top)) for _, e in tried]
         total = sum(weights)
         point = rng.random()
         acc = 0.0
@@ -165,17 +183,27 @@ class SeatEdges:
         keys: list[int],
         rng: random.Random,
         first: int | None,
+        positions: Positions | None,
     ) -> int:
         edges = self.edges
-        if first is not None and first not in edges and first in keys:
-            position = keys.index(first)
-        else:
-            position = untried[rng.randrange(len(untried))]
+        guided = None
+        if first is not None and first not in edges:
+            if positions is not None:
+                guided = positions.get(first)
+            elif first in keys:
+                guided = keys.index(first)
+        position = untried[rng.randrange(len(untried))] if guided is None else guided
         gain = 0.0
-        for key in keys:  # the tried actions were available this time too
-            edge = edges.get(key)
-            if edge is not None:
-                edge[AVAIL] += 1
+        if positions is not None:  # the tried actions were available this time too
+            for key, edge in edges.items():
+                if key in positions:
+                    edge[AVAIL] += 1
+        else:
+            get = edges.get
+            for key in keys:
+                found = get(key)
+                if found is not None:
+                    found[AVAIL] += 1
         if edges:  # a newcomer starts level with the best Exp3 estimate, so that it gets tried
             gain = max(e[GAIN] for e in edges.values())
         edges[keys[position]] = [0, 0.0, 1, 0.0, gain]

@@ -17,10 +17,12 @@ from typing import Any
 
 from mobtable.bots.base import Bot, Decision
 from mobtable.core import Action
+from mobtable.games.capo import events as ev
 from mobtable.games.capo.actions import Declare, Place, Suspect, TurnUp
 from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.cards import Assignment, CardSet, Mafioso, Special, load_cards
 from mobtable.games.capo.playout import playout
+from mobtable.games.capo.rules import Phase
 
 SAMPLES = 40
 BLUFF_SINGLE = 0.6
@@ -47,6 +49,24 @@ class GreedyBot(Bot):
     def __init__(self, *, seed: int | None = None) -> None:
         super().__init__(seed=seed)
         self._plan: tuple[int, int, tuple[int, ...]] | None = None
+
+    def sample_guide(self, state: Any, seat: int) -> Action | None:
+        """What :meth:`choose` plays in the crew phase of a determinized sample (the
+        search's first try at a new node), from the few view fields it reads there,
+        without building the whole view; ``None`` in the other phases."""
+        if state.phase is not Phase.PLAY:
+            return None
+        assignment = state.cards.assignments[state.assignment]
+        picked = state.picked.get(seat, ())
+        view = {
+            "round": state.round,
+            "seat": seat,
+            "hand": [c for c in state.hands[seat] if c not in picked],
+            "assignment": dict(
+                assignment.to_json(), max_stars=ev.max_stars(assignment, state.effect)
+            ),
+        }
+        return self._play(view, state.cards, list(state.legal(seat)))
 
     def choose(self, decision: Decision) -> Action:
         view = decision.view

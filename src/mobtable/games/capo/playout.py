@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from mobtable.games.capo.actions import SUSPECT_NOBODY, SUSPECTS
+from mobtable.games.capo.actions import PLACES, SUSPECT_NOBODY, SUSPECTS, Declare
 from mobtable.games.capo.crews import CrewTest
 from mobtable.games.capo.rules import Phase
 
@@ -44,6 +44,7 @@ def playout(
             return
         seat = pending()[0]
         suspect = state.phase is Phase.SUSPECT
+        action: Any
         if suspect and rnd() >= noise:
             if failing is None:  # once per suspicion step: every crew on the table is known
                 test = CrewTest(state)
@@ -56,3 +57,7 @@ def playout(
             actions = legal(seat)
             action = actions[int(rnd() * len(actions))]
         apply(seat, action, check=False)
+        if type(action) is Declare:  # the crew goes down at once, each card drawn as before
+            left = list(state.hands[seat])  # what legal() offers, without building it each time
+            for _ in range(action.count):
+                apply(seat, PLACES[left.pop(int(rnd() * len(left)))], check=False)

@@ -3,31 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from mobtable.bots.base import Bot, Decision
 from mobtable.core import Action
 from mobtable.games.cosca.actions import Club, Gun, Offer, SetDice, Villa
-from mobtable.games.cosca.cards import parse_condition
-from mobtable.games.cosca.model import ROUNDS, WEAPON_VALUE, Place, Special
-
-
-@lru_cache(maxsize=256)
-def _condition(text: str) -> tuple[tuple[int, ...] | None, Special | None]:
-    return parse_condition(text, "view")
-
-
-def _meets(condition: str, counts: tuple[int, ...]) -> bool:
-    symbols, special = _condition(condition)
-    if symbols is not None:
-        return all(have >= need for have, need in zip(counts, symbols, strict=True))
-    if special is Special.SAME:
-        return sum(1 for n in counts if n) == 1
-    if special is Special.DIFFERENT:
-        return all(n <= 1 for n in counts)
-    return False
-
+from mobtable.games.cosca.model import ROUNDS, WEAPON_VALUE, Place
+from mobtable.games.cosca.playout import guide
+from mobtable.games.cosca.playout import meets as _meets
 
 EQUALLY_GOOD = 1.0
 """Dice settings scored within this (about one money) of the best count as equally good."""
@@ -128,3 +111,5 @@ class GreedyBot(Bot):
 
 
 BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot}
+GUIDE = guide
+"""The search's first try at a new node: the ``greedy`` choice read off the state."""
