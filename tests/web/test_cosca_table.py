@@ -67,8 +67,13 @@ def test_a_whole_game_by_tapping_the_board(
     steps: list[str] = []
     shots = set(SHOTS)
 
+    sealing: list[str | None] = [None]  # the board's version just before the sealing click
+
     def after(p: Page, what: str) -> None:
         steps.append(what)
+        if what not in ("dice-placed", "offer", "drink") and not what.endswith("-sent"):
+            # decide() names the step itself just before the click that seals its choice
+            sealing[0] = p.locator("#board").get_attribute("data-version")
         problems = layout_problems(p, phone=phone)
         assert problems == [], f"after {len(steps)} clicks ({what}): {problems}"
         assert _words_only(p) == [], f"notation shown after {what}"
@@ -86,14 +91,15 @@ def test_a_whole_game_by_tapping_the_board(
         deadline = time.monotonic() + 100
         while page.locator("#board").get_attribute("data-status") != "over":
             assert time.monotonic() < deadline, f"no end of game after {played}"
-            version = page.locator("#board").get_attribute("data-version")
             move = decide(page, rng, after)
             if move is None:
                 page.wait_for_timeout(40)
                 continue
             played.append(move)
+            # read just before the sealing click, not before the dice were placed: a bot's
+            # move meanwhile would end the wait while the page still asks for this choice
             page.wait_for_function(
-                "v => document.querySelector('#board').dataset.version !== v", arg=version
+                "v => document.querySelector('#board').dataset.version !== v", arg=sealing[0]
             )
         page.wait_for_selector("#final-result")
         page.wait_for_selector(".cosca-story:not(.playing)", timeout=30000)
