@@ -168,3 +168,18 @@ def test_bot_only_tables_asked_for_together_count_before_they_are_stored(
         repo.close()
     assert sum(not isinstance(a, BaseException) for a in answers) == 2
     assert all(isinstance(a, TooManyRequests) for a in answers if isinstance(a, BaseException))
+
+
+def test_the_server_holds_at_most_live_tables_unfinished_tables(sqlite_url: str) -> None:
+    with _app(sqlite_url, tables_per_minute=0, live_tables=2) as client:
+        for _ in range(2):
+            assert client.post("/api/tables", json=HUMANS).status_code == 201
+        refused = client.post("/api/tables", json=HUMANS)
+        assert refused.status_code == 503, refused.text
+        assert refused.json()["rule"] == "server-full" and "2 games" in refused.json()["detail"]
+        other = TestClient(client.app, client=("192.0.2.7", 4000))
+        assert other.post("/api/tables", json=HUMANS).status_code == 503  # server-wide
+        manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
+        closed = client.portal.call(manager.expire_due, time.time() + 10**6)  # type: ignore[union-attr]
+        assert len(closed) == 2  # the two waiting tables expire: room again
+        assert client.post("/api/tables", json=HUMANS).status_code == 201

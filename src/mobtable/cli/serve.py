@@ -53,6 +53,14 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    live_tables: Annotated[
+        int | None,
+        typer.Option(
+            help="Unfinished tables the server holds at once; a new one beyond is refused "
+            "until one ends (default: $MOBTABLE_LIVE_TABLES or 5000; 0: no limit).",
+            show_default=False,
+        ),
+    ] = None,
     finished_tables: Annotated[
         int | None,
         typer.Option(
@@ -103,6 +111,7 @@ def serve(
             tables_per_minute=tables_per_minute,
             bot_tables=bot_tables,
             bot_only_moves=bot_only_moves,
+            live_tables=live_tables,
             finished_tables=finished_tables,
             waiting_expiry=waiting_expiry,
             abandoned_expiry=abandoned_expiry,

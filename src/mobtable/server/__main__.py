@@ -12,6 +12,7 @@ LIMITS = {
     "tables_per_minute": "tables one client may create per minute",
     "bot_tables": "unfinished bot-only tables one client may have",
     "bot_only_moves": "moves of bot-only tables under way at once, server-wide",
+    "live_tables": "unfinished tables the server holds at once (a new one beyond: 503)",
     "finished_tables": "finished tables kept in memory (more are reloaded on demand)",
     "waiting_expiry": "seconds a table that has not started stays open after its last join",
     "abandoned_expiry": "seconds an unfinished game stays open once none of its players is there",

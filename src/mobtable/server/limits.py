@@ -96,6 +96,11 @@ class ServerLimits:
     bot_only_moves: int = 1
     """Bot moves of bot-only tables under way at once, server-wide: tables with
     people never wait for these, so they get the bot threads and workers first."""
+    live_tables: int = 5000
+    """Unfinished tables (waiting or playing) the server holds at once, server-wide: a
+    new one beyond that is refused (503) until one ends or expires. Each costs about
+    60 KB in memory with its four clients (docs/performance.md), so the default bounds
+    them to about 300 MB."""
     finished_tables: int = 256
     """Finished tables kept in memory; the least recently used one beyond that
     (and nobody connected to it) is dropped, and reloaded from the store on demand."""
@@ -111,6 +116,7 @@ class ServerLimits:
         "tables_per_minute": "MOBTABLE_TABLES_PER_MINUTE",
         "bot_tables": "MOBTABLE_BOT_TABLES",
         "bot_only_moves": "MOBTABLE_BOT_ONLY_MOVES",
+        "live_tables": "MOBTABLE_LIVE_TABLES",
         "finished_tables": "MOBTABLE_FINISHED_TABLES",
         "waiting_expiry": "MOBTABLE_WAITING_EXPIRY",
         "abandoned_expiry": "MOBTABLE_ABANDONED_EXPIRY",

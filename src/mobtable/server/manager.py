@@ -261,6 +261,7 @@ class TableManager:
             token = new_token()
             rows[spec.sit].token_hash = hash_token(token)
             rows[spec.sit].name = spec.name
+        self._check_room()
         table_id = new_table_id()
         self.quotas.admit(client, table_id, bot_only=all(r.kind == "bot" for r in rows))
         seed = spec.seed if spec.seed is not None else game.random_seed() % (2**63)
@@ -291,6 +292,15 @@ class TableManager:
         self._after_change(table)
         return table, spec.sit, token
 
+    def _check_room(self) -> None:
+        """Refuse a new table while ``live_tables`` unfinished ones are held (503)."""
+        cap = self.limits.live_tables
+        if cap and sum(t.status in ("waiting", "playing") for t in self.tables.values()) >= cap:
+            raise Unavailable(
+                f"the server is full: {cap} games are open; try again when one ends",
+                rule="server-full",
+            )
+
     async def rematch(self, table_id: str, seat: int, token: str) -> LiveTable:
         """A new table like this finished one; its players keep their seats and tokens."""
         old = await self.get(table_id)
@@ -300,6 +310,7 @@ class TableManager:
                 raise Conflict("a rematch starts once the game is over")
             if old.row.rematch_id is not None:
                 return await self.get(old.row.rematch_id)
+            self._check_room()
             game = old.game
             row = TableRow(
                 id=new_table_id(),
