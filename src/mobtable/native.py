@@ -91,8 +91,24 @@ MANIFEST = "_compiled.json"
 """Written by the build beside ``native.py``: each compiled module's source digest."""
 
 
+def declarations(source: Path) -> Path:
+    """The augmenting ``.pxd`` beside a ``.py`` source: C types Cython reads for it, which
+    the pure path ignores (it may not exist)."""
+    return source.with_suffix(".pxd")
+
+
 def source_digest(source: Path) -> str:
-    return hashlib.sha256(source.read_bytes()).hexdigest()[:20]
+    """The digest of what a compiled module is made from: its ``.py`` and any ``.pxd``."""
+    digest = hashlib.sha256(source.read_bytes())
+    pxd = declarations(source)
+    if pxd.is_file():
+        digest.update(pxd.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def _newest_input(source: Path) -> float:
+    pxd = declarations(source)
+    return max(source.stat().st_mtime, pxd.stat().st_mtime if pxd.is_file() else 0.0)
 
 
 @functools.cache
@@ -105,10 +121,10 @@ def _manifest(package_dir: Path) -> dict[str, str]:
 
 
 def is_fresh(name: str, source: Path, compiled: Path) -> bool:
-    """Whether ``compiled`` was built from ``source`` as it is now: it is not older, or the
-    build's manifest holds the source's digest (a wheel install writes the ``.py`` files
-    after the ``.so`` files, so their times say nothing)."""
-    if source.stat().st_mtime <= compiled.stat().st_mtime:
+    """Whether ``compiled`` was built from ``source`` (and its ``.pxd``) as they are now: it
+    is not older than either, or the build's manifest holds their digest (a wheel install
+    writes the ``.py`` files after the ``.so`` files, so their times say nothing)."""
+    if _newest_input(source) <= compiled.stat().st_mtime:
         return True
     package_dir = source.parents[name.count(".") - 1]  # mobtable/ for mobtable.a.b
     return _manifest(package_dir).get(name) == source_digest(source)

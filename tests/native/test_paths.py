@@ -56,6 +56,17 @@ def test_a_source_edited_since_the_build_wins_over_its_compiled_module(package: 
     assert finder.stale == ["mobtable.fake"]
 
 
+def test_a_declarations_file_edited_since_the_build_is_an_edit_too(package: Path) -> None:
+    """An augmenting ``.pxd`` changes the C; an edited one makes the compiled module stale."""
+    (package / "fake.pxd").write_text("cdef int X\n")  # newer than the compiled module
+    finder = native.SourceFirst(pure=False)
+    assert isinstance(loader_of(finder, package), importlib.machinery.SourceFileLoader)
+    assert finder.stale == ["mobtable.fake"]
+    before = native.source_digest(package / "fake.py")
+    (package / "fake.pxd").write_text("cdef long X\n")
+    assert native.source_digest(package / "fake.py") != before
+
+
 @pytest.mark.parametrize("recorded", [True, False])
 def test_a_newer_source_that_the_build_manifest_names_is_not_an_edit(
     package: Path, recorded: bool
