@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import random
 import time
 from collections.abc import Callable
 
@@ -11,6 +12,8 @@ from fastapi.testclient import TestClient
 
 from mobtable import games
 from mobtable.core.narrator import Narrator
+from mobtable.core.words import default_names
+from mobtable.server.live import labels
 
 from .helpers import act, claim, new_table, state
 
@@ -136,3 +139,25 @@ def test_every_games_payload_labels_are_its_narrations(client: TestClient, name:
         assert [e["text"] for e in payload["events"]] == [
             words.event(e) for e in live.events_for(seat)
         ]
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_labels_made_all_at_once_are_the_narrations_one_by_one(name: str) -> None:
+    """A payload's labels (``live.labels``: a narration's ``actions``, sharing the work
+    its labels have in common, where it has one) say what ``Narrator.action`` says of
+    each move, for every reader, the mover or not, over random games."""
+    game = games.get(name)
+    players = game.max_players
+    names = default_names(players)
+    rng = random.Random(5)
+    for seed in range(4):
+        live = game.new_state(game.config(players), seed=seed)
+        while not live.is_over():
+            for seat in live.pending():
+                legal = live.legal(seat)
+                for reader in (*range(players), None):
+                    words = Narrator(game, reader, names, players)
+                    one_by_one = [words.action(live, seat, a) for a in legal]
+                    assert labels(words, live, seat, legal) == one_by_one
+            seat = rng.choice(list(live.pending()))
+            live.apply(seat, rng.choice(list(live.legal(seat))))

@@ -20,6 +20,7 @@ import orjson
 
 from mobtable.bots import Bot
 from mobtable.core import State
+from mobtable.core.actions import Action
 from mobtable.core.narrator import Narrator, seat_label
 from mobtable.core.record import replay
 from mobtable.core.reveal import reveals_everything
@@ -46,6 +47,16 @@ def outcome(words: Narrator, state: State) -> str | None:
     if not state.is_over():
         return None
     return words.narration.prompt(state, words.reader)
+
+
+def labels(words: Narrator, state: State, seat: int, legal: Sequence[Action]) -> list[str]:
+    """The labels of ``seat``'s legal moves as ``words``' reader reads them, all at once
+    where the game's narration can (an optional ``actions(state, seat, actions, reader)``
+    sharing the work the labels have in common), else one by one."""
+    batch = getattr(words.narration, "actions", None)
+    if batch is None:
+        return [words.action(state, seat, a) for a in legal]
+    return list(batch(state, seat, legal, words.reader))
 
 
 @dataclass(frozen=True)
@@ -287,7 +298,10 @@ class LiveTable:
             "seat": seat,
             "version": state.moves_seen_by(seat),
             "view": state.view(seat),
-            "legal": [{"a": str(a), "label": words.action(state, seat, a)} for a in legal]
+            "legal": [
+                {"a": str(a), "label": label}
+                for a, label in zip(legal, labels(words, state, seat, legal), strict=True)
+            ]
             if seat is not None
             else [],
             "prompt": self._prompt(seat, words),

@@ -79,37 +79,15 @@ class GangstaWords:
 
     # -- move labels --------------------------------------------------------
     def action(self, state: State, seat: Seat, action: Action, reader: Reader) -> str:
-        table = _gangsta(state)
-        mafias = mafia_words(table.cards)
-        mine = reader.is_me(seat)
-        who = reader.subject(seat)
-        match action:
-            case Keep():
-                return "Keep your hand" if mine else f"{who} keeps their hand"
-            case Redraw(cards=cards):
-                if mine:
-                    return "Redraw " + ", ".join(card_name(c.code, mafias) for c in cards)
-                return f"{who} puts back three cards and draws three new ones"
-            case Play(cards=cards):
-                known = _known(table, reader)
-                if not all(c.id in known for c in cards):
-                    return f"{who} plays {'a card' if len(cards) == 1 else 'two cards'}"
-                words = play_name([c.code for c in cards], mafias)
-                return f"Play {words}" if mine else f"{who} plays {words}"
-            case Pick(card=card):
-                kept = card_name(card.code, mafias)
-                other = next((c for c in table.revealed[:2] if c != card.id), None)
-                if other is None:
-                    return f"Keep {kept}" if mine else f"{who} keeps {kept}"
-                dropped = card_name(table.code(other), mafias)
-                if mine:
-                    return f"Keep {kept}, discard {dropped}"
-                return f"{who} keeps {kept} and discards {dropped}"
-            case Place(card=card, cell=cell):
-                where = f"{card_name(card.code, mafias)} on {CELL_NAMES[cell]}"
-                verb = "Place" if mine else f"{who} places"
-                return f"{verb} {where} — {_placement_preview(table, card.value, cell)}"
-        raise ValueError(f"{action!r} is not a Gangsta action")
+        return _Labels(_gangsta(state), reader).label(seat, action)
+
+    def actions(
+        self, state: State, seat: Seat, actions: Sequence[Action], reader: Reader
+    ) -> list[str]:
+        """The labels of ``actions`` (``seat``'s moves now), each as :meth:`action` words
+        it; what they share (the mafias' names, the cards the reader knows) made once."""
+        labels = _Labels(_gangsta(state), reader)
+        return [labels.label(seat, a) for a in actions]
 
     # -- log lines ----------------------------------------------------------
     def event(self, event: Event, reader: Reader) -> str:
@@ -170,6 +148,88 @@ def _gangsta(state: State) -> GangstaState:
     return state
 
 
+class _Labels:
+    """One reader's move labels at one position, and the parts they share."""
+
+    def __init__(self, table: GangstaState, reader: Reader) -> None:
+        self.table = table
+        self.reader = reader
+        self.mafias = mafia_words(table.cards)
+        self._known: set[int] | None = None
+        self._names: dict[str, str] = {}
+        self._taken: dict[tuple[int, ...], int] = {}
+
+    @property
+    def known(self) -> set[int]:
+        """The cards the reader may know now (made on first use)."""
+        if self._known is None:
+            self._known = _known(self.table, self.reader)
+        return self._known
+
+    def card(self, code: str) -> str:
+        name = self._names.get(code)
+        if name is None:
+            name = self._names[code] = card_name(code, self.mafias)
+        return name
+
+    def label(self, seat: Seat, action: Action) -> str:
+        table, mafias, reader = self.table, self.mafias, self.reader
+        mine = reader.is_me(seat)
+        who = reader.subject(seat)
+        match action:  # the most frequent first: a placement has a label per empty cell
+            case Place(card=card, cell=cell):
+                where = f"{self.card(card.code)} on {CELL_NAMES[cell]}"
+                verb = "Place" if mine else f"{who} places"
+                return f"{verb} {where} — {self.preview(card.value, cell)}"
+            case Keep():
+                return "Keep your hand" if mine else f"{who} keeps their hand"
+            case Redraw(cards=cards):
+                if mine:
+                    return "Redraw " + ", ".join(self.card(c.code) for c in cards)
+                return f"{who} puts back three cards and draws three new ones"
+            case Play(cards=cards):
+                known = self.known
+                if not all(c.id in known for c in cards):
+                    return f"{who} plays {'a card' if len(cards) == 1 else 'two cards'}"
+                words = play_name([c.code for c in cards], mafias)
+                return f"Play {words}" if mine else f"{who} plays {words}"
+            case Pick(card=card):
+                kept = self.card(card.code)
+                other = next((c for c in table.revealed[:2] if c != card.id), None)
+                if other is None:
+                    return f"Keep {kept}" if mine else f"{who} keeps {kept}"
+                dropped = self.card(table.code(other))
+                if mine:
+                    return f"Keep {kept}, discard {dropped}"
+                return f"{who} keeps {kept} and discards {dropped}"
+        raise ValueError(f"{action!r} is not a Gangsta action")
+
+    def preview(self, value: int, cell: int) -> str:
+        """What placing a card of ``value`` on ``cell`` scores, and whether the police come."""
+        table = self.table
+        values = table.grid_values[:]
+        values[cell] = value
+        points, sizes = placement_points(values, cell, table.adjacent)
+        words = sets_words(sizes, points)
+        empty = table.grid[cell] == EMPTY
+        full = [
+            line_name(line)
+            for line in (ROW_OF[cell], COLUMN_OF[cell])
+            if self.taken(line) + empty == SIZE
+        ]
+        if full:
+            words += f"; completes {listing(full)}: the police raid"
+        return words
+
+    def taken(self, line: tuple[int, ...]) -> int:
+        """How many cells of ``line`` hold a card (counted once per line)."""
+        taken = self._taken.get(line)
+        if taken is None:
+            grid = self.table.grid
+            taken = self._taken[line] = sum(1 for c in line if grid[c] != EMPTY)
+        return taken
+
+
 def _known(state: GangstaState, reader: Reader) -> set[int]:
     """The cards the reader may know now: the public ones and the reader's own."""
     known = public_cards(state)
@@ -177,22 +237,6 @@ def _known(state: GangstaState, reader: Reader) -> set[int]:
         known.update(state.hands[reader.seat])
         known.update(state.redrew.get(reader.seat, ()))
     return known
-
-
-def _placement_preview(state: GangstaState, value: int, cell: int) -> str:
-    """What placing a card of ``value`` on ``cell`` scores, and whether the police come."""
-    values = state.grid_values[:]
-    values[cell] = value
-    points, sizes = placement_points(values, cell, state.adjacent)
-    words = sets_words(sizes, points)
-    full = [
-        line_name(line)
-        for line in (ROW_OF[cell], COLUMN_OF[cell])
-        if sum(1 for c in line if c == cell or state.grid[c] != EMPTY) == SIZE
-    ]
-    if full:
-        words += f"; completes {listing(full)}: the police raid"
-    return words
 
 
 # -- one function per event kind ---------------------------------------------
