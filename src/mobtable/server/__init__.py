@@ -6,6 +6,7 @@ Start it with :func:`run` (or ``python -m mobtable.server``).
 from __future__ import annotations
 
 import errno
+import gc
 import os
 import socket
 from collections.abc import Callable, Sequence
@@ -23,6 +24,22 @@ def trusted_proxies_from(given: Sequence[str] | None) -> list[str]:
     if given:
         return list(given)
     return [p.strip() for p in os.environ.get(TRUSTED_PROXIES_ENV, "").split(",") if p.strip()]
+
+
+GC_THRESHOLDS = (700, 10, 1_000)
+"""The serving process's garbage collector: the young generations as Python's defaults,
+the oldest considered every 1,000 collections of the middle one (not 10: about every
+ten minutes at 1,000 tables rather than every few seconds). A full collection walks
+every live object, the tables' and the connections' (100-300 ms of CPU at 1,000
+tables), stalling the event loop every table shares; most cycles die young anyway."""
+
+
+def tune_gc() -> None:
+    """Once started: the objects made so far (the modules, the resumed tables) kept out
+    of every later collection (``gc.freeze``), and :data:`GC_THRESHOLDS`."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 class AddressInUse(Exception):
@@ -82,6 +99,8 @@ def run(
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
+            if self.started:
+                tune_gc()
             if self.started and on_ready is not None:
                 on_ready(address(sock))
 
