@@ -124,10 +124,12 @@ def run(
 
 __all__ = [
     "DEFAULT_DB",
+    "GC_THRESHOLDS",
     "TRUSTED_PROXIES_ENV",
     "AddressInUse",
     "address",
     "bind",
     "run",
     "trusted_proxies_from",
+    "tune_gc",
 ]
