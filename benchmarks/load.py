@@ -113,6 +113,15 @@ def store_finished_games(db: Path, count: int, game_name: str, players: int) -> 
     return ids
 
 
+async def loop_lag(lags: list[float], every: float = 0.01) -> None:
+    """How late the generator's own event loop wakes a 10 ms sleep, appended to ``lags``
+    until cancelled: the part of every latency that is the generator's, not the server's."""
+    while True:
+        due = time.perf_counter() + every
+        await asyncio.sleep(every)
+        lags.append(time.perf_counter() - due)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -353,7 +362,10 @@ async def main(args: argparse.Namespace) -> None:
         own_rss = rss_mb(os.getpid())
         server_cpu, own_cpu = cpu_seconds(server.pid), time.process_time()
         burst = asyncio.create_task(bot_only_burst(base, args))
+        lags: list[float] = []
+        lagging = asyncio.create_task(loop_lag(lags))
         await asyncio.sleep(args.seconds)
+        lagging.cancel()
         for task in tasks:
             task.cancel()
         server_cpu = cpu_seconds(server.pid) - server_cpu
@@ -384,6 +396,12 @@ async def main(args: argparse.Namespace) -> None:
             f"p50={p(0.50):.1f} ms p90={p(0.90):.1f} ms p99={p(0.99):.1f} ms "
             f"max={(lat[-1] * 1000 if lat else float('nan')):.1f} ms"
             f" mean={(statistics.fmean(lat) * 1000 if lat else float('nan')):.1f} ms"
+        )
+        lags.sort()
+        late = lambda q: lags[int(q * len(lags))] * 1000 if lags else float("nan")  # noqa: E731
+        print(
+            f"the generator's own loop, late by: p50={late(0.5):.1f} ms p99={late(0.99):.1f} ms "
+            f"max={late(1.0 - 1e-9):.1f} ms"
         )
         print(
             f"cpu during play: server {server_cpu / elapsed * 100:.0f}% of a core, "

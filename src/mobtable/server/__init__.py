@@ -28,10 +28,11 @@ def trusted_proxies_from(given: Sequence[str] | None) -> list[str]:
 
 GC_THRESHOLDS = (700, 10, 1_000)
 """The serving process's garbage collector: the young generations as Python's defaults,
-the oldest considered every 1,000 collections of the middle one (not 10: about every
-ten minutes at 1,000 tables rather than every few seconds). A full collection walks
+the oldest considered every 1,000 collections of the middle one (not 10: at 1,000
+tables, about every half hour of play rather than every 10-20 s). A full collection walks
 every live object, the tables' and the connections' (100-300 ms of CPU at 1,000
-tables), stalling the event loop every table shares; most cycles die young anyway."""
+tables), stalling the event loop every table shares. Garbage cycles that reach the
+oldest generation wait longer to be freed (``load.py`` prints the server's memory)."""
 
 
 def tune_gc() -> None:
