@@ -3,6 +3,9 @@
 # Every attribute a Gangsta state has is declared here: the core State's too (the
 # state's class derives from this one), so nothing of a state lives in a __dict__.
 
+cimport cython
+
+
 cdef class GangstaTable:
     cdef public object game, config, origin
     cdef public list history, events
@@ -26,7 +29,8 @@ cdef class GangstaTable:
     cdef public list voids
     cdef public object last_trick, last_raid
 
-    @cython.locals(row=int, column=int)
+    @cython.locals(row=int, column=int, filled=list)
     cpdef put(self, int cell, int card)
-    @cython.locals(row=int, column=int, cell=int)
+    @cython.locals(grid=list, values=list, empty=list, filled=list, cell=int, row=int, column=int)
     cpdef list take(self, cells)
+    cpdef bint any_full_line(self) except -1
