@@ -10,6 +10,8 @@ from mobtable.games.gangsta.table cimport GangstaTable
 cdef class GangstaRules(GangstaTable):
     cpdef pending(self)
     cpdef bint is_over(self) except -1
+    @cython.locals(phase=object, singles=list, pairs=list)
+    cpdef legal(self, seat)
     cpdef _pair_bar(self)
     cpdef begin_redraws(self)
     cpdef _next_redraw(self)
@@ -23,7 +25,7 @@ cdef class GangstaRules(GangstaTable):
     cpdef _pick(self, int seat, action)
     @cython.locals(card=int, cell=int, values=list, value=int, start=int, column=int,
                    row_line=int, column_line=int, in_row=int, in_column=int, points=int,
-                   filled=list)
+                   to_place=list, filled=list)
     cpdef _place(self, int seat, action)
     cpdef _continue_placing(self)
     cpdef _end_of_trick(self, int winner)

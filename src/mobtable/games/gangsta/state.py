@@ -74,7 +74,7 @@ class GangstaRules(GangstaTable):
         table = self.table
         if phase is _PICK:
             return [table.pick[c] for c in sorted(self.revealed[:2])]
-        return [KEEP, *(table.redraw(t) for t in redraw.choices(self, seat))]
+        return [KEEP] + [table.redraw(t) for t in redraw.choices(self, seat)]
 
     def _pair_bar(self) -> int:
         cards = self.cards
@@ -235,7 +235,8 @@ class GangstaRules(GangstaTable):
 
     def _place(self, seat: Seat, action: Place) -> None:
         card, cell = action.card.id, action.cell
-        self.to_place.remove(card)
+        to_place = self.to_place
+        to_place.remove(card)
         self.put(cell, card)
         values = self.grid_values
         value = values[cell]

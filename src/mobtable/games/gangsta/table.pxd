@@ -29,7 +29,7 @@ cdef class GangstaTable:
     cdef public list voids
     cdef public object last_trick, last_raid
 
-    @cython.locals(row=int, column=int, filled=list)
+    @cython.locals(empty=list, row=int, column=int, filled=list)
     cpdef put(self, int cell, int card)
     @cython.locals(grid=list, values=list, empty=list, filled=list, cell=int, row=int, column=int)
     cpdef list take(self, cells)

@@ -118,7 +118,8 @@ class GangstaTable:
     def put(self, cell: int, card: int) -> None:
         self.grid[cell] = card
         self.grid_values[cell] = self.cards.value[card]
-        self.empty.remove(cell)
+        empty = self.empty
+        empty.remove(cell)
         row, column = LINES_OF[cell]
         filled = self.filled
         filled[row] += 1

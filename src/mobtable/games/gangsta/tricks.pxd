@@ -1,0 +1,9 @@
+# Cython's view of tricks.py (an augmenting .pxd; the pure path ignores it): typed
+# locals for the follow cards' slices and sums.
+
+cimport cython
+
+
+@cython.locals(led=int, start=int, low=Py_ssize_t, high=Py_ssize_t, strong=Py_ssize_t,
+               follow=list, value=tuple, least=int)
+cpdef answers(cards, hand, trick, bar)
