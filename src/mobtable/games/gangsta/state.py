@@ -42,16 +42,14 @@ if TYPE_CHECKING:
 _PLAY, _PLACE, _PICK, _OVER = Phase.PLAY, Phase.PLACE, Phase.PICK, Phase.OVER
 
 
-class GangstaState(GangstaTable, State):
-    """One Gangsta table under the core contract: the phases and how each action changes them."""
+class GangstaRules(GangstaTable):
+    """How each action changes a Gangsta table: the phases, the legal actions, the copies.
 
-    def __init__(
-        self, game: Game, config: Config, origin: Origin, cards: CardSet, rng: random.Random
-    ) -> None:
-        State.__init__(self, game, config, origin)
-        GangstaTable.__init__(self, config, cards, rng)
+    The state's hot paths, apart from the core contract's glue (:class:`GangstaState`):
+    compiled, this is an extension type (``state.pxd``) whose methods read the table's
+    zones as typed fields.
+    """
 
-    # -- the contract -------------------------------------------------------
     def pending(self) -> tuple[Seat, ...]:
         return () if self.phase is _OVER else (self.turn,)
 
@@ -76,70 +74,17 @@ class GangstaState(GangstaTable, State):
         table = self.table
         if phase is _PICK:
             return [table.pick[c] for c in sorted(self.revealed[:2])]
-        return [KEEP, *(table.redraw(t) for t in redraw.choices(self, seat))]
+        return [KEEP] + [table.redraw(t) for t in redraw.choices(self, seat)]
 
     def _pair_bar(self) -> int:
         cards = self.cards
         return pair_bar(cards, self.trick, cards.mafia[self.trump], self.contenders_only)
 
-    def _check(self, seat: Seat, action: Any) -> None:
-        if action in self.legal(seat):
-            return
-        expected: dict[Phase, tuple[type | tuple[type, ...], str]] = {
-            Phase.PLAY: (Play, "play one card, or two of the led mafia and one power"),
-            Phase.PLACE: (Place, "place a won card on an empty cell, like R5W@C2"),
-            Phase.PICK: (Pick, "pick one of the two opened cards"),
-            Phase.REDRAW: ((Keep, Redraw), "keep the hand or redraw the three lowest cards"),
-        }
-        kinds, hint = expected[self.phase]
-        if not isinstance(action, kinds):
-            raise IllegalAction(f"{action} is not possible now: {hint}", rule="phase")
-        raise IllegalAction(self._why_illegal(seat, action), rule=self._rule_of(action))
-
-    def _rule_of(self, action: Any) -> str:
-        return {Play: "G-08", Place: "G-13", Pick: "G-19", Redraw: "G-04"}.get(type(action), "")
-
-    def _why_illegal(self, seat: Seat, action: Any) -> str:
-        hand = self.hands[seat]
-        if isinstance(action, Play):
-            missing = [c.code for c in action.cards if c.id not in hand]
-            if missing:
-                return f"{', '.join(missing)} is not in your hand"
-            if not self.trick and len(action.cards) == 2:
-                return "the leader plays a single card (rule G-07)"
-            led = self.cards.mafia[self.trick[0][1][0]]
-            led_name = self.cards.mafia_names[led]
-            if any(self.cards.mafia[c] == led for c in hand):
-                if any(c.mafia != led for c in action.cards):
-                    return f"you must follow the led mafia, {led_name}"
-                bar = self._pair_bar()
-                return f"two cards must share their power and sum to more than {bar} (rule G-08)"
-            return "a player void in the led mafia plays a single card (rule G-08)"
-        if isinstance(action, Place):
-            if action.card.id not in self.to_place:
-                return f"{action.card.code} is not among the cards you have to place"
-            return f"cell {CELL_NAMES[action.cell]} is taken"
-        if isinstance(action, Redraw):
-            if not redraw.eligible(self, seat):
-                return "you hold two cards above 7, so you keep your hand (rule G-04)"
-            return "a redraw discards exactly your three lowest cards (rule G-04)"
-        return f"{action} is not one of the two opened cards"
-
     def result(self) -> Result:
         if not self.is_over():
             raise IllegalAction("the game is not over yet", rule="game-over")
-        keys = [(self.scores[s], self.best[s]) for s in range(self.players)]
+        keys = [(self.scores[s], self.best[s]) for s in range(self.config.players)]
         return Result.from_keys(self.scores, keys, ["the best single trick"])  # G-20
-
-    def view(self, seat: Seat | None) -> View:
-        from mobtable.games.gangsta.view import build_view
-
-        return build_view(self, seat)
-
-    def determinize(self, seat: Seat, rng: random.Random) -> GangstaState:
-        from mobtable.games.gangsta.view import determinize
-
-        return determinize(self, seat, rng)
 
     # -- the redraw before the first trick (G-04): see redraw.py --------------
     def begin_redraws(self) -> None:
@@ -290,7 +235,8 @@ class GangstaState(GangstaTable, State):
 
     def _place(self, seat: Seat, action: Place) -> None:
         card, cell = action.card.id, action.cell
-        self.to_place.remove(card)
+        to_place = self.to_place
+        to_place.remove(card)
         self.put(cell, card)
         values = self.grid_values
         value = values[cell]
@@ -368,14 +314,6 @@ class GangstaState(GangstaTable, State):
             )
 
     # -- dispatch -----------------------------------------------------------
-    def apply(self, seat: Seat, action: Any, *, check: bool = True) -> None:
-        """The core's ``apply``, the unchecked path (simulation, search) one call shorter."""
-        if check:
-            super().apply(seat, action, check=True)
-            return
-        _APPLY[type(action)](self, seat, action)
-        self.history.append((seat, action))
-
     def _apply(self, seat: Seat, action: Any) -> None:
         _APPLY[type(action)](self, seat, action)
 
@@ -391,31 +329,110 @@ class GangstaState(GangstaTable, State):
         self._next_redraw()
 
     # -- copies -------------------------------------------------------------
+    def sample_copy(self) -> GangstaState:
+        """A copy for a determinization: no history, no events, and this state's RNG
+        object (``determinize`` gives the sample its own source; copying and seeding a
+        ``Random`` here would cost more than the rest of the copy). Every attribute is
+        named: compiled, they are the fields ``table.pxd`` declares."""
+        other = GangstaState.__new__(GangstaState)
+        other.game, other.config, other.origin = self.game, self.config, self.origin
+        other.history, other.events, other.silent = [], [], self.silent
+        other.cards, other.table, other.rng = self.cards, self.table, self.rng
+        other.event_mafias, other.adjacent = self.event_mafias, self.adjacent
+        other.contenders_only, other.reveal = self.contenders_only, self.reveal
+        other.phase, other.hands = self.phase, [h[:] for h in self.hands]
+        other.deck, other.trump = self.deck[:], self.trump
+        other.grid, other.empty = self.grid[:], self.empty[:]
+        other.grid_values, other.filled = self.grid_values[:], self.filled[:]
+        other.ambush_deck, other.ambush_used = self.ambush_deck[:], self.ambush_used[:]
+        other.box, other.discard = self.box[:], self.discard[:]
+        other.scores, other.best = self.scores[:], self.best[:]
+        other.leader, other.turn = self.leader, self.turn
+        other.trick, other.trick_order = self.trick[:], self.trick_order[:]
+        other.absent, other.revealed = self.absent, self.revealed[:]
+        other.to_place, other.trick_points = self.to_place[:], self.trick_points
+        other.tricks, other.redraw_queue = self.tricks, self.redraw_queue[:]
+        other.redrew, other.voids = dict(self.redrew), self.voids[:]
+        other.last_trick, other.last_raid = self.last_trick, self.last_raid
+        return other
+
+
+class GangstaState(GangstaRules, State):
+    """One Gangsta table under the core contract: the phases and how each action changes them."""
+
+    def __init__(
+        self, game: Game, config: Config, origin: Origin, cards: CardSet, rng: random.Random
+    ) -> None:
+        State.__init__(self, game, config, origin)
+        GangstaTable.__init__(self, config, cards, rng)
+
+    def apply(self, seat: Seat, action: Any, *, check: bool = True) -> None:
+        """The core's ``apply``, the unchecked path (simulation, search) one call shorter."""
+        if check:
+            super().apply(seat, action, check=True)
+            return
+        _APPLY[type(action)](self, seat, action)
+        self.history.append((seat, action))
+
+    def _check(self, seat: Seat, action: Any) -> None:
+        if action in self.legal(seat):
+            return
+        expected: dict[Phase, tuple[type | tuple[type, ...], str]] = {
+            Phase.PLAY: (Play, "play one card, or two of the led mafia and one power"),
+            Phase.PLACE: (Place, "place a won card on an empty cell, like R5W@C2"),
+            Phase.PICK: (Pick, "pick one of the two opened cards"),
+            Phase.REDRAW: ((Keep, Redraw), "keep the hand or redraw the three lowest cards"),
+        }
+        kinds, hint = expected[self.phase]
+        if not isinstance(action, kinds):
+            raise IllegalAction(f"{action} is not possible now: {hint}", rule="phase")
+        raise IllegalAction(self._why_illegal(seat, action), rule=self._rule_of(action))
+
+    def _rule_of(self, action: Any) -> str:
+        return {Play: "G-08", Place: "G-13", Pick: "G-19", Redraw: "G-04"}.get(type(action), "")
+
+    def _why_illegal(self, seat: Seat, action: Any) -> str:
+        hand = self.hands[seat]
+        if isinstance(action, Play):
+            missing = [c.code for c in action.cards if c.id not in hand]
+            if missing:
+                return f"{', '.join(missing)} is not in your hand"
+            if not self.trick and len(action.cards) == 2:
+                return "the leader plays a single card (rule G-07)"
+            led = self.cards.mafia[self.trick[0][1][0]]
+            led_name = self.cards.mafia_names[led]
+            if any(self.cards.mafia[c] == led for c in hand):
+                if any(c.mafia != led for c in action.cards):
+                    return f"you must follow the led mafia, {led_name}"
+                bar = self._pair_bar()
+                return f"two cards must share their power and sum to more than {bar} (rule G-08)"
+            return "a player void in the led mafia plays a single card (rule G-08)"
+        if isinstance(action, Place):
+            if action.card.id not in self.to_place:
+                return f"{action.card.code} is not among the cards you have to place"
+            return f"cell {CELL_NAMES[action.cell]} is taken"
+        if isinstance(action, Redraw):
+            if not redraw.eligible(self, seat):
+                return "you hold two cards above 7, so you keep your hand (rule G-04)"
+            return "a redraw discards exactly your three lowest cards (rule G-04)"
+        return f"{action} is not one of the two opened cards"
+
+    def view(self, seat: Seat | None) -> View:
+        from mobtable.games.gangsta.view import build_view
+
+        return build_view(self, seat)
+
+    def determinize(self, seat: Seat, rng: random.Random) -> GangstaState:
+        from mobtable.games.gangsta.view import determinize
+
+        return determinize(self, seat, rng)
+
+    # -- copies -------------------------------------------------------------
     def clone(self) -> GangstaState:
         other = self.sample_copy()
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.history, other.events = self.history[:], self.events[:]
-        return other
-
-    def sample_copy(self) -> GangstaState:
-        """A copy for a determinization: no history, no events, and this state's RNG
-        object (``determinize`` gives the sample its own source; copying and seeding a
-        ``Random`` here would cost more than the rest of the copy)."""
-        other = object.__new__(GangstaState)
-        d = other.__dict__
-        d.update(self.__dict__)
-        other.hands = [h[:] for h in self.hands]
-        d["deck"], d["grid"], d["grid_values"] = self.deck[:], self.grid[:], self.grid_values[:]
-        d["filled"], d["ambush_deck"] = self.filled[:], self.ambush_deck[:]
-        d["empty"] = self.empty[:]
-        d["ambush_used"], d["box"], d["discard"] = self.ambush_used[:], self.box[:], self.discard[:]
-        d["scores"], d["best"], d["trick"] = self.scores[:], self.best[:], self.trick[:]
-        d["trick_order"], d["revealed"] = self.trick_order[:], self.revealed[:]
-        d["to_place"], d["redraw_queue"] = self.to_place[:], self.redraw_queue[:]
-        d["history"], d["events"] = [], []
-        d["voids"] = self.voids[:]
-        other.redrew = dict(self.redrew)
         return other
 
     def fingerprint(self) -> dict[str, Any]:
@@ -446,7 +463,7 @@ class GangstaState(GangstaTable, State):
         }
 
 
-_APPLY: dict[type, Callable[[GangstaState, Seat, Any], None]] = {
+_APPLY: dict[type, Callable[[GangstaRules, Seat, Any], None]] = {
     Place: GangstaState._place,
     Play: GangstaState._play,
     Pick: GangstaState._pick,

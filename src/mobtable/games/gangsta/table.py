@@ -21,7 +21,7 @@ from mobtable.games.gangsta.grid import CELLS, EMPTY, LINES_OF, SIZE
 from mobtable.games.gangsta.naming import builtin_mafias, mafia_words
 
 if TYPE_CHECKING:
-    from mobtable.core import Config
+    from mobtable.core import Config, Game, Origin
 
 
 class Phase(StrEnum):
@@ -33,8 +33,14 @@ class Phase(StrEnum):
 
 
 class GangstaTable:
-    """Every zone of one Gangsta table. Card ids index ``self.cards``."""
+    """Every zone of one Gangsta table. Card ids index ``self.cards``.
 
+    Compiled, an extension type (``table.pxd`` declares every attribute of a state).
+    """
+
+    game: Game
+    config: Config
+    origin: Origin
     events: list[Event]
     silent: bool
 
@@ -112,7 +118,8 @@ class GangstaTable:
     def put(self, cell: int, card: int) -> None:
         self.grid[cell] = card
         self.grid_values[cell] = self.cards.value[card]
-        self.empty.remove(cell)
+        empty = self.empty
+        empty.remove(cell)
         row, column = LINES_OF[cell]
         filled = self.filled
         filled[row] += 1
