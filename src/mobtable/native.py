@@ -91,24 +91,29 @@ MANIFEST = "_compiled.json"
 """Written by the build beside ``native.py``: each compiled module's source digest."""
 
 
-def declarations(source: Path) -> Path:
-    """The augmenting ``.pxd`` beside a ``.py`` source: C types Cython reads for it, which
-    the pure path ignores (it may not exist)."""
-    return source.with_suffix(".pxd")
+def inputs(source: Path) -> list[Path]:
+    """What a compiled module is made from: its ``.py``, and, where its folder holds
+    ``.pxd`` files, each of them with its ``.py`` — a module may ``cimport`` a neighbour's
+    declarations, and its C is stale when that neighbour changes (so a package with
+    declarations goes to its sources as a whole, never half compiled against the other half)."""
+    found = {source}
+    for pxd in source.parent.glob("*.pxd"):
+        found.add(pxd)
+        if pxd.with_suffix(".py").is_file():
+            found.add(pxd.with_suffix(".py"))
+    return sorted(found)
 
 
 def source_digest(source: Path) -> str:
-    """The digest of what a compiled module is made from: its ``.py`` and any ``.pxd``."""
-    digest = hashlib.sha256(source.read_bytes())
-    pxd = declarations(source)
-    if pxd.is_file():
-        digest.update(pxd.read_bytes())
+    """The digest of a compiled module's :func:`inputs`."""
+    digest = hashlib.sha256()
+    for path in inputs(source):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:20]
 
 
 def _newest_input(source: Path) -> float:
-    pxd = declarations(source)
-    return max(source.stat().st_mtime, pxd.stat().st_mtime if pxd.is_file() else 0.0)
+    return max(path.stat().st_mtime for path in inputs(source))
 
 
 @functools.cache
@@ -121,8 +126,8 @@ def _manifest(package_dir: Path) -> dict[str, str]:
 
 
 def is_fresh(name: str, source: Path, compiled: Path) -> bool:
-    """Whether ``compiled`` was built from ``source`` (and its ``.pxd``) as they are now: it
-    is not older than either, or the build's manifest holds their digest (a wheel install
+    """Whether ``compiled`` was built from ``source``'s :func:`inputs` as they are now: it
+    is not older than any, or the build's manifest holds their digest (a wheel install
     writes the ``.py`` files after the ``.so`` files, so their times say nothing)."""
     if _newest_input(source) <= compiled.stat().st_mtime:
         return True

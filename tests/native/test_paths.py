@@ -67,6 +67,24 @@ def test_a_declarations_file_edited_since_the_build_is_an_edit_too(package: Path
     assert native.source_digest(package / "fake.py") != before
 
 
+@pytest.mark.parametrize("edited", ["table.pxd", "table.py"])
+def test_a_neighbour_whose_declarations_a_module_may_cimport_makes_it_stale(
+    package: Path, edited: str
+) -> None:
+    """``fake`` may be compiled against ``table``'s C types: either of table's files edited
+    since the build sends the module to its source too."""
+    (package / "table.py").write_text("X = 1\n")
+    (package / "table.pxd").write_text("cdef int X\n")
+    os.utime(package / "table.py", (500_000, 500_000))
+    os.utime(package / "table.pxd", (500_000, 500_000))
+    fresh = native.SourceFirst(pure=False)
+    assert isinstance(loader_of(fresh, package), importlib.machinery.ExtensionFileLoader)
+    (package / edited).write_text((package / edited).read_text() + "\n")
+    finder = native.SourceFirst(pure=False)
+    assert isinstance(loader_of(finder, package), importlib.machinery.SourceFileLoader)
+    assert finder.stale == ["mobtable.fake"]
+
+
 @pytest.mark.parametrize("recorded", [True, False])
 def test_a_newer_source_that_the_build_manifest_names_is_not_an_edit(
     package: Path, recorded: bool
