@@ -162,6 +162,7 @@ class CardFacts:
             depend on one player's dice alone).
         after_city: the cards checked after the city actions (the last three classes).
         works: per card id, its working days as a bitmask over weekdays.
+        conditions: per card id, its condition in card-file notation.
         by_setting: a cache the loyalty rules fill: per dice setting (counts), what
             they read of it (the ``dice`` cards it meets and the setting as bits).
     """
@@ -170,6 +171,7 @@ class CardFacts:
         "after_city",
         "by_setting",
         "cards",
+        "conditions",
         "dice",
         "equal",
         "fewest_money",
@@ -190,6 +192,7 @@ class CardFacts:
         self.equal = having(Special.EQUAL)
         self.after_city = self.fewest_money | self.most_weapons | self.equal
         self.works = tuple(sum(1 << d for d in m.days) for m in cards)
+        self.conditions = tuple(m.condition for m in cards)
         self.by_setting: dict[tuple[int, ...], tuple[int, int, int]] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -15,6 +15,7 @@ from mobtable.games.cosca.model import (
     VILLA_ASKS,
     WEAPONS,
     Place,
+    Stock,
 )
 
 if TYPE_CHECKING:
@@ -38,10 +39,18 @@ def _paid_event(state: CoscaTable, kind: str, got: Mapping[int, int], what: str)
         )
 
 
+def _pay(state: CoscaTable, kind: str, stock: Stock, owed: list[int], what: str) -> None:
+    """Pay ``owed`` (by seat) from the supply, and log what was paid."""
+    short = supply.pay_each(state, stock, owed)
+    if not state.silent:
+        got = {s: n for s, n in enumerate(owed) if n > 0} if short is None else short
+        _paid_event(state, kind, got, what)
+
+
 def bank(state: CoscaTable) -> None:
     """1 money per Bank die."""
-    owed = {s: setting[_BANK] for s, setting in enumerate(state.settings) if setting}
-    _paid_event(state, "bank", supply.pay_out(state, MONEY, owed), "Bank")
+    owed = [setting[_BANK] if setting else 0 for setting in state.settings]
+    _pay(state, "bank", MONEY, owed, "Bank")
 
 
 # -- Gun Shop -------------------------------------------------------------------
@@ -77,10 +86,8 @@ def racetrack(state: CoscaTable) -> None:
     """2 money per Racetrack die, on race days only."""
     if state.weekday not in RACE_DAYS:
         return
-    owed = {
-        s: RACE_PAY * setting[_RACETRACK] for s, setting in enumerate(state.settings) if setting
-    }
-    _paid_event(state, "racetrack", supply.pay_out(state, MONEY, owed), "Racetrack")
+    owed = [RACE_PAY * setting[_RACETRACK] if setting else 0 for setting in state.settings]
+    _pay(state, "racetrack", MONEY, owed, "Racetrack")
 
 
 # -- Club ---------------------------------------------------------------------
@@ -108,24 +115,20 @@ def club_seats(state: CoscaTable) -> list[int]:
 
 def resolve_club(state: CoscaTable, invites: Mapping[int, Sequence[int]]) -> None:
     """Each invitation moves one money from the player onto the mobster's card."""
+    money, drink = state.money, state.drink
     for seat, positions in sorted(invites.items()):
         for pos in positions:
-            state.money[seat] -= 1
-            state.drink[pos] = True
-        if positions:
-            names = ", ".join(state.mobster(p).name for p in positions)
-            if not state.silent:
-                state.events.append(
-                    Event(
-                        "club",
-                        {
-                            "seat": seat,
-                            "positions": list(positions),
-                            "mobsters": [state.mobster(p).name for p in positions],
-                        },
-                        f"seat {seat} invites {names} for a drink",
-                    )
+            money[seat] -= 1
+            drink[pos] = True
+        if positions and not state.silent:
+            names = [state.mobster(p).name for p in positions]
+            state.events.append(
+                Event(
+                    "club",
+                    {"seat": seat, "positions": list(positions), "mobsters": names},
+                    f"seat {seat} invites {', '.join(names)} for a drink",
                 )
+            )
 
 
 # -- Villa ----------------------------------------------------------------------
@@ -174,6 +177,6 @@ def street(state: CoscaTable) -> None:
     top = max(counts)
     if top == 0:
         return
-    winners = {s: 1 for s, n in enumerate(counts) if n == top}
-    _paid_event(state, "street-money", supply.pay_out(state, MONEY, winners), "Street money")
-    _paid_event(state, "street-weapons", supply.pay_out(state, WEAPONS, winners), "Street weapons")
+    winners = [int(n == top) for n in counts]
+    _pay(state, "street-money", MONEY, winners, "Street money")
+    _pay(state, "street-weapons", WEAPONS, winners, "Street weapons")

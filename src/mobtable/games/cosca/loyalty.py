@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from mobtable.core import Event
-from mobtable.games.cosca import supply
 from mobtable.games.cosca.actions import Offer
 from mobtable.games.cosca.model import MAX_PLAYERS, MONEY, NOBODY, WEAPONS
 
@@ -104,15 +103,18 @@ def resolve_fight(
     A tie keeps the old loyalty, and the tied players' hats stay under the
     card: tomorrow they fight again whatever their dice show (C-06).
     """
+    money, weapons, pool = state.money, state.weapons, state.supply
     values = {}
-    for seat in fighters:
+    for seat in fighters:  # every offer goes back to the supply
         offer = offers[seat]
-        supply.give_back(state, MONEY, seat, offer.money)
-        supply.give_back(state, WEAPONS, seat, offer.weapons)
+        money[seat] -= offer.money
+        weapons[seat] -= offer.weapons
+        pool[MONEY] += offer.money
+        pool[WEAPONS] += offer.weapons
         values[seat] = offer.value
     top = max(values.values())
     best = [s for s in fighters if values[s] == top]
-    name = state.mobster(pos).name
+    name = state.cards[state.row[pos]].name
     record = {
         "pos": pos,
         "mobster": name,

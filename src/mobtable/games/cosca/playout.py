@@ -1,4 +1,6 @@
-"""COSCA's quick guide for the search: the ``greedy`` bot's choices, read off the state.
+"""COSCA's quick guide and playout for the search.
+
+The guide is the ``greedy`` bot's choices, read off the state.
 
 The search tries a guide's action first at each new node. Asking the
 ``greedy`` bot means building a view and scoring every dice setting against
@@ -15,16 +17,30 @@ condition worked out once per condition and number of dice:
 
 It runs only on determinized samples inside the search: it never sees more
 than the sample holds.
+
+The playout (:func:`playout`) plays the random rollout of the search, the same
+actions from the same draws, straight through the rules.
 """
 
 from __future__ import annotations
 
-from functools import cache
+import random
+from functools import cache, lru_cache
 from typing import Any
 
+from mobtable.bots.search.rollout import MAX_ROLLOUT_STEPS, Progress
+from mobtable.games.cosca import rounds, steps
 from mobtable.games.cosca.actions import Club, Gun, Offer, SetDice, Villa, dice_settings
 from mobtable.games.cosca.cards import parse_condition
-from mobtable.games.cosca.model import RACE_DAYS, ROUNDS, WEAPON_VALUE, Place, Special, Stage
+from mobtable.games.cosca.model import (
+    GAME_OVER,
+    RACE_DAYS,
+    ROUNDS,
+    WEAPON_VALUE,
+    Place,
+    Special,
+    Stage,
+)
 
 _BANK, _RACETRACK, _GUN_SHOP, _STREET = (
     int(Place.BANK),
@@ -109,19 +125,62 @@ def _dice(state: Any, seat: int, legal: Any) -> Any:
     if legal is not dice_settings(dice):  # not the usual settings: leave it to the bot
         return None
     days_left = ROUNDS - (state.round + 1)
-    rival = max((_power(state, s) for s in range(state.players) if s != seat), default=0)
-    chance = 0.85 if _power(state, seat) + 2 > rival else 0.35
-    wanted = (3.0 + 0.25 * days_left) * chance
-    base = _base_scores(
-        dice, 1.0 if days_left >= 3 else 0.4, state.weekday in RACE_DAYS, state.money[seat]
+    powers = [m + WEAPON_VALUE * w for m, w in zip(state.money, state.weapons, strict=True)]
+    rival = max([p for s, p in enumerate(powers) if s != seat], default=0)
+    chance = 0.85 if powers[seat] + 2 > rival else 0.35
+    conditions, loyal = state.facts.conditions, state.loyal
+    row = tuple([(conditions[card], loyal[pos] == seat) for pos, card in enumerate(state.row)])
+    best = _best_setting(
+        dice,
+        1.0 if days_left >= 3 else 0.4,
+        state.weekday in RACE_DAYS,
+        state.money[seat],
+        (3.0 + 0.25 * days_left) * chance,
+        row,
     )
-    mobsters = [0.0] * len(base)  # summed in row order, as the bot sums them
-    cards, loyal = state.cards, state.loyal
-    for pos, card in enumerate(state.row):
-        value = 0.6 if loyal[pos] == seat else wanted
-        for i in _meeting(cards[card].condition, dice):
-            mobsters[i] += value
-    scores = [b + m for b, m in zip(base, mobsters, strict=True)]
-    best = max(range(len(scores)), key=scores.__getitem__)
     action: SetDice = legal[best]
     return action
+
+
+@lru_cache(maxsize=8192)
+def _best_setting(
+    dice: int,
+    money_weight: float,
+    race: bool,
+    money: int,
+    wanted: float,
+    row: tuple[tuple[str, bool], ...],
+) -> int:
+    """The position in ``dice_settings(dice)`` of the first best-scored setting, for a
+    ``row`` of (condition, loyal to the seat) in row order; the same position recurs
+    from sample to sample, so it is worked out once."""
+    base = _base_scores(dice, money_weight, race, money)
+    mobsters = [0.0] * len(base)  # summed in row order, as the bot sums them
+    for text, own in row:
+        value = 0.6 if own else wanted
+        for i in _meeting(text, dice):
+            mobsters[i] += value
+    scores = [b + m for b, m in zip(base, mobsters, strict=True)]
+    return max(range(len(scores)), key=scores.__getitem__)
+
+
+def playout(
+    state: Any, rng: random.Random, progress: Progress | None = None, limit: int = 0
+) -> None:
+    """The search's random rollout (:func:`~mobtable.bots.search.rollout.random_rollout`):
+    the same actions from the same draws, without the contract's checks at each step
+    (the seat is the first one the sealed step waits for, its actions the rules')."""
+    rnd = rng.random
+    history = state.history
+    for _ in range(MAX_ROLLOUT_STEPS):
+        if state.stage is GAME_OVER or (progress is not None and progress(state) >= limit):
+            return
+        sealed = state.sealed
+        choices = sealed.choices
+        for seat in sealed.seats:
+            if seat not in choices:
+                break
+        actions = steps.options(state, seat)
+        action = actions[int(rnd() * len(actions))]
+        rounds.commit(state, seat, action)
+        history.append((seat, action))

@@ -197,17 +197,18 @@ def new_day(state: CoscaTable) -> None:
     state.supply[DICE] += sum(state.dice) - BASE_DICE * n
     dice = state.dice = [BASE_DICE] * n
     works, today, row = state.facts.works, 1 << day, state.row
-    working = dict.fromkeys(range(n), 0)
+    working = [0] * n
     for pos, owner in enumerate(state.loyal):
         if owner != NOBODY and works[row[pos]] & today:
             working[owner] += 1
-    supply.pay_out(state, DICE, working)
+    supply.pay_each(state, DICE, working)
     villa_die = state.villa_die
-    for seat in range(n):
-        if villa_die[seat]:
-            villa_die[seat] = False
-            state.villa_got[seat] += 1  # the token flips to white, then goes to the box
-            dice[seat] += 1
+    if True in villa_die:
+        for seat in range(n):
+            if villa_die[seat]:
+                villa_die[seat] = False
+                state.villa_got[seat] += 1  # the token flips to white, then goes to the box
+                dice[seat] += 1
     if state.deck:
         card = state.deck.pop(0)
         row.append(card)
@@ -218,15 +219,8 @@ def new_day(state: CoscaTable) -> None:
         revealed = state.cards[card].name
     else:  # pragma: no cover - setup guarantees a card for every day
         revealed = "nobody"
-    returned: dict[str, list[int]] = {}
-    money, weapons = state.money, state.weapons
-    for seat in range(n):
-        if money[seat] > RESOURCE_CAP or weapons[seat] > RESOURCE_CAP:
-            excess = [max(0, held[seat] - RESOURCE_CAP) for held in (money, weapons)]
-            for stock, amount in zip((MONEY, WEAPONS), excess, strict=True):
-                if amount:
-                    supply.give_back(state, stock, seat, amount)
-            returned[str(seat)] = excess
+    over = max(state.money) > RESOURCE_CAP or max(state.weapons) > RESOURCE_CAP
+    returned = _return_excess(state) if over else {}
     if not state.silent:
         state.events.append(
             Event(
@@ -249,3 +243,17 @@ def new_day(state: CoscaTable) -> None:
                     + ", ".join(f"seat {s} {m}m {w}w" for s, (m, w) in returned.items()),
                 )
             )
+
+
+def _return_excess(state: CoscaTable) -> dict[str, list[int]]:
+    """Money and weapons above the limit go back to the supply; what each seat returned."""
+    returned: dict[str, list[int]] = {}
+    money, weapons = state.money, state.weapons
+    for seat in range(len(money)):
+        if money[seat] > RESOURCE_CAP or weapons[seat] > RESOURCE_CAP:
+            excess = [max(0, held[seat] - RESOURCE_CAP) for held in (money, weapons)]
+            for stock, amount in zip((MONEY, WEAPONS), excess, strict=True):
+                if amount:
+                    supply.give_back(state, stock, seat, amount)
+            returned[str(seat)] = excess
+    return returned

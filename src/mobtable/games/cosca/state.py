@@ -78,8 +78,7 @@ class CoscaState(CoscaTable, State):
         """A copy for a determinization: no history and no events (a sample plays on
         from here; copying a long event log for each one cost more than the rest)."""
         other = object.__new__(CoscaState)
-        d = other.__dict__
-        d.update(self.__dict__)
+        other.__dict__ = d = self.__dict__.copy()
         for name in _LISTS:
             d[name] = list(d[name])
         other.sealed = self.sealed.copy()

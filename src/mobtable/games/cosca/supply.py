@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from mobtable.games.cosca.model import Stock
@@ -57,6 +57,24 @@ def pay_out(state: CoscaTable, stock: Stock, owed: Mapping[int, int]) -> dict[in
         held[seat] += n
         pool[stock] -= n
     return got
+
+
+def pay_each(state: CoscaTable, stock: Stock, owed: Sequence[int]) -> dict[int, int] | None:
+    """:func:`pay_out` for ``owed`` listed by seat (no negative amounts): ``None`` when the
+    supply pays everyone in full (the usual case, which builds no dict), else what each
+    seat owed got, as :func:`pay_out` returns it."""
+    total = sum(owed)
+    if not total:
+        return None
+    pool = state.supply
+    if state.rules.limited_supply and total > pool[stock]:
+        return pay_out(state, stock, {s: n for s, n in enumerate(owed) if n})
+    held = (state.money, state.weapons, state.dice)[stock]
+    for seat, n in enumerate(owed):
+        if n:
+            held[seat] += n
+    pool[stock] -= total
+    return None
 
 
 def give_back(state: CoscaTable, stock: Stock, seat: int, amount: int) -> None:
