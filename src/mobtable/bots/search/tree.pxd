@@ -1,6 +1,8 @@
 # C types for the compiled tree (the pure path ignores this file): the edge fields'
-# indices are C constants, and UCB's and Exp3's loops run on C doubles.
+# indices are C constants, and UCB's and Exp3's loops run on C doubles with the C
+# library's exp, log and sqrt (what Python's math module calls; math.inf stays Python's).
 cimport cython
+from libc cimport math
 
 cdef Py_ssize_t VISITS, REWARD, AVAIL, WINS, GAIN
 
