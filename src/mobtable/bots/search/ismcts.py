@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -177,12 +177,15 @@ class _Iteration:
                     edges.force(key)
                 else:
                     legal = legal_of(seat)
-                    legal_keys, positions = keys.index(legal)
-                    first = None
-                    if guide is not None and not edges.edges:
-                        first = keys.key(guide(state, seat))
-                    position = edges.select(legal_keys, rng, params, first, positions)
-                    action, key = legal[position], legal_keys[position]
+                    choice = guide(state, seat) if guide is not None and not edges.edges else None
+                    if choice is not None and _in_lazy(choice, legal):
+                        action, key = choice, keys.key(choice)
+                        edges.force(key)  # what select does with the guide's choice here
+                    else:
+                        legal_keys, positions = keys.index(legal)
+                        first = None if choice is None else keys.key(choice)
+                        position = edges.select(legal_keys, rng, params, first, positions)
+                        action, key = legal[position], legal_keys[position]
                 apply(seat, action, check=False)
                 path.append((edges, seat, key, 0.0))
                 step = key * players + seat
@@ -211,6 +214,13 @@ class _Iteration:
             edges.update(key, reward[seat], win[seat], prob)
         self.count += 1
         return reward[me]
+
+
+def _in_lazy(action: Action, legal: Sequence[Action]) -> bool:
+    """Whether ``action`` is in ``legal``, if that is a lazy sequence (not a list or a
+    tuple): its own ``in`` then costs less than keying every legal action (Gangsta's
+    placements), which a first try at a node does not need."""
+    return type(legal) is not list and type(legal) is not tuple and action in legal
 
 
 def _candidates(

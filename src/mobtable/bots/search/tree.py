@@ -94,14 +94,14 @@ class SeatEdges:
     def _tried(self, keys: list[int], positions: Positions | None) -> list[tuple[int, list[float]]]:
         """(position, edge) of each tried legal action, in the order of ``keys``.
 
-        Walks whichever is shorter: the edges (looked up in ``positions``, then
-        sorted) or the legal keys; progressive widening keeps the edges few
-        where the legal actions are many.
+        With the keys' ``positions`` at hand, walks whichever is shorter: the
+        edges (looked up in ``positions``, then sorted) or the legal keys;
+        progressive widening keeps the edges few where the legal actions are
+        many. Without them it walks the keys: that costs less than making the
+        positions (both paths, up to 400 keys).
         """
         edges = self.edges
-        if 2 * len(edges) < len(keys):
-            if positions is None:
-                positions = dict(zip(keys, range(len(keys)), strict=True))
+        if positions is not None and 2 * len(edges) < len(keys):
             return sorted([(positions[k], e) for k, e in edges.items() if k in positions])
         get = edges.get
         return [(i, e) for i, k in enumerate(keys) if (e := get(k)) is not None]
@@ -122,17 +122,7 @@ class SeatEdges:
         untried = self._untried(keys, params)
         if untried:
             return self._expand(untried, keys, rng, first, positions)
-        c = params.exploration
-        log = math.log
-        sqrt = math.sqrt
-        best = -1
-        best_value = -1.0
-        for i, edge in self._tried(keys, positions):
-            edge[AVAIL] += 1
-            n = edge[VISITS]
-            value = math.inf if n == 0 else edge[REWARD] / n + c * sqrt(log(edge[AVAIL]) / n)
-            if value > best_value:
-                best, best_value = i, value
+        best = best_ucb(self._tried(keys, positions), params.exploration)
         if best < 0:  # none of the tried actions is legal in this determinization
             edges = self.edges
             untried = [i for i, k in enumerate(keys) if k not in edges]
@@ -159,23 +149,7 @@ class SeatEdges:
         if not tried:
             untried = [i for i, k in enumerate(keys) if k not in edges]
             return self._expand(untried, keys, rng, first, positions), 0.0
-        k = len(tried)
-        gamma = params.mix
-        eta = params.rate * gamma / k
-        top = max([e[GAIN] for _, e in tried])
-        exp = math.exp
-        weights = [exp(eta * (e[GAIN] - top)) for _, e in tried]
-        total = sum(weights)
-        point = rng.random()
-        acc = 0.0
-        for _, edge in tried:
-            edge[AVAIL] += 1
-        for (position, _), weight in zip(tried, weights, strict=True):
-            prob = (1.0 - gamma) * weight / total + gamma / k
-            acc += prob
-            if point < acc:
-                return position, prob
-        return position, prob  # rounding: the last one
+        return exp3_draw(tried, params.mix, params.rate, rng.random())
 
     def _expand(
         self,
@@ -227,6 +201,59 @@ class SeatEdges:
         """The mean reward of an action, or -1 if it was never visited."""
         edge = self.edges.get(key)
         return edge[REWARD] / edge[VISITS] if edge and edge[VISITS] else -1.0
+
+
+def best_ucb(tried: list[tuple[int, list[float]]], c: float) -> int:
+    """The position of the best UCB value among ``tried`` (-1 if it is empty), each
+    counted as available once more."""
+    best = -1
+    best_value = -1.0
+    for position, edge in tried:
+        avail = edge[AVAIL] + 1
+        edge[AVAIL] = avail
+        n = edge[VISITS]
+        reward = edge[REWARD]
+        value = math.inf if n == 0 else reward / n + c * math.sqrt(math.log(avail) / n)
+        if value > best_value:
+            best, best_value = position, value
+    return best
+
+
+def exp3_draw(
+    tried: list[tuple[int, list[float]]], gamma: float, rate: float, point: float
+) -> tuple[int, float]:
+    """Exp3's draw among ``tried`` (not empty) at ``point`` in [0, 1): (position,
+    probability it was drawn with); each is counted as available once more.
+
+    The probabilities mix ``exp(eta * gain)`` weights, ``eta = rate * gamma / k``
+    for ``k`` actions, with the uniform share ``gamma``.
+    """
+    k = len(tried)
+    eta = rate * gamma / k
+    top = -math.inf
+    for _, edge in tried:
+        edge[AVAIL] += 1
+        gain = edge[GAIN]
+        if gain > top:
+            top = gain
+    weights: list[float] = []
+    total = 0.0
+    for _, edge in tried:
+        gain = edge[GAIN]
+        weight = math.exp(eta * (gain - top))
+        weights.append(weight)
+        total += weight
+    uniform = gamma / k
+    acc = 0.0
+    position = -1
+    prob = 0.0
+    for index, weight in enumerate(weights):
+        position = tried[index][0]
+        prob = (1.0 - gamma) * weight / total + uniform
+        acc += prob
+        if point < acc:
+            return position, prob
+    return position, prob  # rounding: the last one
 
 
 class Node:
