@@ -173,7 +173,7 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
             if not silent:
                 state.log(
                     "reveal",
-                    f"seat {seat} shows {', '.join(c.name for c in crew)} "
+                    f"seat {seat} shows {', '.join([c.name for c in crew])} "
                     f"({totals[seat]} stars): " + ("success" if success[seat] else "prison"),
                     seat=seat,
                     cards=list(state.table[seat]),
@@ -250,12 +250,13 @@ def _score_seats(
 def _discard_played(state: CapoTable, suspected: list[bool], shown: list[int]) -> None:
     """Played cards go face down to the discard pile; unrevealed ones stay unseen (K-15)."""
     table, face_up, seen = state.table, state.face_up, state.seen_discard
+    discard, own_discard = state.discard, state.own_discard
     for seat, played in enumerate(table):
-        state.discard.extend(played)
+        discard.extend(played)
         if suspected[seat]:
             seen.update(played)
         else:
-            up, own = face_up[seat], state.own_discard[seat]
+            up, own = face_up[seat], own_discard[seat]
             for card in played:
                 if card in up or card in shown:
                     seen.add(card)
@@ -263,7 +264,7 @@ def _discard_played(state: CapoTable, suspected: list[bool], shown: list[int]) -
                     own.add(card)
         table[seat] = []
         face_up[seat] = []
-    state.discard.sort()
+    discard.sort()
 
 
 def _summary(
@@ -277,7 +278,7 @@ def _summary(
     limit: int,
 ) -> dict[str, Any]:
     """What everyone saw of the round, for views and the game log."""
-    seats = range(state.players)
+    seats = range(len(state.hands))
     table = state.table
     return {
         "round": state.round,
@@ -285,10 +286,10 @@ def _summary(
         "assignment_name": state.cards.assignments[state.assignment].name,
         "event": state.event,
         "max_stars": limit,
-        "played": list(map(len, table)),
-        "face_up": list(map(list, state.face_up)),
-        "laid": list(map(laid.get, seats)),
-        "suspicions": list(map(applied.get, seats)),
+        "played": [len(t) for t in table],
+        "face_up": [list(f) for f in state.face_up],
+        "laid": [laid.get(s) for s in seats],
+        "suspicions": [applied.get(s) for s in seats],
         "suspected": suspected,
         "revealed": [list(table[s]) if suspected[s] else None for s in seats],
         "stars": totals,
