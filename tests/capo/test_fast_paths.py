@@ -75,3 +75,23 @@ def test_the_dealer_hands_out_the_cards_in_order() -> None:
     assert deal(0) == []
     assert deal(5) == [13, 14, 15, 16, 17]
     assert deal(12) == cards[8:]
+
+
+def test_a_hand_that_may_not_complete_holds_no_successful_crew() -> None:
+    """Why the bot may skip trying every crew of a hand that ``may_complete`` rules out."""
+    rng = random.Random(7)
+    ids = range(len(CARDS.mafiosi))
+    ruled_out = 0
+    for _ in range(400):
+        assignment = rng.choice(CARDS.assignments)
+        limit = assignment.stars + rng.choice((-1, 0, 2))
+        test = CrewTest.of(CARDS, assignment, limit, TonyStars.PER_CARD)
+        hand = sorted(rng.sample(ids, rng.randint(1, 6)))
+        least = rng.randint(1, len(hand))
+        if test.may_complete((), hand, least, len(hand)):
+            continue
+        ruled_out += 1
+        for size in range(least, len(hand) + 1):
+            for crew in combinations(hand, size):
+                assert not _crew_ok([CARDS.mafiosi[c] for c in crew], assignment, limit, CARDS)
+    assert ruled_out > 50

@@ -104,7 +104,10 @@ class GreedyBot(Bot):
         if len(hand) <= MAX_SUBSET_HAND:
             # ``_crew_ok``'s answer (every Little Tony's star counted), remembered per kind
             ok = CrewTest.of(cards, card, limit, TonyStars.PER_CARD)
-            for size in sorted(counts):
+            sizes = sorted(counts)
+            if not ok.may_complete((), held, sizes[0], sizes[-1]):
+                sizes = []  # no crew of the hand can succeed: skip trying each
+            for size in sizes:
                 for crew in combinations(held, size):
                     if not ok(crew):
                         continue

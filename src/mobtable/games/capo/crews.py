@@ -90,7 +90,11 @@ class CrewTest:
     def __call__(self, crew: Sequence[int]) -> bool:
         r = self.round
         net, useful = r.net, r.useful
-        if sum([net[c] for c in crew]) > self.limit or sum([useful[c] for c in crew]) < r.needed:
+        stars = serving = 0
+        for c in crew:
+            stars += net[c]
+            serving += useful[c]
+        if stars > self.limit or serving < r.needed:
             return False
         kind = r.kind
         key = tuple(sorted([kind[c] for c in crew]))
