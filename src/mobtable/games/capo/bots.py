@@ -21,8 +21,9 @@ from mobtable.games.capo import events as ev
 from mobtable.games.capo.actions import Declare, Place, Suspect, TurnUp
 from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.cards import Assignment, CardSet, Mafioso, Special, load_cards
+from mobtable.games.capo.crews import CrewTest
 from mobtable.games.capo.playout import playout
-from mobtable.games.capo.rules import Phase
+from mobtable.games.capo.rules import PLAYING, TonyStars
 
 SAMPLES = 40
 BLUFF_SINGLE = 0.6
@@ -54,7 +55,7 @@ class GreedyBot(Bot):
         """What :meth:`choose` plays in the crew phase of a determinized sample (the
         search's first try at a new node), from the few view fields it reads there,
         without building the whole view; ``None`` in the other phases."""
-        if state.phase is not Phase.PLAY:
+        if state.phase is not PLAYING:
             return None
         assignment = state.cards.assignments[state.assignment]
         picked = state.picked.get(seat, ())
@@ -95,17 +96,24 @@ class GreedyBot(Bot):
         return first
 
     def _pick_crew(self, view: dict[str, Any], cards: CardSet, counts: set[int]) -> tuple[int, ...]:
-        hand = [cards.mafiosi[c] for c in view["hand"]]
+        held: list[int] = view["hand"]
+        mafiosi = cards.mafiosi
+        hand = [mafiosi[c] for c in held]
         card, limit = _assignment(view)
         best: tuple[float, tuple[int, ...]] | None = None
         if len(hand) <= MAX_SUBSET_HAND:
-            for size in sorted(counts):
-                for crew in combinations(hand, size):
-                    if not _crew_ok(crew, card, limit, cards):
+            # ``_crew_ok``'s answer (every Little Tony's star counted), remembered per kind
+            ok = CrewTest.of(cards, card, limit, TonyStars.PER_CARD)
+            sizes = sorted(counts)
+            if not ok.may_complete((), held, sizes[0], sizes[-1]):
+                sizes = []  # no crew of the hand can succeed: skip trying each
+            for size in sizes:
+                for crew in combinations(held, size):
+                    if not ok(crew):
                         continue
-                    score = self._honest_score(crew, len(hand))
+                    score = self._honest_score([mafiosi[c] for c in crew], len(hand))
                     if best is None or score > best[0]:
-                        best = (score, tuple(c.id for c in crew))
+                        best = (score, crew)
         if best is not None:
             return best[1]
         return self._bluff(hand, card, cards, counts)

@@ -154,10 +154,27 @@ class CardSet:
     symbols_reconstructed: bool = False
     specials: Mapping[Special, tuple[int, ...]] = field(init=False, repr=False, compare=False)
     """The ids of the cards with each special (scoring asks every round)."""
+    net_stars: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Each Mafioso card's stars as a crew counts them (John Malone and Captain Penny
+    take some off), by id."""
+    tony_ids: frozenset[int] = field(init=False, repr=False, compare=False)
+    giulia_ids: frozenset[int] = field(init=False, repr=False, compare=False)
+    mario_ids: frozenset[int] = field(init=False, repr=False, compare=False)
+    """The Little Tony, Giulia Napoli and Mario Beretta cards, read every round without
+    hashing an ``Enum`` (a Python-level ``__hash__``)."""
 
     def __post_init__(self) -> None:
         specials = {s: tuple(c.id for c in self.mafiosi if c.special is s) for s in Special}
-        object.__setattr__(self, "specials", specials)
+        net = tuple(
+            c.stars - (0 if c.special is None else STAR_REDUCTION.get(c.special, 0))
+            for c in self.mafiosi
+        )
+        set_field = object.__setattr__
+        set_field(self, "specials", specials)
+        set_field(self, "net_stars", net)
+        set_field(self, "tony_ids", frozenset(specials[Special.LITTLE_TONY]))
+        set_field(self, "giulia_ids", frozenset(specials[Special.GIULIA_NAPOLI]))
+        set_field(self, "mario_ids", frozenset(specials[Special.MARIO_BERETTA]))
 
     def with_special(self, special: Special) -> tuple[int, ...]:
         return self.specials[special]

@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.cards import Assignment, CardSet, Special
-from mobtable.games.capo.scoring import tony_extra
+from mobtable.games.capo.scoring import extra_stars
 
 if TYPE_CHECKING:
-    from mobtable.games.capo.rules import Rules
+    from mobtable.games.capo.rules import TonyStars
     from mobtable.games.capo.table import CapoTable
 
 HONEST = 1.0
@@ -60,28 +60,49 @@ class CrewTest:
     special power are interchangeable).
     """
 
-    __slots__ = ("assignment", "limit", "mafiosi", "round", "rules", "symbols")
+    __slots__ = ("assignment", "limit", "mafiosi", "round", "symbols", "tony_stars")
 
     def __init__(self, state: CapoTable) -> None:
         cards = state.cards
-        self.assignment = cards.assignments[state.assignment]
-        self.limit = ev.max_stars(self.assignment, state.effect)
+        assignment = cards.assignments[state.assignment]
+        self._set(cards, assignment, ev.max_stars(assignment, state.effect), state.rules.tony_stars)
+
+    @classmethod
+    def of(
+        cls, cards: CardSet, assignment: Assignment, limit: int, tony_stars: TonyStars
+    ) -> CrewTest:
+        """The test for an assignment and star limit given as such (a bot's, from a view),
+        with Little Tony's stars counted as ``tony_stars`` says."""
+        test = cls.__new__(cls)
+        test._set(cards, assignment, limit, tony_stars)
+        return test
+
+    def _set(
+        self, cards: CardSet, assignment: Assignment, limit: int, tony_stars: TonyStars
+    ) -> None:
+        self.assignment = assignment
+        self.limit = limit
         self.mafiosi = cards.mafiosi
         self.symbols = cards.symbols
-        self.rules = state.rules
-        self.round = _Round.of(cards, self.assignment, self.limit, self.rules)
+        self.tony_stars = tony_stars
+        self.round = _Round.of(cards, assignment, limit, tony_stars)
 
     def __call__(self, crew: Sequence[int]) -> bool:
         r = self.round
         net, useful = r.net, r.useful
-        if sum(net[c] for c in crew) > self.limit or sum(useful[c] for c in crew) < r.needed:
+        stars = serving = 0
+        for c in crew:
+            stars += net[c]
+            serving += useful[c]
+        if stars > self.limit or serving < r.needed:
             return False
-        key = tuple(sorted(r.kind[c] for c in crew))
+        kind = r.kind
+        key = tuple(sorted([kind[c] for c in crew]))
         known = r.results.get(key)
         if known is None:
             mafiosi = [self.mafiosi[c] for c in crew]
             tonies = sum(1 for c in mafiosi if c.special is Special.LITTLE_TONY)
-            extra = tony_extra(self.rules, tonies)
+            extra = extra_stars(self.tony_stars, tonies)
             known = succeeds(mafiosi, self.assignment, self.limit, self.symbols, extra_stars=extra)
             r.remember(key, known)
         return known
@@ -140,8 +161,10 @@ class _Round:
         self.results: dict[tuple[int, ...], bool] = {}
 
     @classmethod
-    def of(cls, cards: CardSet, assignment: Assignment, limit: int, rules: Rules) -> _Round:
-        key = (id(cards), assignment.id, limit, rules.tony_stars)
+    def of(
+        cls, cards: CardSet, assignment: Assignment, limit: int, tony_stars: TonyStars
+    ) -> _Round:
+        key = (id(cards), assignment.id, limit, tony_stars)
         cached = cls.CACHE.get(key)
         if cached is None or cached[0] is not cards:
             cached = cls.CACHE[key] = (cards, cls(cards, assignment))

@@ -14,7 +14,15 @@ from mobtable.core.shuffle import shuffle_like_random
 from mobtable.games.capo import events as ev
 from mobtable.games.capo import scoring
 from mobtable.games.capo.assignments import describe
-from mobtable.games.capo.rules import HAND_SIZE, MAX_ROUNDS, REFILL_AT_MOST, Phase
+from mobtable.games.capo.rules import (
+    GAME_OVER,
+    HAND_SIZE,
+    MAX_ROUNDS,
+    PLAYING,
+    REFILL_AT_MOST,
+    SUSPECTING,
+    TURNING,
+)
 from mobtable.games.capo.table import CapoTable, clockwise
 
 
@@ -59,10 +67,11 @@ def start_round(state: CapoTable) -> None:
             assignment_fact=state.cards.assignment_fact(state.assignment, limit),
             event_fact=event_fact,
         )
-    state.phase = Phase.PLAY
-    state.step = SealedStep.of(range(state.players))
+    seats = clockwise(state, 0)  # every seat, in order
+    state.phase = PLAYING
+    state.step = SealedStep(seats)
     state.declared, state.picked = {}, {}
-    state.must_turn = [0] * state.players
+    state.must_turn = [0] * len(seats)
 
 
 def _reshuffle_assignments(state: CapoTable) -> None:
@@ -79,9 +88,9 @@ def _reshuffle_assignments(state: CapoTable) -> None:
 # -- the sealed steps ---------------------------------------------------------
 def resolve_step(state: CapoTable) -> None:
     """Every seat of the current step has committed: reveal and move on."""
-    if state.phase is Phase.PLAY:
+    if state.phase is PLAYING:
         _resolve_play(state)
-    elif state.phase is Phase.TURN:
+    elif state.phase is TURNING:
         _resolve_turn(state)
     else:
         choices = dict(state.step.choices)
@@ -91,20 +100,21 @@ def resolve_step(state: CapoTable) -> None:
 
 def _resolve_play(state: CapoTable) -> None:
     effect = state.effect
+    hands, table, face_up, must_turn = state.hands, state.table, state.face_up, state.must_turn
     for seat, cards in state.step.in_seat_order():
-        hand = state.hands[seat]
+        hand = hands[seat]
         for card in cards:
             hand.remove(card)
-        state.table[seat] = sorted(cards)
-        state.face_up[seat] = []
-        state.must_turn[seat] = ev.turn_count(len(cards), effect)
+        table[seat] = sorted(cards)
+        face_up[seat] = []
+        must_turn[seat] = ev.turn_count(len(cards), effect)
     if not state.silent:
-        counts = [len(t) for t in state.table]
+        counts = [len(t) for t in table]
         state.log("played", f"cards played face down: {counts}", counts=counts)
-    turning = [s for s in range(state.players) if state.must_turn[s] > 0]
+    turning = tuple([s for s, count in enumerate(must_turn) if count > 0])
     if turning:
-        state.phase = Phase.TURN
-        state.step = SealedStep.of(turning)
+        state.phase = TURNING
+        state.step = SealedStep(turning)  # in seat order already
     else:
         _open_suspicions(state)
 
@@ -120,8 +130,8 @@ def _resolve_turn(state: CapoTable) -> None:
 
 
 def _open_suspicions(state: CapoTable) -> None:
-    state.phase = Phase.SUSPECT
-    state.step = SealedStep.of(range(state.players))
+    state.phase = SUSPECTING
+    state.step = SealedStep(clockwise(state, 0))
     state.picked = {}
 
 
@@ -131,26 +141,28 @@ def end_round(state: CapoTable) -> None:
     state.assignments_used.append(state.assignment)
     if state.event is not None:
         state.events_used.append(state.event)
-    top = max(state.respect)
-    leaders = [s for s, r in enumerate(state.respect) if r == top]
-    if top >= state.rules.target and len(leaders) == 1:
+    respect = state.respect
+    top = max(respect)
+    leaders = [s for s, r in enumerate(respect) if r == top]
+    target = state.rules.target
+    if top >= target and len(leaders) == 1:
         _finish(state, f"seat {leaders[0]} has {top} respect and wins", leaders)
         return
     if state.round >= MAX_ROUNDS:
         state.capped = True
         _finish(state, f"the round limit ({MAX_ROUNDS}) is reached", leaders)
         return
-    if top >= state.rules.target:
+    if top >= target:
         text = f"seats {leaders} share the lead with {top}: an extra round"
         if not state.silent:
             state.log("extra-round", text, leaders=leaders, respect=top)
     refill(state)
-    state.counter = (state.counter + 1) % state.players  # K-07
+    state.counter = (state.counter + 1) % len(respect)  # K-07
     start_round(state)
 
 
 def _finish(state: CapoTable, text: str, winners: list[int]) -> None:
-    state.phase = Phase.OVER
+    state.phase = GAME_OVER
     state.step = SealedStep(())
     if not state.silent:
         state.log(
@@ -166,19 +178,22 @@ def _finish(state: CapoTable, text: str, winners: list[int]) -> None:
 def refill(state: CapoTable) -> None:
     """Hands of 0 or 1 card draw up to 5, in playing order from the counter (K-06)."""
     order = clockwise(state, state.counter)
+    hands = state.hands
     for seat in order:
-        if len(state.hands[seat]) <= REFILL_AT_MOST:
-            draw(state, seat, HAND_SIZE - len(state.hands[seat]))
+        held = len(hands[seat])
+        if held <= REFILL_AT_MOST:
+            draw(state, seat, HAND_SIZE - held)
     if ev.recruits(state.effect):
         for seat in order:
-            if len(state.hands[seat]) < HAND_SIZE:
+            if len(hands[seat]) < HAND_SIZE:
                 draw(state, seat, 1)
 
 
 def draw(state: CapoTable, seat: int, count: int) -> None:
     """Draw ``count`` cards; an empty stack takes the reshuffled discard pile (K-06)."""
-    drawn = state.stack[:count]
-    del state.stack[:count]
+    stack = state.stack
+    drawn = stack[:count]
+    del stack[:count]
     if len(drawn) < count:  # the stack ran out: the discard pile becomes the stack
         _reshuffle_discard(state)
         more = count - len(drawn)

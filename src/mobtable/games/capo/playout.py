@@ -21,7 +21,7 @@ from typing import Any
 
 from mobtable.games.capo.actions import PLACES, SUSPECT_NOBODY, SUSPECTS, Declare
 from mobtable.games.capo.crews import CrewTest
-from mobtable.games.capo.rules import Phase
+from mobtable.games.capo.rules import SUSPECTING
 
 NOISE = 0.1
 """Share of suspicion decisions taken uniformly at random."""
@@ -43,7 +43,7 @@ def playout(
         if is_over() or (progress is not None and progress(state) >= limit):
             return
         seat = pending()[0]
-        suspect = state.phase is Phase.SUSPECT
+        suspect = state.phase is SUSPECTING
         action: Any
         if suspect and rnd() >= noise:
             if failing is None:  # once per suspicion step: every crew on the table is known

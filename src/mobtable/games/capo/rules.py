@@ -32,6 +32,11 @@ class Phase(Enum):
     OVER = "over"
 
 
+# The phases as module names: on Python 3.11 ``Phase.PLAY`` (a member read through its
+# class) costs about ten global reads, and the engine asks at every decision.
+PLAYING, TURNING, SUSPECTING, GAME_OVER = Phase.PLAY, Phase.TURN, Phase.SUSPECT, Phase.OVER
+
+
 class EventDeck(Enum):
     """Option ``event_deck`` (K-16)."""
 

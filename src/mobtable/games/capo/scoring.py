@@ -19,8 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from mobtable.games.capo import events as ev
-from mobtable.games.capo.assignments import star_total, symbols_met
-from mobtable.games.capo.cards import Special
+from mobtable.games.capo.assignments import symbols_met
 from mobtable.games.capo.rules import Rules, Supply, TonyStars
 from mobtable.games.capo.table import CapoTable, clockwise
 
@@ -38,7 +37,7 @@ def effective_suspicions(laid: dict[int, int | None], *, sit_down: bool) -> dict
 
 def tony_stars(state: CapoTable, suspected: list[bool]) -> int:
     """Little Tony's extra stars, counted for every suspected player (K-03)."""
-    tonies = state.cards.with_special(Special.LITTLE_TONY)
+    tonies = state.cards.tony_ids
     count = 0
     if tonies:
         table = state.table
@@ -52,18 +51,40 @@ def tony_stars(state: CapoTable, suspected: list[bool]) -> int:
 
 def tony_extra(rules: Rules, count: int) -> int:
     """The extra stars ``count`` Little Tony cards of suspected players add (K-03)."""
-    if rules.tony_stars is TonyStars.ONCE:
+    return extra_stars(rules.tony_stars, count)
+
+
+def extra_stars(tony_stars: TonyStars, count: int) -> int:
+    """What ``count`` Little Tony cards add under option ``little_tony_stars`` (K-03)."""
+    if tony_stars is _ONE_TONY_STAR:
         return min(count, 1)
     return count
 
 
+_ONE_TONY_STAR, _LIMITED = TonyStars.ONCE, Supply.LIMITED
+
+_WHY = {
+    "job": "assignment carried out",
+    "giulia": "Giulia Napoli",
+    "wrong": "wrongly suspected {}",
+    "right": "rightly suspected {}",
+}
+"""Each reason's words in the engine's log line (``{}``: the other seat)."""
+
+
 class _Ledger:
-    """Respect moves, honouring the floor at 0 and a limited supply (K-05)."""
+    """Respect moves, honouring the floor at 0 and a limited supply (K-05).
+
+    The moves' texts are made only when the table is not silent (a search's
+    rounds are silent), so the callers pass a reason, not words.
+    """
+
+    __slots__ = ("change", "entries", "limited", "lines", "respect", "silent", "state")
 
     def __init__(self, state: CapoTable) -> None:
         self.state = state
         self.respect = state.respect
-        self.limited = state.rules.supply is Supply.LIMITED
+        self.limited = state.rules.supply is _LIMITED
         self.silent = state.silent
         self.change = [0] * len(state.respect)
         self.lines: list[str] = []
@@ -74,9 +95,7 @@ class _Ledger:
     def _note(self, seat: int, amount: int, why: str, other: int | None = None) -> None:
         self.entries.append({"seat": seat, "amount": amount, "why": why, "other": other})
 
-    def gain(
-        self, seat: int, amount: int, why: str, *, reason: str, other: int | None = None
-    ) -> None:
+    def gain(self, seat: int, amount: int, reason: str, other: int | None = None) -> None:
         if self.limited:
             state = self.state
             left = state.supply or 0
@@ -85,10 +104,10 @@ class _Ledger:
         self.respect[seat] += amount
         self.change[seat] += amount
         if not self.silent:
-            self.lines.append(f"seat {seat} +{amount} ({why})")
+            self.lines.append(f"seat {seat} +{amount} ({_WHY[reason].format(other)})")
             self._note(seat, amount, reason, other)
 
-    def lose(self, seat: int, amount: int, why: str, *, reason: str, other: int) -> None:
+    def lose(self, seat: int, amount: int, reason: str, other: int) -> None:
         respect = self.respect
         amount = min(amount, respect[seat])
         respect[seat] -= amount
@@ -97,10 +116,11 @@ class _Ledger:
             state = self.state
             state.supply = (state.supply or 0) + amount
         if not self.silent:
-            self.lines.append(f"seat {seat} -{amount} ({why})")
+            self.lines.append(f"seat {seat} -{amount} ({_WHY[reason].format(other)})")
             self._note(seat, -amount, reason, other)
 
-    def steal(self, thief: int, victim: int, why: str) -> None:
+    def steal(self, thief: int, victim: int) -> None:
+        """Mario Beretta takes 1 from a suspector (nothing from one at 0)."""
         respect = self.respect
         amount = min(1, respect[victim])
         respect[victim] -= amount
@@ -108,25 +128,27 @@ class _Ledger:
         self.change[victim] -= amount
         self.change[thief] += amount
         if not self.silent:
-            self.lines.append(f"seat {thief} takes {amount} from seat {victim} ({why})")
+            self.lines.append(f"seat {thief} takes {amount} from seat {victim} (Mario Beretta)")
             self._note(thief, amount, "mario-took", victim)
             self._note(victim, -amount, "mario-lost", thief)
 
 
 def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
     """Phase 4 and scoring, then every played card goes to the discard pile."""
-    n = state.players
+    n = len(state.hands)
     effect = state.effect
     cards = state.cards
     table = state.table
-    applied = effective_suspicions(laid, sit_down=ev.cancels_mutual_suspicions(effect))
+    silent = state.silent
+    sit_down = ev.cancels_mutual_suspicions(effect)
+    applied = effective_suspicions(laid, sit_down=True) if sit_down else laid
     suspectors: list[list[int]] = [[] for _ in range(n)]
     for seat in range(n):  # clockwise from seat 0
         target = applied.get(seat)
         if target is not None:
             suspectors[target].append(seat)
     suspected = [bool(s) for s in suspectors]
-    if not state.silent:
+    if not silent:
         state.log(
             "suspicions",
             f"suspicions laid: {[laid.get(s) for s in range(n)]}",
@@ -139,17 +161,19 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
     limit = ev.max_stars(assignment, effect)
     success = [True] * n
     totals: list[int | None] = [None] * n
-    mafiosi = cards.mafiosi
+    mafiosi, net = cards.mafiosi, cards.net_stars
     for seat in range(n):
         if suspected[seat]:
-            crew = [mafiosi[c] for c in table[seat]]
-            total = totals[seat] = star_total(crew, extra)
+            played = table[seat]
+            # star_total's sum, from the table of each card's net stars
+            total = totals[seat] = extra + sum([net[c] for c in played])
+            crew = [mafiosi[c] for c in played]
             # what ``succeeds`` asks, the star total counted once
             success[seat] = total <= limit and symbols_met(crew, assignment, cards.symbols)
-            if not state.silent:
+            if not silent:
                 state.log(
                     "reveal",
-                    f"seat {seat} shows {', '.join(c.name for c in crew)} "
+                    f"seat {seat} shows {', '.join([c.name for c in crew])} "
                     f"({totals[seat]} stars): " + ("success" if success[seat] else "prison"),
                     seat=seat,
                     cards=list(state.table[seat]),
@@ -161,43 +185,13 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
                     facts=cards.facts(state.table[seat]),
                 )
     ledger = _Ledger(state)
-    giulia = cards.with_special(Special.GIULIA_NAPOLI)
-    mario = cards.with_special(Special.MARIO_BERETTA)
-    job = ev.success_respect(effect)
-    shown_giulia: list[int] = []
-    for seat in clockwise(state, state.counter):
-        if success[seat]:
-            ledger.gain(seat, job, "assignment carried out", reason="job")
-            for card in table[seat]:
-                if card in giulia:
-                    if not suspected[seat] and card not in state.face_up[seat]:
-                        shown_giulia.append(card)  # K-11: shown to claim the respect
-                        if not state.silent:
-                            state.log(
-                                "giulia-shown",
-                                f"seat {seat} shows Giulia Napoli (card {card})",
-                                seat=seat,
-                                card=card,
-                                facts=cards.facts([card]),
-                            )
-                    ledger.gain(seat, 1, "Giulia Napoli", reason="giulia")
-        if suspected[seat] and mario and any(map(mario.__contains__, table[seat])):
-            for other in clockwise(state, seat)[1:]:
-                if other in suspectors[seat]:
-                    ledger.steal(seat, other, "Mario Beretta")
-        target = applied.get(seat)
-        if target is not None:
-            if success[target]:
-                cost = ev.wrong_suspicion_cost(effect)
-                ledger.lose(seat, cost, f"wrongly suspected {target}", reason="wrong", other=target)
-            else:
-                gain = ev.right_suspicion_respect(effect)
-                ledger.gain(seat, gain, f"rightly suspected {target}", reason="right", other=target)
+    shown_giulia = _score_seats(state, ledger, applied, suspectors, suspected, success)
     summary = _summary(state, laid, applied, suspected, success, totals, extra, limit)
-    summary.update(change=ledger.change, giulia_shown=sorted(shown_giulia))
+    summary["change"] = ledger.change
+    summary["giulia_shown"] = sorted(shown_giulia)
     state.last_round = summary
     _discard_played(state, suspected, shown_giulia)
-    if not state.silent:
+    if not silent:
         state.log(
             "scored",
             "; ".join(ledger.lines) or "no respect changes",
@@ -207,15 +201,62 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
         )
 
 
+def _score_seats(
+    state: CapoTable,
+    ledger: _Ledger,
+    applied: dict[int, int | None],
+    suspectors: list[list[int]],
+    suspected: list[bool],
+    success: list[bool],
+) -> list[int]:
+    """Each seat's respect, clockwise from the counter (see the module docstring);
+    returns the Giulia Napoli cards shown to claim their respect."""
+    effect = state.effect
+    cards, table = state.cards, state.table
+    giulia, mario = cards.giulia_ids, cards.mario_ids
+    job = ev.success_respect(effect)
+    shown_giulia: list[int] = []
+    for seat in clockwise(state, state.counter):
+        played = table[seat]
+        if success[seat]:
+            ledger.gain(seat, job, "job")
+            if giulia:
+                for card in played:
+                    if card in giulia:
+                        if not suspected[seat] and card not in state.face_up[seat]:
+                            shown_giulia.append(card)  # K-11: shown to claim the respect
+                            if not state.silent:
+                                state.log(
+                                    "giulia-shown",
+                                    f"seat {seat} shows Giulia Napoli (card {card})",
+                                    seat=seat,
+                                    card=card,
+                                    facts=cards.facts([card]),
+                                )
+                        ledger.gain(seat, 1, "giulia")
+        if suspected[seat] and mario and not mario.isdisjoint(played):
+            for other in clockwise(state, seat)[1:]:
+                if other in suspectors[seat]:
+                    ledger.steal(seat, other)
+        target = applied.get(seat)
+        if target is not None:
+            if success[target]:
+                ledger.lose(seat, ev.wrong_suspicion_cost(effect), "wrong", target)
+            else:
+                ledger.gain(seat, ev.right_suspicion_respect(effect), "right", target)
+    return shown_giulia
+
+
 def _discard_played(state: CapoTable, suspected: list[bool], shown: list[int]) -> None:
     """Played cards go face down to the discard pile; unrevealed ones stay unseen (K-15)."""
     table, face_up, seen = state.table, state.face_up, state.seen_discard
+    discard, own_discard = state.discard, state.own_discard
     for seat, played in enumerate(table):
-        state.discard.extend(played)
+        discard.extend(played)
         if suspected[seat]:
             seen.update(played)
         else:
-            up, own = face_up[seat], state.own_discard[seat]
+            up, own = face_up[seat], own_discard[seat]
             for card in played:
                 if card in up or card in shown:
                     seen.add(card)
@@ -223,7 +264,7 @@ def _discard_played(state: CapoTable, suspected: list[bool], shown: list[int]) -
                     own.add(card)
         table[seat] = []
         face_up[seat] = []
-    state.discard.sort()
+    discard.sort()
 
 
 def _summary(
@@ -237,7 +278,7 @@ def _summary(
     limit: int,
 ) -> dict[str, Any]:
     """What everyone saw of the round, for views and the game log."""
-    seats = range(state.players)
+    seats = range(len(state.hands))
     table = state.table
     return {
         "round": state.round,
@@ -245,10 +286,10 @@ def _summary(
         "assignment_name": state.cards.assignments[state.assignment].name,
         "event": state.event,
         "max_stars": limit,
-        "played": list(map(len, table)),
-        "face_up": list(map(list, state.face_up)),
-        "laid": list(map(laid.get, seats)),
-        "suspicions": list(map(applied.get, seats)),
+        "played": [len(t) for t in table],
+        "face_up": [list(f) for f in state.face_up],
+        "laid": [laid.get(s) for s in seats],
+        "suspicions": [applied.get(s) for s in seats],
         "suspected": suspected,
         "revealed": [list(table[s]) if suspected[s] else None for s in seats],
         "stars": totals,

@@ -29,10 +29,8 @@ from mobtable.games.capo.actions import (
     TurnUp,
 )
 from mobtable.games.capo.cards import CardSet
-from mobtable.games.capo.rules import Phase
+from mobtable.games.capo.rules import GAME_OVER, PLAYING, SUSPECTING, TURNING
 from mobtable.games.capo.table import CapoTable
-
-_OVER, _SUSPECT, _TURN = Phase.OVER, Phase.SUSPECT, Phase.TURN
 
 
 @cache
@@ -59,9 +57,9 @@ class CapoState(CapoTable, State):
         phase, step = self.phase, self.step
         if seat in step.choices or seat not in step.seats:  # over: the step has no seats
             return ()
-        if phase is _SUSPECT:
+        if phase is SUSPECTING:
             return suspicions(len(self.hands))[seat]
-        if phase is _TURN:
+        if phase is TURNING:
             chosen = self.picked.get(seat, ())
             return [TURNS[c] for c in self.table[seat] if c not in chosen]
         hand = self.hands[seat]
@@ -75,13 +73,13 @@ class CapoState(CapoTable, State):
 
     def _check(self, seat: int, action: Any) -> None:
         phase = self.phase
-        if isinstance(action, Declare | Place) and phase is not Phase.PLAY:
+        if isinstance(action, Declare | Place) and phase is not PLAYING:
             raise IllegalAction(f"{action}: cards are played in phase 2 only", rule="phase")
-        if isinstance(action, TurnUp) and phase is not Phase.TURN:
+        if isinstance(action, TurnUp) and phase is not TURNING:
             raise IllegalAction(
                 f"{action}: cards are turned up after all have played", rule="phase"
             )
-        if isinstance(action, Suspect) and phase is not Phase.SUSPECT:
+        if isinstance(action, Suspect) and phase is not SUSPECTING:
             raise IllegalAction(f"{action}: Suspicion cards are laid in phase 3", rule="phase")
         if isinstance(action, Declare):
             self._check_declare(seat, action)
@@ -169,7 +167,7 @@ class CapoState(CapoTable, State):
     def hidden_moves(self, seat: int | None) -> int:
         """K-23: while crews are sealed, another seat's crew shows as one move once
         complete and as none before, however many cards it holds."""
-        if self.phase is not Phase.PLAY or not self.rules.sealed_crews:
+        if self.phase is not PLAYING or not self.rules.sealed_crews:
             return 0
         hidden = 0
         for other, size in self.declared.items():
@@ -181,7 +179,7 @@ class CapoState(CapoTable, State):
 
     def commit_bound(self, seat: int) -> int:
         """A sealed crew: the count, then up to a whole hand of cards."""
-        if self.phase is Phase.PLAY and self.rules.sealed_crews and seat not in self.declared:
+        if self.phase is PLAYING and self.rules.sealed_crews and seat not in self.declared:
             return 1 + len(self.hands[seat])
         return 1
 
@@ -196,10 +194,10 @@ class CapoState(CapoTable, State):
         return determinize(self, seat, rng)
 
     def is_over(self) -> bool:
-        return self.phase is _OVER
+        return self.phase is GAME_OVER
 
     def result(self) -> Result:
-        if self.phase is not Phase.OVER:
+        if self.phase is not GAME_OVER:
             raise IllegalAction("the game is not over", rule="game-over")
         keys = [(r,) for r in self.respect]
         result = Result.from_keys(self.respect, keys)

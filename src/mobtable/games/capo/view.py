@@ -35,14 +35,14 @@ one, since players mostly bluff only when they cannot succeed.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Origin
 from mobtable.core.shuffle import shuffle
 from mobtable.games.capo import crews
 from mobtable.games.capo import events as ev
-from mobtable.games.capo.rules import Phase
+from mobtable.games.capo.rules import GAME_OVER, PLAYING, SUSPECTING, TURNING
 
 if TYPE_CHECKING:
     from mobtable.games.capo.state import CapoState
@@ -62,7 +62,7 @@ def known_cards(state: CapoState, seat: int | None) -> set[int]:
 
 def face_down(state: CapoState, seat: int) -> int:
     """How many cards ``seat`` has put on the table (while playing: so far)."""
-    if state.phase is not Phase.PLAY:
+    if state.phase is not PLAYING:
         return len(state.table[seat])
     step = state.step
     if seat in step.choices:
@@ -78,14 +78,14 @@ def played_as_seen(state: CapoState, seat: int, viewer: int | None) -> int | Non
     With sealed crews another seat's cards stay off the table for the others
     until every seat has played; a seat always knows its own.
     """
-    if state.phase is Phase.PLAY and state.rules.sealed_crews and seat != viewer:
+    if state.phase is PLAYING and state.rules.sealed_crews and seat != viewer:
         return None
     return face_down(state, seat)
 
 
 def step_public(state: CapoState) -> dict[str, Any] | None:
     """The sealed step under way: who takes part, who has committed, who is awaited."""
-    if state.phase is Phase.OVER:
+    if state.phase is GAME_OVER:
         return None
     public: dict[str, Any] = {"phase": state.phase.value, **state.step.public()}
     public["waiting"] = [s for s in public["seats"] if s not in public["committed"]]
@@ -100,13 +100,13 @@ def view_for(state: CapoState, seat: int | None) -> dict[str, Any]:
     table = []
     down = [played_as_seen(state, p, seat) for p in range(n)]
     # while playing, the cards put down are still in ``hands`` until all reveal
-    playing = state.phase is Phase.PLAY
+    playing = state.phase is PLAYING
     held = [len(h) - ((down[p] or 0) if playing else 0) for p, h in enumerate(state.hands)]
     for p in range(n):
         entry: dict[str, Any] = {
             "played": down[p],
             "face_up": list(state.face_up[p]),
-            "must_turn": state.must_turn[p] if state.phase is Phase.TURN else 0,
+            "must_turn": state.must_turn[p] if state.phase is TURNING else 0,
         }
         shown.update(state.face_up[p])
         if p == seat:
@@ -157,7 +157,7 @@ def view_for(state: CapoState, seat: int | None) -> dict[str, Any]:
         "step": step_public(state),
         "me": None if seat is None else _my_choices(state, seat),
         "last_round": last,
-        "result": state.result().to_json() if state.phase is Phase.OVER else None,
+        "result": state.result().to_json() if state.phase is GAME_OVER else None,
     }
     view["cards"] = {str(c): cards.mafiosi[c].to_json() for c in sorted(shown)}
     view["symbols"] = dict(zip(cards.symbols, cards.symbol_names, strict=True))
@@ -176,13 +176,13 @@ def reconstructed_in_play(state: CapoState) -> list[str]:
 
 def _held(state: CapoState, seat: int) -> list[int]:
     """The seat's hand without the cards it has already put face down."""
-    down = set(_own_cards(state, seat)) if state.phase is Phase.PLAY else set()
+    down = set(_own_cards(state, seat)) if state.phase is PLAYING else set()
     return [c for c in state.hands[seat] if c not in down]
 
 
 def _own_cards(state: CapoState, seat: int) -> list[int]:
     """The seat's cards on the table; while playing, those placed so far."""
-    if state.phase is not Phase.PLAY:
+    if state.phase is not PLAYING:
         return list(state.table[seat])
     if seat in state.step.choices:
         return list(state.step.choices[seat])
@@ -194,13 +194,13 @@ def _my_choices(state: CapoState, seat: int) -> dict[str, Any]:
     committed = seat in state.step.choices
     choice = state.step.choices.get(seat)
     mine: dict[str, Any] = {"committed": committed}
-    if state.phase in (Phase.PLAY, Phase.TURN):  # the cards chosen so far
+    if state.phase in (PLAYING, TURNING):  # the cards chosen so far
         chosen = state.step.choices[seat] if committed else state.picked.get(seat, ())
-        key = "placed" if state.phase is Phase.PLAY else "turning"
-        if state.phase is Phase.PLAY:
+        key = "placed" if state.phase is PLAYING else "turning"
+        if state.phase is PLAYING:
             mine["declared"] = state.declared.get(seat)
         mine[key] = list(chosen)
-    elif state.phase is Phase.SUSPECT:
+    elif state.phase is SUSPECTING:
         mine["suspects"] = choice
     return mine
 
@@ -213,7 +213,7 @@ def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
     other.declared = {seat: state.declared[seat]} if seat in state.declared else {}
     other.picked = {seat: list(state.picked[seat])} if seat in state.picked else {}
     known = known_cards(state, seat)
-    unknown = sorted(c for c in range(len(state.cards.mafiosi)) if c not in known)
+    unknown = [c for c in range(len(state.cards.mafiosi)) if c not in known]  # ascending
     shuffle(unknown, rng)
     deal = _dealer(unknown)
     for p in range(state.players):
@@ -224,7 +224,7 @@ def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
         other.table[p] = sorted([*state.face_up[p], *deal(hidden)])
         other.own_discard[p] = set(deal(len(state.own_discard[p])))
     test = crews.CrewTest(state)
-    if state.phase is Phase.PLAY:
+    if state.phase is PLAYING:
         if not state.rules.sealed_crews:  # sealed: every other crew is chosen afresh
             _reopen_crews(state, other, seat, rng, test)
     else:
@@ -267,11 +267,14 @@ def _reopen_crews(
             other.declared[p], other.picked[p] = plan
 
 
-def _dealer(cards: list[int]) -> Any:
-    source: Iterator[int] = iter(cards)
+def _dealer(cards: list[int]) -> Callable[[int], list[int]]:
+    """``deal(count)``: the next ``count`` cards of ``cards``, from the front."""
+    dealt = 0
 
     def deal(count: int) -> list[int]:
-        return [next(source) for _ in range(count)]
+        nonlocal dealt
+        start, dealt = dealt, dealt + count
+        return cards[start:dealt]
 
     return deal
 

@@ -1,0 +1,46 @@
+# C types for Cython's build of scoring.py (the pure path ignores this file): the round's
+# lists and dicts as such, so that indexing, iterating and ``get`` skip the generic calls.
+cimport cython
+
+
+@cython.locals(table=list, hit=bint, count=Py_ssize_t)
+cpdef int tony_stars(state, list suspected) except? -1
+
+@cython.locals(
+    n=Py_ssize_t,
+    seat=Py_ssize_t,
+    table=list,
+    applied=dict,
+    suspectors=list,
+    suspected=list,
+    success=list,
+    totals=list,
+    played=list,
+    net=tuple,
+    mafiosi=tuple,
+    crew=list,
+    summary=dict,
+)
+cpdef resolve_round(state, dict laid)
+
+@cython.locals(seat=Py_ssize_t, table=list, played=list, shown_giulia=list)
+cpdef list _score_seats(
+    state, ledger, dict applied, list suspectors, list suspected, list success
+)
+
+@cython.locals(
+    seat=Py_ssize_t, table=list, face_up=list, discard=list, own_discard=list, played=list
+)
+cpdef _discard_played(state, list suspected, list shown)
+
+@cython.locals(table=list)
+cpdef dict _summary(
+    state,
+    dict laid,
+    dict applied,
+    list suspected,
+    list success,
+    list totals,
+    extra,
+    limit,
+)
