@@ -27,6 +27,7 @@ from mobtable.core import (
     State,
 )
 from mobtable.core.actions import notation_text
+from mobtable.core.shuffle import rng_digest
 from support.sealed_bid_words import WORDS
 
 COINS = 10
@@ -128,7 +129,7 @@ class SealedBidState(State):
             "scores": self.scores,
             "round": self.round,
             "bids": {s: b.amount for s, b in self.step.choices.items()},
-            "rng": hash(self.rng.getstate()),
+            "rng": rng_digest(self.rng),
         }
 
 

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from mobtable.core import Config, Game, IllegalAction, Origin, Result, State
+from mobtable.core.shuffle import rng_digest
 from mobtable.core.words import count
 from mobtable.games.capo import events as ev
 from mobtable.games.capo import phases
@@ -266,7 +267,7 @@ class CapoState(CapoTable, State):
             "supply": self.supply,
             "last_round": self.last_round,
             "capped": self.capped,
-            "rng": hash(self.rng.getstate()),
+            "rng": rng_digest(self.rng),
         }
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import IllegalAction, Origin, Result, Seat, State, View
+from mobtable.core.shuffle import rng_digest
 from mobtable.games.gangsta import police, redraw
 from mobtable.games.gangsta.actions import (
     KEEP,
@@ -459,7 +460,7 @@ class GangstaState(GangstaRules, State):
             "redraw_queue": self.redraw_queue,
             "redrew": {str(k): list(v) for k, v in sorted(self.redrew.items())},
             "voids": self.voids,
-            "rng": hash(self.rng.getstate()),
+            "rng": rng_digest(self.rng),
         }
 
 
