@@ -34,6 +34,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
+# The tests click as soon as a control is there, far sooner than a person can: web-settle's
+# guard against taps aimed at the screen before a new decision is off in them (settle.js),
+# but in tests/web/test_settle.py, which turns it back on.
+SETTLE_OFF = "localStorage.setItem('mobtable:settle-ms', '0')"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 
 
@@ -96,5 +100,24 @@ def browser() -> Iterator[object]:
         if executable is None or not os.access(executable, os.X_OK):
             missing("a Chromium browser", f"none found: {BROWSER_HINT}")
         b = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield b
+        yield _settle_off(b)
         b.close()
+
+
+def _settle_off(browser: Any) -> Any:
+    """The browser, every context and page of which starts with the settle guard off."""
+    new_context, new_page = browser.new_context, browser.new_page
+
+    def context_settled(**options: Any) -> Any:
+        context = new_context(**options)
+        context.add_init_script(SETTLE_OFF)
+        return context
+
+    def page_settled(**options: Any) -> Any:
+        page = new_page(**options)  # its own context, closed with it
+        page.add_init_script(SETTLE_OFF)
+        return page
+
+    browser.new_context = context_settled
+    browser.new_page = page_settled
+    return browser

@@ -10,6 +10,7 @@ import { Chooser, MovePages } from "./moves.js";
 import { ResultOverlay } from "./result.js";
 import { rulesPanel } from "./rules.js";
 import { readMotion, settingsControl } from "./settings.js";
+import { Settle } from "./settle.js";
 import { Toast } from "./toast.js";
 
 export async function showTable(root, tableId) {
@@ -27,6 +28,7 @@ class TableClient {
     this.ui = ui;
     this.frame = frame;
     this.chooser = new Chooser();
+    this.settle = new Settle();
     this.pages = new MovePages();
     this.toast = new Toast(ui.toast);
     this.result = new ResultOverlay(ui.result);
@@ -92,6 +94,7 @@ class TableClient {
       if (!this.msg || this.msg.version !== m.version) this.hinted = null; // a hint is for one position
       this.msg = m;
       this.chooser.setLegal(m.legal);
+      this.settle.update(m.legal);
       this.render();
       if (!this.renderer.showsWhatHappened) this.toast.show(this.fresh); // else the board does
     } else if (m.type === "notice") {
@@ -151,6 +154,7 @@ class TableClient {
   }
 
   play(notation) {
+    if (this.refusedTooSoon()) return;
     this.showNote("");
     this.chooser.clear();
     if (this.frame.open === "moves") this.frame.show(null); // the phone's drawer: back to the board
@@ -159,10 +163,18 @@ class TableClient {
 
   // Several moves of this seat in order (a staged choice confirmed at once, e.g. Capo's crew).
   playAll(notations) {
+    if (this.refusedTooSoon()) return;
     this.showNote("");
     this.chooser.clear();
     if (this.frame.open === "moves") this.frame.show(null);
     for (const a of notations) this.send({ type: "act", action: a });
+  }
+
+  // web-settle: a tap aimed at the screen before this decision appeared plays nothing.
+  refusedTooSoon() {
+    if (!this.settle.tooSoon()) return false;
+    this.showNote("The table changed just as you tapped, so nothing was played: look, then tap again.", true);
+    return true;
   }
 
   render() {
