@@ -2,9 +2,11 @@
 # lists and dicts as such, so that indexing, iterating and ``get`` skip the generic calls.
 cimport cython
 
+from mobtable.games.capo.table cimport CapoTable
+
 
 @cython.locals(table=list, hit=bint, count=Py_ssize_t)
-cpdef int tony_stars(state, list suspected) except? -1
+cpdef int tony_stars(CapoTable state, list suspected) except? -1
 
 @cython.locals(
     n=Py_ssize_t,
@@ -21,21 +23,21 @@ cpdef int tony_stars(state, list suspected) except? -1
     crew=list,
     summary=dict,
 )
-cpdef resolve_round(state, dict laid)
+cpdef resolve_round(CapoTable state, dict laid)
 
 @cython.locals(seat=Py_ssize_t, table=list, played=list, shown_giulia=list)
 cpdef list _score_seats(
-    state, ledger, dict applied, list suspectors, list suspected, list success
+    CapoTable state, ledger, dict applied, list suspectors, list suspected, list success
 )
 
 @cython.locals(
     seat=Py_ssize_t, table=list, face_up=list, discard=list, own_discard=list, played=list
 )
-cpdef _discard_played(state, list suspected, list shown)
+cpdef _discard_played(CapoTable state, list suspected, list shown)
 
 @cython.locals(table=list)
 cpdef dict _summary(
-    state,
+    CapoTable state,
     dict laid,
     dict applied,
     list suspected,

@@ -8,7 +8,7 @@ may see in :mod:`view`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -43,16 +43,19 @@ def suspicions(players: int) -> tuple[tuple[Suspect, ...], ...]:
     )
 
 
-class CapoState(CapoTable, State):
-    """A Capo della Mafia table (built by :mod:`mobtable.games.capo.setup`)."""
+class CapoRules(CapoTable):
+    """What a Capo table's decisions are and how each action changes it; the copies.
 
-    def __init__(self, game: Game, config: Config, origin: Origin, cards: CardSet) -> None:
-        State.__init__(self, game, config, origin)
-        CapoTable.__init__(self, config, cards, origin.seed)
+    The state's hot paths, apart from the core contract's glue (:class:`CapoState`):
+    compiled, this is an extension type (``state.pxd``) whose methods read the table's
+    zones as typed fields and call each other in C.
+    """
 
-    # -- the contract ----------------------------------------------------
     def pending(self) -> tuple[int, ...]:
         return self.step.waiting()  # a finished game's step has no seats
+
+    def is_over(self) -> bool:
+        return self.phase is GAME_OVER
 
     def legal(self, seat: int) -> Sequence[CapoAction]:
         phase, step = self.phase, self.step
@@ -71,6 +74,105 @@ class CapoState(CapoTable, State):
             return DECLARES[least - 1 : len(hand)]
         chosen = self.picked[seat]
         return [PLACES[c] for c in hand if c not in chosen]
+
+    def _act(self, seat: int, action: Any) -> None:
+        """Apply a checked action: the handler of its kind, most frequent first."""
+        kind = type(action)
+        if kind is Place:
+            self._place(seat, action)
+        elif kind is Declare:
+            self._declare(seat, action)
+        elif kind is Suspect:
+            self._suspect(seat, action)
+        elif kind is TurnUp:
+            self._turn_up(seat, action)
+        else:
+            raise IllegalAction(f"{action!r} is not a Capo action")
+
+    def _place(self, seat: int, action: Place) -> None:
+        chosen = self.picked[seat]
+        chosen.append(action.card)
+        if not self.silent:
+            text = f"you place card {action.card} face down"
+            facts = self.cards.facts([action.card])
+            self.log("placed", text, seat, seat=seat, card=action.card, facts=facts)
+            if not self.rules.sealed_crews:  # K-23: open placement shows each card go down
+                down = len(chosen)
+                text = f"seat {seat} has {count(down, 'card')} face down"
+                self.log("face-down", text, seat=seat, count=down)
+        if len(chosen) == self.declared[seat]:
+            self._commit(seat, tuple(sorted(chosen)), "has played")
+
+    def _declare(self, seat: int, action: Declare) -> None:
+        self.declared[seat] = action.count
+        self.picked[seat] = []
+        if not self.silent:
+            text = f"you will play {count(action.count, 'card')}"
+            self.log("declared", text, seat, seat=seat, count=action.count)
+
+    def _turn_up(self, seat: int, action: TurnUp) -> None:
+        chosen = self.picked.setdefault(seat, [])
+        chosen.append(action.card)
+        if not self.silent:
+            text = f"you will turn up card {action.card}"
+            facts = self.cards.facts([action.card])
+            self.log("turning", text, seat, seat=seat, card=action.card, facts=facts)
+        if len(chosen) == self.must_turn[seat]:
+            self._commit(seat, tuple(sorted(chosen)), "has chosen what to turn up")
+
+    def _suspect(self, seat: int, action: Suspect) -> None:
+        self._commit(seat, action.target, "has laid the Suspicion card")
+
+    def _commit(self, seat: int, choice: Any, words: str) -> None:
+        self.picked.pop(seat, None)
+        if not self.silent:
+            self.log("committed", f"seat {seat} {words}", seat=seat, phase=self.phase.value)
+        if self.step.commit(seat, choice):
+            phases.resolve_step(self)
+
+    def sample_copy(self) -> CapoState:
+        """A copy for a determinization: no history, no events, and this state's RNG
+        object (``determinize`` gives the sample its own source; copying and seeding a
+        ``Random`` here would cost more than the rest of the copy). Every attribute is
+        named: compiled, they are the fields ``table.pxd`` declares."""
+        other = CapoState.__new__(CapoState)
+        other.game, other.config, other.origin = self.game, self.config, self.origin
+        other.history, other.events, other.silent = [], [], self.silent
+        other.cards, other.rules, other.rng = self.cards, self.rules, self.rng
+        other.hands = [h[:] for h in self.hands]
+        other.stack, other.discard, other.box = self.stack[:], self.discard[:], self.box[:]
+        other.seen_discard = set(self.seen_discard)
+        other.own_discard = [set(d) for d in self.own_discard]
+        other.table = [t[:] for t in self.table]
+        other.face_up = [t[:] for t in self.face_up]
+        other.assignment_stack = self.assignment_stack[:]
+        other.assignments_used = self.assignments_used[:]
+        other.assignment = self.assignment
+        other.event_stack, other.events_used = self.event_stack[:], self.events_used[:]
+        other.event_box, other.event = self.event_box[:], self.event
+        other.round, other.counter, other.phase = self.round, self.counter, self.phase
+        other.step = self.step.copy()
+        other.declared = dict(self.declared)
+        other.picked = {s: p[:] for s, p in self.picked.items()}
+        other.must_turn, other.respect = self.must_turn[:], self.respect[:]
+        other.supply, other.last_round, other.capped = self.supply, self.last_round, self.capped
+        return other
+
+
+class CapoState(CapoRules, State):
+    """A Capo della Mafia table (built by :mod:`mobtable.games.capo.setup`)."""
+
+    def __init__(self, game: Game, config: Config, origin: Origin, cards: CardSet) -> None:
+        State.__init__(self, game, config, origin)
+        CapoTable.__init__(self, config, cards, origin.seed)
+
+    def apply(self, seat: int, action: Any, *, check: bool = True) -> None:
+        """The core's ``apply``, the unchecked path (simulation, search) one call shorter."""
+        if check:
+            super().apply(seat, action, check=True)
+            return
+        self._act(seat, action)
+        self.history.append((seat, action))
 
     def _check(self, seat: int, action: Any) -> None:
         phase = self.phase
@@ -122,48 +224,7 @@ class CapoState(CapoTable, State):
             raise IllegalAction(f"{action}: card {action.card} is already placed")
 
     def _apply(self, seat: int, action: Any) -> None:
-        _APPLY[type(action)](self, seat, action)
-
-    def _place(self, seat: int, action: Place) -> None:
-        chosen = self.picked[seat]
-        chosen.append(action.card)
-        if not self.silent:
-            text = f"you place card {action.card} face down"
-            facts = self.cards.facts([action.card])
-            self.log("placed", text, seat, seat=seat, card=action.card, facts=facts)
-            if not self.rules.sealed_crews:  # K-23: open placement shows each card go down
-                down = len(chosen)
-                text = f"seat {seat} has {count(down, 'card')} face down"
-                self.log("face-down", text, seat=seat, count=down)
-        if len(chosen) == self.declared[seat]:
-            self._commit(seat, tuple(sorted(chosen)), "has played")
-
-    def _declare(self, seat: int, action: Declare) -> None:
-        self.declared[seat] = action.count
-        self.picked[seat] = []
-        if not self.silent:
-            text = f"you will play {count(action.count, 'card')}"
-            self.log("declared", text, seat, seat=seat, count=action.count)
-
-    def _turn_up(self, seat: int, action: TurnUp) -> None:
-        chosen = self.picked.setdefault(seat, [])
-        chosen.append(action.card)
-        if not self.silent:
-            text = f"you will turn up card {action.card}"
-            facts = self.cards.facts([action.card])
-            self.log("turning", text, seat, seat=seat, card=action.card, facts=facts)
-        if len(chosen) == self.must_turn[seat]:
-            self._commit(seat, tuple(sorted(chosen)), "has chosen what to turn up")
-
-    def _suspect(self, seat: int, action: Suspect) -> None:
-        self._commit(seat, action.target, "has laid the Suspicion card")
-
-    def _commit(self, seat: int, choice: Any, words: str) -> None:
-        self.picked.pop(seat, None)
-        if not self.silent:
-            self.log("committed", f"seat {seat} {words}", seat=seat, phase=self.phase.value)
-        if self.step.commit(seat, choice):
-            phases.resolve_step(self)
+        self._act(seat, action)
 
     def hidden_moves(self, seat: int | None) -> int:
         """K-23: while crews are sealed, another seat's crew shows as one move once
@@ -194,9 +255,6 @@ class CapoState(CapoTable, State):
 
         return determinize(self, seat, rng)
 
-    def is_over(self) -> bool:
-        return self.phase is GAME_OVER
-
     def result(self) -> Result:
         if self.phase is not GAME_OVER:
             raise IllegalAction("the game is not over", rule="game-over")
@@ -212,30 +270,6 @@ class CapoState(CapoTable, State):
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.history, other.events = list(self.history), list(self.events)
-        return other
-
-    def sample_copy(self) -> CapoState:
-        """A copy for a determinization: no history, no events, and this state's RNG
-        object (``determinize`` gives the sample its own source; copying and seeding a
-        ``Random`` here would cost more than the rest of the copy)."""
-        other = object.__new__(CapoState)
-        other.__dict__.update(self.__dict__)
-        other.hands = [list(h) for h in self.hands]
-        other.stack, other.discard, other.box = list(self.stack), list(self.discard), list(self.box)
-        other.seen_discard = set(self.seen_discard)
-        other.own_discard = [set(d) for d in self.own_discard]
-        other.table = [list(t) for t in self.table]
-        other.face_up = [list(t) for t in self.face_up]
-        other.assignment_stack = list(self.assignment_stack)
-        other.assignments_used = list(self.assignments_used)
-        other.event_stack, other.events_used = list(self.event_stack), list(self.events_used)
-        other.event_box = list(self.event_box)
-        other.step = self.step.copy()
-        other.declared = dict(self.declared)
-        other.picked = {s: list(p) for s, p in self.picked.items()}
-        other.must_turn = list(self.must_turn)
-        other.respect = list(self.respect)
-        other.history, other.events = [], []
         return other
 
     def fingerprint(self) -> dict[str, Any]:
@@ -269,15 +303,6 @@ class CapoState(CapoTable, State):
             "capped": self.capped,
             "rng": rng_digest(self.rng),
         }
-
-
-_APPLY: dict[type, Callable[[CapoState, int, Any], None]] = {
-    Place: CapoState._place,
-    Declare: CapoState._declare,
-    TurnUp: CapoState._turn_up,
-    Suspect: CapoState._suspect,
-}
-"""Each kind of action's handler: one dict lookup instead of a chain of type tests."""
 
 
 def _plain(choice: Any) -> Any:

@@ -16,16 +16,25 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Config, Event, SealedStep
 from mobtable.games.capo.cards import CardSet, Effect
 from mobtable.games.capo.rules import Phase, Rules
 
+if TYPE_CHECKING:
+    from mobtable.core import Game, Origin
+
 
 class CapoTable:
-    """Every zone and counter of one Capo della Mafia table."""
+    """Every zone and counter of one Capo della Mafia table.
 
+    Compiled, an extension type (``table.pxd`` declares every attribute of a state).
+    """
+
+    game: Game
+    config: Config
+    origin: Origin
     events: list[Event]
     silent: bool
     cards: CardSet
