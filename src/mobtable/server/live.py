@@ -80,6 +80,11 @@ class Client:
     table is never held up for one client, so a client whose queue reaches
     ``MAX_BACKLOG`` (it stopped reading while the table moved on) has its
     backlog replaced by :data:`TOO_SLOW`, a close frame with code 4429.
+
+    With nothing queued or being sent, a message goes out at once through
+    :attr:`write` where the socket offers it (no queue, no task woken: most
+    messages, since a socket's buffer is rarely full); the queue keeps the order
+    and the limits for the rest.
     """
 
     MAX_BACKLOG = 256
@@ -92,14 +97,22 @@ class Client:
         self.last_seen: str | None = None  # the last state sent, its events left out
         self.queue: asyncio.Queue[str | Close] = asyncio.Queue()
         self.closed = False
+        self.write: Callable[[str], bool] | None = None
+        """Sends a text now if the socket can take it without waiting (``False``: it
+        cannot, nothing was sent); set by the WebSocket endpoint."""
+        self.sending = False
+        """The sender task is in the middle of a send (set by it)."""
         self._room = asyncio.Event()
         self._room.set()
 
     def send(self, text: str) -> None:
         if self.closed:
             return
-        if self.queue.qsize() >= self.MAX_BACKLOG:  # a client that stopped reading
+        queued = self.queue.qsize()
+        if queued >= self.MAX_BACKLOG:  # a client that stopped reading
             self.close(TOO_SLOW)
+            return
+        if not queued and not self.sending and self.write is not None and self.write(text):
             return
         self.queue.put_nowait(text)
         if self.queue.qsize() >= self.MAX_REPLIES:

@@ -30,7 +30,6 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from mobtable import bots, games
@@ -41,6 +40,7 @@ from mobtable.server.botpool import BotPool
 from mobtable.server.chat import HISTORY, chat_message, chat_text
 from mobtable.server.clocks import MoveClocks, not_replaceable_yet
 from mobtable.server.commits import GroupCommits
+from mobtable.server.dbthreads import DbThreads
 from mobtable.server.errors import Conflict, Forbidden, NotFound, ServerError, Unavailable
 from mobtable.server.expiry import Expiry
 from mobtable.server.hints import HintDesk
@@ -92,7 +92,7 @@ class TableManager:
         self._finished: OrderedDict[str, None] = OrderedDict()
         """The finished tables in ``tables``, least recently used first."""
         self._retry_evict: asyncio.TimerHandle | None = None
-        self._db_pool: ThreadPoolExecutor | None = None
+        self._db_threads: DbThreads | None = None
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self.commits = GroupCommits(repo, self.db)
         self.bot_turns = BotTurns(
@@ -109,12 +109,11 @@ class TableManager:
 
     # -- plumbing -------------------------------------------------------
     @property
-    def db_pool(self) -> ThreadPoolExecutor:
+    def db_threads(self) -> DbThreads:
         """The database thread(s): one for SQLite, which has a single writer anyway."""
-        if self._db_pool is None:
-            workers = 1 if self.repo.is_sqlite else 4
-            self._db_pool = ThreadPoolExecutor(workers, thread_name_prefix="db")
-        return self._db_pool
+        if self._db_threads is None:
+            self._db_threads = DbThreads(1 if self.repo.is_sqlite else 4)
+        return self._db_threads
 
     @property
     def search_pool(self) -> BotPool | None:
@@ -122,8 +121,7 @@ class TableManager:
         return self.bot_turns.search_pool
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
+        return await self.db_threads.run(lambda: fn(*args, **kwargs))
 
     async def start(self) -> None:
         """Load every unfinished table from the database and set its bots going;
@@ -148,9 +146,9 @@ class TableManager:
                 client.close()
         await self.bot_turns.stop()  # before the database threads: a bot may be storing
         await self.commits.drain()
-        if self._db_pool is not None:
-            self._db_pool.shutdown(wait=True)
-        self._db_pool = None
+        if self._db_threads is not None:
+            self._db_threads.shutdown()
+        self._db_threads = None
 
     # -- finding tables ---------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:

@@ -15,10 +15,12 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
+from starlette.websockets import WebSocketState
 
 from mobtable.server.errors import ServerError
 from mobtable.server.live import Client, Close
@@ -84,9 +86,69 @@ async def _sender(ws: WebSocket, client: Client) -> None:
             if isinstance(item, Close):
                 await ws.close(item.code, item.reason)
                 return
-            await ws.send_text(item)
+            client.sending = True
+            try:
+                await ws.send_text(item)
+            finally:
+                client.sending = False
     finally:
         client.close()  # the socket went away: the reader stops waiting for room
+
+
+def direct_writer(ws: WebSocket, client: Client) -> Callable[[str], bool] | None:
+    """A function that sends a text on ``ws`` at once, without a task, when the
+    server's socket can take it (``False``: it cannot; nothing sent), or ``None``
+    where the server is not one whose send is known to finish without waiting
+    then (uvicorn's sans-I/O WebSocket protocol: its one wait is for the socket's
+    buffer to drain, ``writable``).
+
+    A send that would wait after all is abandoned before anything is written
+    (the protocol waits before it frames), the text goes to the queue and this
+    client's sends go through its task from then on; a send that fails closes
+    the client (its reader hears the socket go)."""
+    protocol = _sans_io_protocol(ws._send)
+    writable = getattr(protocol, "writable", None)
+    if not isinstance(writable, asyncio.Event):
+        return None
+    send = protocol.send  # past Starlette's layers, which only pass the message on
+
+    def write(text: str) -> bool:
+        if not writable.is_set() or ws.application_state is not WebSocketState.CONNECTED:
+            return False
+        step = send({"type": "websocket.send", "text": text})
+        try:
+            step.send(None)
+        except StopIteration:
+            return True
+        except Exception:
+            client.close()
+            return True
+        step.close()  # it waits: nothing was framed yet
+        client.write = None
+        return False
+
+    return write
+
+
+def _sans_io_protocol(send: Any) -> Any:
+    """uvicorn's sans-I/O protocol behind an ASGI ``send``, through Starlette's
+    exception handler's ``sender`` (which only passes a WebSocket message on);
+    ``None`` for anything else."""
+    for _ in range(4):
+        owner = getattr(send, "__self__", None)
+        if owner is not None:
+            known = type(owner).__name__ == "WebSocketsSansIOProtocol"
+            return owner if known and send.__name__ == "send" else None
+        if getattr(send, "__qualname__", "") != _STARLETTE_SENDER or not send.__closure__:
+            return None
+        inner = [c.cell_contents for c in send.__closure__ if callable(c.cell_contents)]
+        if len(inner) != 1:
+            return None
+        send = inner[0]
+    return None
+
+
+_STARLETTE_SENDER = "wrap_app_handling_exceptions.<locals>.wrapped_app.<locals>.sender"
 
 
 async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
@@ -111,6 +173,7 @@ async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
         return
 
     client = Client(hello.seat, spectator_name(hello.name))
+    client.write = direct_writer(ws, client)
     address = ws.client.host if ws.client else "unknown"
     sender = asyncio.create_task(_sender(ws, client))
     await manager.connect(table, client)

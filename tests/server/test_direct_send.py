@@ -1,0 +1,110 @@
+"""A client's message goes out at once when nothing waits before it, else through its queue
+(in order, with the same limits); on a real uvicorn server the endpoint finds the way."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import httpx2
+from websockets.asyncio.client import connect
+
+from mobtable.server.live import TOO_SLOW, Client
+
+from .test_ws_burst import base_url  # noqa: F401 (a fixture)
+
+
+def _client(accept: bool) -> tuple[Client, list[str]]:
+    client = Client(seat=None)
+    written: list[str] = []
+
+    def write(text: str) -> bool:
+        if accept:
+            written.append(text)
+        return accept
+
+    client.write = write
+    return client, written
+
+
+def test_a_message_goes_out_at_once_when_nothing_waits() -> None:
+    async def main() -> tuple[list[str], int]:
+        client, written = _client(accept=True)
+        client.send("a")
+        client.send("b")
+        return written, client.queue.qsize()
+
+    assert asyncio.run(main()) == (["a", "b"], 0)
+
+
+def test_a_socket_that_cannot_take_it_now_gets_it_through_the_queue_in_order() -> None:
+    async def main() -> tuple[list[str], list[object]]:
+        client, written = _client(accept=False)
+        client.send("a")
+        client.write = _client(accept=True)[0].write  # the socket drains again
+        client.send("b")  # behind "a": queued too, never before it
+        return written, [client.queue.get_nowait() for _ in range(client.queue.qsize())]
+
+    assert asyncio.run(main()) == ([], ["a", "b"])
+
+
+def test_nothing_goes_out_at_once_while_the_sender_is_sending() -> None:
+    async def main() -> tuple[list[str], int]:
+        client, written = _client(accept=True)
+        client.sending = True
+        client.send("a")
+        return written, client.queue.qsize()
+
+    assert asyncio.run(main()) == ([], 1)
+
+
+def test_the_backlog_limit_comes_before_the_direct_way() -> None:
+    async def main() -> list[object]:
+        client, written = _client(accept=False)
+        for i in range(Client.MAX_BACKLOG + 1):
+            client.send(f"message {i}")
+        client.write = _client(accept=True)[0].write
+        client.send("late")
+        assert written == []
+        return [client.queue.get_nowait() for _ in range(client.queue.qsize())]
+
+    assert asyncio.run(main()) == [TOO_SLOW]
+
+
+def test_a_real_uvicorn_connection_sends_directly(base_url: str) -> None:  # noqa: F811
+    """The pinned uvicorn and Starlette: the endpoint finds uvicorn's protocol (should
+    an upgrade hide it, this fails rather than every message silently taking the queue)."""
+    from mobtable.server import ws
+
+    found: list[bool] = []
+    real = ws.direct_writer
+
+    def spy(socket: object, client: Client) -> object:
+        writer = real(socket, client)  # type: ignore[arg-type]
+        found.append(writer is not None)
+        return writer
+
+    ws.direct_writer = spy  # type: ignore[assignment]
+    try:
+        body = {"game": "sealed-bid", "players": 2, "seats": [{"kind": "human"}] * 2}
+        table_id = httpx2.post(f"http://{base_url}/api/tables", json=body).json()["id"]
+
+        async def watch() -> list[str]:
+            async with connect(f"ws://{base_url}/ws/tables/{table_id}") as sock:
+                await sock.send(json.dumps({"type": "hello"}))
+                replies = [json.loads(await asyncio.wait_for(sock.recv(), 30))["type"]]
+                for _ in range(20):
+                    await sock.send('{"type":"ping"}')
+                for _ in range(20):
+                    replies.append(json.loads(await asyncio.wait_for(sock.recv(), 30))["type"])
+                return replies
+
+        replies = asyncio.run(watch())
+    finally:
+        ws.direct_writer = real
+    deadline = time.monotonic() + 5
+    while not found and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert found == [True]
+    assert replies == ["state"] + ["pong"] * 20
