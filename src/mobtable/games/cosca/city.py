@@ -33,7 +33,7 @@ def dice_at(state: CoscaTable, seat: int, place: int) -> int:
 
 def _paid_event(state: CoscaTable, kind: str, got: Mapping[int, int], what: str) -> None:
     if got and not state.silent:
-        parts = ", ".join(f"seat {s} +{n}" for s, n in sorted(got.items()))
+        parts = ", ".join([f"seat {s} +{n}" for s, n in sorted(got.items())])
         state.events.append(
             Event(kind, {"paid": {str(s): n for s, n in got.items()}}, f"{what}: {parts}")
         )

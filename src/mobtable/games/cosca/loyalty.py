@@ -58,7 +58,7 @@ def spend_drink(state: CoscaTable, pos: int) -> None:
         )
 
 
-def gain(state: CoscaTable, pos: int, seat: int, *, fought: bool) -> None:
+def gain(state: CoscaTable, pos: int, seat: int, fought: bool) -> None:
     """``seat`` wins the mobster's loyalty; every hat under the card goes home."""
     state.under[pos] = 0
     previous = state.loyal[pos]
@@ -125,7 +125,7 @@ def resolve_fight(
     }
     state.fights.append(record)
     if not state.silent:
-        shown = ", ".join(f"seat {s} {offers[s]} (value {values[s]})" for s in fighters)
+        shown = ", ".join([f"seat {s} {offers[s]} (value {values[s]})" for s in fighters])
         state.events.append(Event("fight", record, f"fight for {name}: {shown}"))
     if len(best) == 1:
         gain(state, pos, best[0], fought=True)

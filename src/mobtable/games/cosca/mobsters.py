@@ -155,7 +155,7 @@ def qualifies(state: CoscaTable, mobster: Mobster, seat: int) -> bool:
     return meets_dice(mobster, seat, state.settings, henrietta_symbols=rules.henrietta_symbols)
 
 
-def cards_met(state: CoscaTable, *, after_city: bool, among: int = -1) -> list[int]:
+def cards_met(state: CoscaTable, after_city: bool, among: int = -1) -> list[int]:
     """Per seat, the cards whose condition the seat meets right now, as a bitmask over
     card ids: the resource conditions (``after_city``) or the dice conditions, as
     :func:`qualifies` says card by card. Conditions of no card in ``among`` (a bitmask)
@@ -190,7 +190,7 @@ def cards_met(state: CoscaTable, *, after_city: bool, among: int = -1) -> list[i
     return met
 
 
-def place_hats(state: CoscaTable, *, after_city: bool) -> None:
+def place_hats(state: CoscaTable, after_city: bool) -> None:
     """Put a hat under every mobster whose condition a player meets (left to right).
 
     ``after_city=False`` places the dice conditions at the reveal;

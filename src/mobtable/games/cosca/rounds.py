@@ -89,7 +89,7 @@ def after_dice(state: CoscaTable, choices: Mapping[int, Any]) -> None:
             Event(
                 "dice-revealed",
                 {"round": state.round, "dice": shown},
-                "dice revealed: " + ", ".join(f"seat {s} {d}" for s, d in shown.items()),
+                "dice revealed: " + ", ".join([f"seat {s} {d}" for s, d in shown.items()]),
             )
         )
     mobsters.place_hats(state, after_city=False)
@@ -240,7 +240,7 @@ def new_day(state: CoscaTable) -> None:
                     "over-the-limit",
                     {"returned": returned, "limit": RESOURCE_CAP},
                     "over the limit, back to the supply: "
-                    + ", ".join(f"seat {s} {m}m {w}w" for s, (m, w) in returned.items()),
+                    + ", ".join([f"seat {s} {m}m {w}w" for s, (m, w) in returned.items()]),
                 )
             )
 

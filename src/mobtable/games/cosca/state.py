@@ -74,17 +74,6 @@ class CoscaState(CoscaTable, State):
         other.history, other.events = list(self.history), list(self.events)
         return other
 
-    def sample_copy(self) -> CoscaState:
-        """A copy for a determinization: no history and no events (a sample plays on
-        from here; copying a long event log for each one cost more than the rest)."""
-        other = object.__new__(CoscaState)
-        other.__dict__ = d = self.__dict__.copy()
-        for name in _LISTS:
-            d[name] = list(d[name])
-        other.sealed = self.sealed.copy()
-        other.history, other.events = [], []
-        return other
-
     def fingerprint(self) -> Any:
         return {
             "round": self.round,
@@ -113,21 +102,3 @@ class CoscaState(CoscaTable, State):
             "fights": self.fights,
             "announced": sorted(self.sealed.announced),
         }
-
-
-_LISTS = (
-    "deck",
-    "row",
-    "loyal",
-    "drink",
-    "under",
-    "met",
-    "money",
-    "weapons",
-    "dice",
-    "settings",
-    "villa_die",
-    "villa_got",
-    "supply",
-    "fights",
-)

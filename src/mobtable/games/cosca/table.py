@@ -8,13 +8,18 @@ this data; nothing here decides a rule.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Config, Event, SealedStep
 from mobtable.games.cosca.actions import CoscaAction
 from mobtable.games.cosca.cards import Mobster, facts_of
 from mobtable.games.cosca.model import DICE_STEP, HATS, ROUNDS, WEEKDAYS, Weekday
 from mobtable.games.cosca.rules import Rules
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from mobtable.core import Action, Game, Origin
 
 
 class CoscaTable:
@@ -43,8 +48,15 @@ class CoscaTable:
             committed whose choices were dropped).
         fight_pos, fighters: the fight being fought (phase 4).
         fights: the fights revealed since the last dice reveal (public).
+
+    Compiled, an extension type (``table.pxd`` declares every attribute of a state, the
+    core ``State``'s too): nothing of a state lives in an instance dict.
     """
 
+    game: Game
+    config: Config
+    origin: Origin
+    history: list[tuple[int, Action]]
     events: list[Event]
     silent: bool
 
@@ -99,3 +111,25 @@ class CoscaTable:
 
     def loyal_count(self, seat: int) -> int:
         return self.loyal.count(seat)
+
+    # -- copies ------------------------------------------------------------
+    def sample_copy(self) -> Self:
+        """A copy for a determinization: no history and no events (a sample plays on
+        from here; copying a long event log for each one cost more than the rest).
+        Every attribute is named: compiled, they are the fields ``table.pxd`` declares."""
+        other = CoscaTable.__new__(type(self))
+        other.game, other.config, other.origin = self.game, self.config, self.origin
+        other.history, other.events, other.silent = [], [], self.silent
+        other.cards, other.facts, other.rules = self.cards, self.facts, self.rules
+        other.round, other.deck, other.row = self.round, self.deck[:], self.row[:]
+        other.loyal, other.drink = self.loyal[:], self.drink[:]
+        other.under, other.met = self.under[:], self.met[:]
+        other.money, other.weapons = self.money[:], self.weapons[:]
+        other.dice, other.settings = self.dice[:], self.settings[:]
+        other.settings_round = self.settings_round
+        other.villa_die, other.villa_got = self.villa_die[:], self.villa_got[:]
+        other.supply, other.stage = self.supply[:], self.stage
+        other.sealed = self.sealed.copy()
+        other.fight_pos, other.fighters = self.fight_pos, self.fighters
+        other.fights = self.fights[:]
+        return other

@@ -1,0 +1,9 @@
+# Cython's view of steps.py (an augmenting .pxd; the pure path ignores it): the legal
+# actions read the table's typed fields.
+
+cimport cython
+
+from mobtable.games.cosca.table cimport CoscaTable
+
+
+cpdef options(CoscaTable state, int seat)
