@@ -37,9 +37,10 @@ from types import ModuleType
 PURE_ENV = "MOBTABLE_PURE_PYTHON"
 
 # Modules compiled at install time, as paths relative to the ``mobtable`` package
-# (shell patterns). Each game's modules are compiled — engine, views, greedy bots and
-# playout policy (the search runs them all) — but not its ``__init__``, its words and
-# rendering, naming, metrics and the hand estimate (they run per display or once a game).
+# (shell patterns). Each game's modules are compiled — engine, views, greedy bots,
+# playout policy and hand estimate (the search runs them all) — but not its
+# ``__init__``, its words and rendering, naming and metrics (they run per display or
+# once a game).
 COMPILED = (
     "core/actions.py",
     "core/cardfile.py",
@@ -60,7 +61,6 @@ NOT_COMPILED = (
     "render.py",
     "naming.py",
     "metrics.py",
-    "estimate.py",
 )
 
 PACKAGE_DIR = Path(__file__).resolve().parent

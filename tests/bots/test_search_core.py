@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import math
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -12,6 +13,7 @@ from mobtable import games
 from mobtable.bots import Decision
 from mobtable.bots.search import Budget, ISMCTSBot
 from mobtable.bots.search import ismcts as ismcts_module
+from mobtable.bots.search.keys import ActionKeys
 from mobtable.bots.search.tree import SeatEdges, Selection, best_ucb, exp3_draw
 
 AVAIL, GAIN = 2, 4
@@ -116,6 +118,53 @@ def test_a_node_chooses_as_it_did_with_its_loops_inline() -> None:
     assert compared > 100
 
 
+class Lazy(Sequence[str]):
+    """A lazy legal sequence: not a list or a tuple, with its own ``index``."""
+
+    def __init__(self, actions: list[str]) -> None:
+        self._actions = actions
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        return self._actions[index]
+
+
+def test_select_lazy_chooses_draws_and_counts_as_select() -> None:
+    """Selection over a lazy sequence without keying it: the same position, key, draws
+    and edges as keying every legal action and selecting (tried, untried, guided, and
+    tried edges no longer legal)."""
+    params = Selection()
+    kinds = set()
+    for seed in range(600):
+        rng = random.Random(seed)
+        pool = [f"a{n}" for n in range(80)]
+        keys, slow_keys = ActionKeys(), ActionKeys()
+        edges = SeatEdges()
+        edges.visits = rng.choice([0, rng.randrange(1, 400)])
+        for action in rng.sample(pool, rng.randrange(0, 30)):
+            visits = rng.randrange(0, 30)
+            edges.edges[keys.key(action)] = [visits, rng.random() * visits, visits + 1, 0.0, 0.0]
+        for action in keys.actions:
+            slow_keys.key(action)
+        legal = rng.sample(pool, rng.randrange(1, 60))
+        first = rng.choice([None, keys.key(rng.choice(pool))])
+        slow = copy.deepcopy(edges)
+        before = set(edges.edges)
+        draw, slow_draw = random.Random(seed), random.Random(seed)
+        position, key = edges.select_lazy(Lazy(legal), keys, draw, params, first)
+        legal_keys = slow_keys.of(legal)
+        slow_first = None if first is None else slow_keys.key(keys.actions[first])
+        expected = slow.select(legal_keys, slow_draw, params, slow_first)
+        assert position == expected and keys.actions[key] == legal[expected]
+        assert draw.getstate() == slow_draw.getstate()
+        named = {keys.actions[k]: e for k, e in edges.edges.items()}
+        assert named == {slow_keys.actions[k]: e for k, e in slow.edges.items()}
+        kinds.add(key in before)
+    assert kinds == {True, False}  # tried actions and new edges were both chosen
+
+
 def gangsta_placement(seed: int):  # type: ignore[no-untyped-def]
     """A Gangsta position where the seat places a card (a lazy legal sequence)."""
     game = games.get("gangsta")
@@ -129,28 +178,31 @@ def gangsta_placement(seed: int):  # type: ignore[no-untyped-def]
         state.apply(seat, legal[rng.randrange(len(legal))], check=False)
 
 
-def test_a_first_try_on_a_lazy_legal_sequence_searches_as_keying_every_action(
+def test_a_lazy_legal_sequence_searches_as_keying_every_action(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The guide's first try at a new node, taken without keying the legal placements,
-    leads to the very search that keying them and selecting gave."""
+    """At a lazy legal sequence (Gangsta's placements) the guide's first try is taken
+    without keying the legal actions, and later visits key only the tried edges and the
+    chosen action: the very search that keying every action and selecting gave."""
     taken = []
 
-    def counted(action: object, legal: object) -> bool:
-        found = in_lazy(action, legal)
+    def counted(legal: object) -> bool:
+        found = lazy(legal)
         taken.append(found)
         return found
 
-    in_lazy = ismcts_module._in_lazy
+    lazy = ismcts_module._lazy
     for seed in range(8):
         state = gangsta_placement(seed)
         seat = state.pending()[0]
         runs = []
-        for shortcut in (counted, lambda action, legal: False):
-            monkeypatch.setattr(ismcts_module, "_in_lazy", shortcut)
+        for shortcut in (counted, lambda legal: False):
+            monkeypatch.setattr(ismcts_module, "_lazy", shortcut)
             result = ISMCTSBot(seed=seed, budget=Budget(iterations=150)).search(
                 Decision(state, seat)
             )
-            runs.append((result.action, [(s.action, s.visits, s.mean) for s in result.stats]))
+            runs.append(
+                (result.action, result.nodes, [(s.action, s.visits, s.mean) for s in result.stats])
+            )
         assert runs[0] == runs[1]
-    assert sum(taken) > 100  # the shortcut was taken
+    assert sum(taken) > 100  # the shortcuts were taken

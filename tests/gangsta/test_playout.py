@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
-from mobtable.games.gangsta.playout import best_placement, playout, trick_play
+from mobtable.games.gangsta.actions import Place
+from mobtable.games.gangsta.grid import CELLS, LINES_OF, SIZE, placement_points
+from mobtable.games.gangsta.playout import RAID_PENALTY, best_placement, playout, trick_play
 from mobtable.games.gangsta.state import GangstaState
 
 from .helpers import GAME, play, position
@@ -53,6 +56,57 @@ def test_playout_places_for_the_most_points() -> None:
     best = best_placement(state, random.Random(0).random)
     # the 5 joins the two 5s of row A: a trio, 5 points (no 2 beats that)
     assert str(best).startswith("R5S@A")
+
+
+def scanned_placement(state: GangstaState, rnd: Callable[[], float]) -> Place:
+    """``best_placement`` by its definition: every card on every empty cell, scored by
+    the rules (a cell completing a line costs the penalty), ties in card-then-cell order;
+    if nothing scores, a random card on a random cell calling no raid (if any)."""
+    values, filled, empty = state.grid_values, state.filled, state.empty
+    lines = [LINES_OF[cell] for cell in empty]
+    near_full = [filled[row] == SIZE - 1 or filled[column] == SIZE - 1 for row, column in lines]
+    best: list[tuple[int, int]] = []
+    best_points = 0 if not all(near_full) else -RAID_PENALTY
+    for card in state.to_place:
+        for cell, full in zip(empty, near_full, strict=True):
+            placed = values[:]
+            placed[cell] = state.cards.value[card]
+            points = placement_points(placed, cell)[0]
+            if points == 0:  # no equal value shares a line with the cell
+                continue
+            points -= RAID_PENALTY if full else 0
+            if points > best_points:
+                best, best_points = [(card, cell)], points
+            elif points == best_points:
+                best.append((card, cell))
+    if best_points <= 0:
+        cells = [c for c, full in zip(empty, near_full, strict=True) if not full] or empty
+        cards = state.to_place
+        best.append((cards[int(rnd() * len(cards))], cells[int(rnd() * len(cells))]))
+    card, cell = best[int(rnd() * len(best))]
+    return state.table.place[card * CELLS + cell]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_best_placement_is_its_definition(seed: int) -> None:
+    """The same placement and the same draws as scoring every card on every cell, on
+    the placements of seeded games placed by the policy itself."""
+    state = GAME.new_state(GAME.config(3 + seed % 3), seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not state.is_over():
+        seat = state.pending()[0]
+        if state.phase.value == "place":
+            for k in range(4):
+                fast, slow = random.Random(k), random.Random(k)
+                assert best_placement(state, fast.random) is scanned_placement(state, slow.random)
+                assert fast.getstate() == slow.getstate()
+            checked += 1
+            state.apply(seat, best_placement(state, rng.random), check=False)
+            continue
+        legal = state.legal(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+    assert checked > 20
 
 
 def test_playout_avoids_calling_the_police_when_nothing_scores() -> None:

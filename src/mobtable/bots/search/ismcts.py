@@ -178,9 +178,14 @@ class _Iteration:
                 else:
                     legal = legal_of(seat)
                     choice = guide(state, seat) if guide is not None and not edges.edges else None
-                    if choice is not None and _in_lazy(choice, legal):
+                    lazy = _lazy(legal)
+                    if choice is not None and lazy and choice in legal:
                         action, key = choice, keys.key(choice)
                         edges.force(key)  # what select does with the guide's choice here
+                    elif lazy:  # keys only the tried edges and the chosen action
+                        first = None if choice is None else keys.key(choice)
+                        position, key = edges.select_lazy(legal, keys, rng, params, first)
+                        action = legal[position]
                     else:
                         legal_keys, positions = keys.index(legal)
                         first = None if choice is None else keys.key(choice)
@@ -216,11 +221,10 @@ class _Iteration:
         return reward[me]
 
 
-def _in_lazy(action: Action, legal: Sequence[Action]) -> bool:
-    """Whether ``action`` is in ``legal``, if that is a lazy sequence (not a list or a
-    tuple): its own ``in`` then costs less than keying every legal action (Gangsta's
-    placements), which a first try at a node does not need."""
-    return type(legal) is not list and type(legal) is not tuple and action in legal
+def _lazy(legal: Sequence[Action]) -> bool:
+    """Whether ``legal`` is a lazy sequence (not a list or a tuple): its own ``in`` and
+    ``index`` then cost less than keying every legal action (Gangsta's placements)."""
+    return type(legal) is not list and type(legal) is not tuple
 
 
 def _candidates(

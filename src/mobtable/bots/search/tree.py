@@ -129,6 +129,59 @@ class SeatEdges:
             return self._expand(untried, keys, rng, first, positions)
         return best
 
+    def select_lazy(
+        self,
+        legal: Sequence[Action],
+        keys: ActionKeys,
+        rng: random.Random,
+        params: Selection,
+        first: int | None = None,
+    ) -> tuple[int, int]:
+        """:meth:`select` for a lazy legal sequence: (position, key), the same choice and
+        draws, without keying every legal action.
+
+        The tried edges' positions come from ``legal.index`` (the engine's lazy sequence
+        answers it without iterating: Gangsta's placements), the untried positions are
+        the others, and only the action chosen for a new edge is keyed.
+        """
+        edges = self.edges
+        actions = keys.actions
+        tried: list[tuple[int, int, list[float]]] = []
+        for key, edge in edges.items():
+            try:
+                tried.append((legal.index(actions[key]), key, edge))
+            except ValueError:  # not legal in this determinization
+                continue
+        tried.sort()
+        size = len(legal)
+        widen = not edges or len(edges) < params.widen_c * (self.visits + 1) ** params.widen_alpha
+        if not (widen and len(tried) < size):
+            best = best_ucb([(position, edge) for position, _, edge in tried], params.exploration)
+            if best >= 0:
+                for position, key, _ in tried:
+                    if position == best:
+                        return best, key
+        guided = None
+        if first is not None and first not in edges:
+            try:
+                guided = legal.index(actions[first])
+            except ValueError:
+                guided = None
+        if guided is None:  # the draw-th untried position: skip the tried ones below it
+            position = rng.randrange(size - len(tried))
+            for taken, _, _ in tried:
+                if taken > position:
+                    break
+                position += 1
+        else:
+            position = guided
+        for _, _, edge in tried:  # the tried actions were available this time too
+            edge[AVAIL] += 1
+        gain = max(e[GAIN] for e in edges.values()) if edges else 0.0
+        key = keys.key(legal[position])
+        edges[key] = [0, 0.0, 1, 0.0, gain]
+        return position, key
+
     def select_mixed(
         self,
         keys: list[int],

@@ -265,6 +265,15 @@ class Placements(Sequence[Place]):
             and self._place[action.card.id * CELLS + action.cell] == action
         )
 
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of a placement, from its card's and cell's (no iteration)."""
+        if start != 0 or stop is not None:
+            listed: list[object] = list(self)
+            return listed.index(value, start, len(listed) if stop is None else stop)
+        if not (isinstance(value, Place) and value in self):
+            raise ValueError(f"{value!r} is not a legal placement")
+        return self._cards.index(value.card.id) * len(self._cells) + self._cells.index(value.cell)
+
     def __repr__(self) -> str:
         return f"Placements({[str(a) for a in self]})"
 

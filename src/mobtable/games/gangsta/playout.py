@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mobtable.games.gangsta.grid import CELLS, SIZE
+from mobtable.games.gangsta.table import Phase
 from mobtable.games.gangsta.tricks import strength as ids_strength
 from mobtable.games.gangsta.tricks import trick_winner
 
@@ -34,11 +35,16 @@ NOISE = 0.1
 """Share of rollout decisions taken uniformly at random."""
 RAID_PENALTY = 2
 MAX_STEPS = 10_000
+_PLACE, _PLAY = Phase.PLACE, Phase.PLAY
 _SET_POINTS = (0, 0, 1, 5, 7, 10)
 """Points by the size of the set a card joins in one line (G-12)."""
-_ROW = tuple(cell // SIZE for cell in range(CELLS))
-_COLUMN = tuple(SIZE + cell % SIZE for cell in range(CELLS))
-"""Each cell's row (0-4) and column (5-9): the indices of ``state.filled``."""
+_LINE_POINTS = tuple(
+    3 if in_row == in_column == 1 else _SET_POINTS[in_row + 1] + _SET_POINTS[in_column + 1]
+    for in_row in range(SIZE)
+    for in_column in range(SIZE)
+)
+"""``_LINE_POINTS[in_row * SIZE + in_column]``: the points of a card joining that many
+equal values in its row and in its column (two pairs at once: 3)."""
 
 
 def playout(
@@ -54,10 +60,10 @@ def playout(
         if state.is_over() or (progress is not None and progress(state) >= limit):
             return
         seat = state.turn
-        phase = state.phase.value
-        if phase == "place" and rnd() >= noise:
+        phase = state.phase
+        if phase is _PLACE and rnd() >= noise:
             state.apply(seat, best_placement(state, rnd), check=False)
-        elif phase == "play" and rnd() >= noise:
+        elif phase is _PLAY and rnd() >= noise:
             state.apply(seat, trick_play(state, seat), check=False)
         else:
             actions = state.legal(seat)
@@ -68,10 +74,10 @@ def guide(state: Any, seat: int) -> Any:
     """The first action the search tries at a new node: this policy without noise
     (ties: the first best), or ``None`` outside tricks and placements (the search then
     asks the ``greedy`` bot, through a view)."""
-    phase = state.phase.value
-    if phase == "place":
+    phase = state.phase
+    if phase is _PLACE:
         return best_placement(state, _first)
-    if phase == "play":
+    if phase is _PLAY:
         return trick_play(state, seat)
     return None
 
@@ -114,47 +120,69 @@ def trick_play(state: Any, seat: int) -> Any:
 def best_placement(state: Any, rnd: Callable[[], float]) -> Any:
     """The placement scoring the most now (a raid costs ``RAID_PENALTY``), ties at random.
 
-    Only cells sharing a line with an equal value can score, so only those are
-    scored one by one; every other cell is worth 0 (or minus the penalty).
+    Only cells sharing a line with an equal value can score, so each value still to
+    place is scored once (:func:`_best_cells`); every other cell is worth 0 (or minus
+    the penalty). The ties are the best cards' best cells, card by card.
     """
-    values = state.grid_values
     filled = state.filled
     value_of = state.cards.value
     empty = state.empty
-    last = SIZE - 1
-    near_full = [filled[_ROW[c]] == last or filled[_COLUMN[c]] == last for c in empty]
-    best: list[tuple[int, int]] = []
+    size, width = SIZE, CELLS  # compiled: C ints
+    last = size - 1
+    near_full: list[bool] = []
+    for cell in empty:
+        near_full.append(filled[cell // size] == last or filled[size + cell % size] == last)
+    best: list[int] = []  # each tie as card * CELLS + cell, in order
     best_points = 0 if not all(near_full) else -RAID_PENALTY
-    where: dict[int, list[int]] = {}
+    tops: dict[int, tuple[int, list[int]]] = {}
     for card in state.to_place:
         value = value_of[card]
-        if value not in values:
+        top = tops.get(value)
+        if top is None:
+            top = tops[value] = _best_cells(state.grid_values, value, empty, near_full)
+        points, cells = top
+        if points < best_points or not cells:
             continue
-        counts = where.get(value)
-        if counts is None:  # equal values per row (0-4) and column (5-9)
-            counts = where[value] = [0] * (2 * SIZE)
-            for cell, v in enumerate(values):
-                if v == value:
-                    counts[_ROW[cell]] += 1
-                    counts[_COLUMN[cell]] += 1
-        for i, cell in enumerate(empty):
-            in_row = counts[_ROW[cell]]
-            in_column = counts[_COLUMN[cell]]
-            if not (in_row or in_column):
-                continue
-            if in_row == 1 and in_column == 1:
-                points = 3
-            else:
-                points = _SET_POINTS[in_row + 1] + _SET_POINTS[in_column + 1]
-            if near_full[i]:
-                points -= RAID_PENALTY
-            if points > best_points:
-                best, best_points = [(card, cell)], points
-            elif points == best_points:
-                best.append((card, cell))
+        if points > best_points:
+            best, best_points = [], points
+        base = card * width
+        for cell in cells:
+            best.append(base + cell)
     if best_points <= 0:  # nothing scores: any card on a cell that calls no raid, if any
         cells = [c for c, full in zip(empty, near_full, strict=True) if not full] or empty
         cards = state.to_place
-        best.append((cards[int(rnd() * len(cards))], cells[int(rnd() * len(cells))]))
-    card, cell = best[int(rnd() * len(best))]
-    return state.table.place[card * CELLS + cell]
+        best.append(cards[int(rnd() * len(cards))] * width + cells[int(rnd() * len(cells))])
+    return state.table.place[best[int(rnd() * len(best))]]
+
+
+def _best_cells(
+    values: list[int], value: int, empty: list[int], near_full: list[bool]
+) -> tuple[int, list[int]]:
+    """The most points a card of ``value`` scores on an empty cell (less the penalty on
+    the ``near_full`` ones) and the cells where it does, in order; no cells when no empty
+    cell shares a line with an equal value."""
+    counts = [0] * 10  # equal values per row (0-4) and column (5-9): 2 * SIZE lines
+    size = SIZE  # compiled: a C int
+    for cell in range(CELLS):
+        v = values[cell]
+        if v == value:
+            counts[cell // size] += 1
+            counts[size + cell % size] += 1
+    top = -RAID_PENALTY - 1  # below any score
+    cells: list[int] = []
+    line_points = _LINE_POINTS
+    for i in range(len(empty)):
+        cell = empty[i]
+        in_row = counts[cell // size]
+        in_column = counts[size + cell % size]
+        if not (in_row or in_column):
+            continue
+        points = line_points[in_row * size + in_column]
+        if near_full[i]:
+            points -= RAID_PENALTY
+        if points > top:
+            top = points
+            cells = [cell]
+        elif points == top:
+            cells.append(cell)
+    return top, cells
