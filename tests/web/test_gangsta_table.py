@@ -26,11 +26,25 @@ _LABELS = "els => els.map(e => `${e.getAttribute('aria-label')} ${e.getAttribute
 CODE = re.compile(r"\b[YICR]\d[SW]\b|\bSeat \d\b|\b[YICR]\b")
 
 
+# Every animation as it starts, with when it ends (s): a slow machine may look only after a
+# short one is over, so the tests read this record rather than `document.getAnimations()`.
+_RECORD_ANIMATIONS = """
+window.started = [];
+document.addEventListener("animationstart", (e) => {
+  const style = getComputedStyle(e.target);
+  const end = parseFloat(style.animationDuration) + parseFloat(style.animationDelay);
+  started.push({ name: e.animationName, end });
+});
+"""
+_LIFTS = "started.filter(a => a.name === 'g-lift').length"
+
+
 def _board(
     browser: Any, server: str, size: str, kind: str, motion: float = 0, seat: int | None = 0
 ) -> Page:
     width, height = SIZES[size]
     page = browser.new_page(viewport={"width": width, "height": height})
+    page.add_init_script(_RECORD_ANIMATIONS)
     page.goto(server)
     page.wait_for_selector("#app")
     bw, bh = BOARD[size]
@@ -158,21 +172,20 @@ def test_the_board_speaks_words_not_notation(kind: str, server: str, browser: An
 
 
 def test_animations_follow_the_motion_setting(server: str, browser: Any) -> None:
-    running = "document.getAnimations().length"
     still = _board(browser, server, "desktop", "place", motion=0)
     moving = _board(browser, server, "desktop", "place", motion=1)
     fast = _board(browser, server, "desktop", "place", motion=0.25)
     try:
-        assert still.evaluate(running) == 0
-        assert moving.evaluate(running) > 0
+        moving.wait_for_function("started.length > 0")
+        assert still.evaluate("started.length") == 0
         won = next(e for e in message("place")["events"] if e["kind"] == "trick-won")
         assert won["data"]["seat"] == 0 and won["text"].startswith("You win the trick")
         assert moving.locator(".g-banner").inner_text() == "You win the trick"  # announced
         assert still.locator(".g-banner").count() == 0
-        duration = (
-            "Math.max(...document.getAnimations().map(a => a.effect.getComputedTiming().endTime))"
-        )
-        assert fast.evaluate(duration) < moving.evaluate(duration) / 3
+        for page in (moving, fast):  # every delayed animation has begun, and ended
+            page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+        longest = "Math.max(...started.map(a => a.end))"
+        assert fast.evaluate(longest) < moving.evaluate(longest) / 3
     finally:
         for page in (still, moving, fast):
             page.close()
@@ -261,17 +274,19 @@ def test_variant_two_keeps_one_of_the_two_opened_cards_by_a_tap(
 
 
 def test_a_picked_card_rises_once_when_motion_is_on(server: str, browser: Any) -> None:
-    names = "document.getAnimations().map(a => a.animationName)"
     moving = _board(browser, server, "desktop", "pair", motion=1)
     still = _board(browser, server, "desktop", "pair", motion=0)
     try:
         for page in (moving, still):
             page.locator('[data-role=hand] [aria-label^="Bratva 7 weak"]').click()
-        assert "g-lift" in moving.evaluate(names)
-        assert still.evaluate(names) == []
+        moving.wait_for_function(f"{_LIFTS} >= 1")
+        assert moving.evaluate(_LIFTS) == 1
+        assert still.evaluate(_LIFTS) == 0
         moving.evaluate("document.querySelector('.g-picked').click()")  # put back, pick again
         moving.locator('[data-role=hand] [aria-label^="Bratva 7 weak"]').click()
-        assert moving.evaluate(names).count("g-lift") == 1
+        moving.wait_for_function(f"{_LIFTS} >= 2")
+        moving.wait_for_timeout(300)  # a second rise for the same pick would have begun by now
+        assert moving.evaluate(_LIFTS) == 2
     finally:
         moving.close()
         still.close()
