@@ -28,6 +28,11 @@ SETTLED = (
     "document.getAnimations().every(a => a.effect.getComputedTiming().endTime === Infinity"
     " || a.playState !== 'running')"
 )
+# A card of the hand that a tap picks rather than plays (a redraw's card, one that may pair).
+PICKABLE = (
+    "[data-role=hand] [aria-label^='Pick '],"
+    " [data-role=hand] [aria-label$='alone or with a second card']"
+)
 DIM = "[data-role=hand] .g-dim[data-token]"  # a card of the hand that may not be played now
 CODE = re.compile(r"\b[YICR]\d[SW]\b|\bSeat \d\b")
 # What is worth a screenshot, the first time it shows.
@@ -85,7 +90,11 @@ def _play_by_the_board(
         if "why" not in seen and page.locator(DIM).count():
             seen.add("why")
             _ask_why(page)
+        # The first card that can be picked is, so the picked card is seen whatever the
+        # timing of the bots made of the random taps; then taps are random again.
         controls = page.locator(CONTROLS)
+        if "picked" not in seen and page.locator(PICKABLE).count():
+            controls = page.locator(PICKABLE)
         n = controls.count()
         if not n:
             continue
