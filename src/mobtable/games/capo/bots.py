@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Any
 
 from mobtable.bots.base import Bot, Decision
@@ -107,13 +106,10 @@ class GreedyBot(Bot):
             sizes = sorted(counts)
             if not ok.may_complete((), held, sizes[0], sizes[-1]):
                 sizes = []  # no crew of the hand can succeed: skip trying each
-            for size in sizes:
-                for crew in combinations(held, size):
-                    if not ok(crew):
-                        continue
-                    score = self._honest_score([mafiosi[c] for c in crew], len(hand))
-                    if best is None or score > best[0]:
-                        best = (score, crew)
+            for crew in ok.winners(held, sizes):
+                score = self._honest_score([mafiosi[c] for c in crew], len(hand))
+                if best is None or score > best[0]:
+                    best = (score, crew)
         if best is not None:
             return best[1]
         return self._bluff(hand, card, cards, counts)
