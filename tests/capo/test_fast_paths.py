@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from mobtable.games.capo import GAME
 from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.bots import _crew_ok
 from mobtable.games.capo.cards import Special
-from mobtable.games.capo import GAME
 from mobtable.games.capo.crews import CrewTest
 from mobtable.games.capo.rules import TonyStars
 from mobtable.games.capo.view import _dealer

@@ -4,6 +4,7 @@
 
 cimport cython
 
+from mobtable.games.capo cimport events as ev
 from mobtable.games.capo.table cimport CapoTable
 
 

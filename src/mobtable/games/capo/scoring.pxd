@@ -2,6 +2,8 @@
 # lists and dicts as such, so that indexing, iterating and ``get`` skip the generic calls.
 cimport cython
 
+from mobtable.games.capo cimport events as ev
+from mobtable.games.capo.assignments cimport symbols_met
 from mobtable.games.capo.table cimport CapoTable
 
 
