@@ -1,7 +1,9 @@
 """The engine's fast paths equal the slow definitions they stand in for.
 
 The card set's tables (net stars, special cards by id), the crew test the
-``greedy`` bot remembers per kind of crew, and the dealer of a determinization.
+``greedy`` bot remembers per kind of crew and its list of winning crews, the
+dealer of a determinization, and the state's own reading of its sealed step
+and of the unchecked ``apply`` (``pending``, ``play``).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from mobtable.games.capo import GAME
 from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.bots import _crew_ok
 from mobtable.games.capo.cards import Special
@@ -95,3 +98,36 @@ def test_a_hand_that_may_not_complete_holds_no_successful_crew() -> None:
             for crew in combinations(hand, size):
                 assert not _crew_ok([CARDS.mafiosi[c] for c in crew], assignment, limit, CARDS)
     assert ruled_out > 50
+
+
+def test_winners_are_the_successful_crews_in_combinations_order() -> None:
+    rng = random.Random(11)
+    ids = range(len(CARDS.mafiosi))
+    found = 0
+    for _ in range(200):
+        assignment = rng.choice(CARDS.assignments)
+        limit = assignment.stars + rng.choice((-1, 0, 2))
+        test = CrewTest.of(CARDS, assignment, limit, TonyStars.PER_CARD)
+        hand = sorted(rng.sample(ids, rng.randint(1, 7)))
+        sizes = range(rng.randint(1, len(hand)), len(hand) + 1)
+        expected = [crew for size in sizes for crew in combinations(hand, size) if test(crew)]
+        assert test.winners(hand, sizes) == expected
+        found += bool(expected)
+    assert found > 20
+
+
+def test_pending_is_the_steps_waiting_and_play_the_unchecked_apply() -> None:
+    for seed in range(6):
+        config = GAME.config(3 + seed % 5)
+        applied, played = GAME.new_state(config, seed=seed), GAME.new_state(config, seed=seed)
+        rng = random.Random(seed)
+        while not applied.is_over():
+            assert applied.pending() == applied.step.waiting()
+            seat = applied.pending()[0]
+            legal = applied.legal(seat)
+            action = legal[rng.randrange(len(legal))]
+            applied.apply(seat, action, check=False)
+            played.play(seat, action)  # type: ignore[attr-defined]
+            assert played.history == applied.history
+        assert played.fingerprint() == applied.fingerprint()
+        assert played.is_over() and played.pending() == ()

@@ -19,13 +19,14 @@ class _Recorded(CapoState):
 
     suspicions: list[tuple[int, Suspect, list[int]]]
 
-    def apply(self, seat, action, check=True):  # type: ignore[no-untyped-def, override]
+    def play(self, seat, action):  # type: ignore[no-untyped-def]
+        """The playout's every action comes through here (the unchecked ``apply``)."""
         assert action in self.legal(seat), f"{action} is not legal for seat {seat}"
         if self.phase is Phase.SUSPECT:
             test = CrewTest(self)
             failing = [p for p in range(self.players) if not test(self.table[p])]
             self.suspicions.append((seat, action, failing))
-        return super().apply(seat, action, check=check)
+        super().play(seat, action)
 
 
 def _recorded(players: int, seed: int) -> _Recorded:

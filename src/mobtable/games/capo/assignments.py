@@ -43,10 +43,11 @@ def symbols_met(crew: Iterable[Mafioso], assignment: Assignment, symbols: Sequen
         need[symbol] = need.get(symbol, 0) + 1
     missing = {s: max(0, n - have.get(s, 0)) for s, n in need.items()}
     short = sum(missing.values())
-    if assignment.choice == 0:
+    choice = assignment.choice
+    if choice == 0:
         return short <= wild
     for symbol in symbols:
-        extra = max(0, need.get(symbol, 0) + assignment.choice - have.get(symbol, 0))
+        extra = max(0, need.get(symbol, 0) + choice - have.get(symbol, 0))
         if short + extra - missing.get(symbol, 0) <= wild:
             return True
     return False

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Any
 
 from mobtable.bots.base import Bot, Decision
@@ -53,21 +52,20 @@ class GreedyBot(Bot):
 
     def sample_guide(self, state: Any, seat: int) -> Action | None:
         """What :meth:`choose` plays in the crew phase of a determinized sample (the
-        search's first try at a new node), from the few view fields it reads there,
-        without building the whole view; ``None`` in the other phases."""
+        search's first try at a new node), from the state's own fields where the view
+        would show the same (the hand, the assignment and its star limit); ``None`` in
+        the other phases."""
         if state.phase is not PLAYING:
             return None
+        legal = list(state.legal(seat))
+        key = (state.round, seat)
+        if not isinstance(legal[0], Declare):
+            return self._place(key, legal)
         assignment = state.cards.assignments[state.assignment]
         picked = state.picked.get(seat, ())
-        view = {
-            "round": state.round,
-            "seat": seat,
-            "hand": [c for c in state.hands[seat] if c not in picked],
-            "assignment": dict(
-                assignment.to_json(), max_stars=ev.max_stars(assignment, state.effect)
-            ),
-        }
-        return self._play(view, state.cards, list(state.legal(seat)))
+        hand = [c for c in state.hands[seat] if c not in picked]
+        limit = ev.max_stars(assignment, state.effect)
+        return self._declare(key, legal, hand, assignment, limit, state.cards)
 
     def choose(self, decision: Decision) -> Action:
         view = decision.view
@@ -84,10 +82,26 @@ class GreedyBot(Bot):
     def _play(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:
         key = (view["round"], view["seat"])
         if isinstance(legal[0], Declare):
-            counts = {a.count for a in legal}
-            plan = self._pick_crew(view, cards, counts)
-            self._plan = (*key, plan)
-            return Declare(len(plan))
+            card, limit = _assignment(view)
+            return self._declare(key, legal, view["hand"], card, limit, cards)
+        return self._place(key, legal)
+
+    def _declare(
+        self,
+        key: tuple[int, int],
+        legal: list[Any],
+        held: list[int],
+        card: Assignment,
+        limit: int,
+        cards: CardSet,
+    ) -> Action:
+        """How many cards to play: the crew planned now, placed by :meth:`_place`."""
+        counts = {a.count for a in legal}
+        plan = self._pick_crew(held, card, limit, cards, counts)
+        self._plan = (*key, plan)
+        return Declare(len(plan))
+
+    def _place(self, key: tuple[int, int], legal: list[Any]) -> Action:
         wanted = self._plan[2] if self._plan and self._plan[:2] == key else ()
         for action in legal:
             if isinstance(action, Place) and action.card in wanted:
@@ -95,11 +109,11 @@ class GreedyBot(Bot):
         first: Action = legal[0]
         return first
 
-    def _pick_crew(self, view: dict[str, Any], cards: CardSet, counts: set[int]) -> tuple[int, ...]:
-        held: list[int] = view["hand"]
+    def _pick_crew(
+        self, held: list[int], card: Assignment, limit: int, cards: CardSet, counts: set[int]
+    ) -> tuple[int, ...]:
         mafiosi = cards.mafiosi
         hand = [mafiosi[c] for c in held]
-        card, limit = _assignment(view)
         best: tuple[float, tuple[int, ...]] | None = None
         if len(hand) <= MAX_SUBSET_HAND:
             # ``_crew_ok``'s answer (every Little Tony's star counted), remembered per kind
@@ -107,13 +121,10 @@ class GreedyBot(Bot):
             sizes = sorted(counts)
             if not ok.may_complete((), held, sizes[0], sizes[-1]):
                 sizes = []  # no crew of the hand can succeed: skip trying each
-            for size in sizes:
-                for crew in combinations(held, size):
-                    if not ok(crew):
-                        continue
-                    score = self._honest_score([mafiosi[c] for c in crew], len(hand))
-                    if best is None or score > best[0]:
-                        best = (score, crew)
+            for crew in ok.winners(held, sizes):
+                score = self._honest_score([mafiosi[c] for c in crew], len(hand))
+                if best is None or score > best[0]:
+                    best = (score, crew)
         if best is not None:
             return best[1]
         return self._bluff(hand, card, cards, counts)

@@ -23,7 +23,7 @@ cards, the counts) are used, so a sample still depends only on the view (K-15).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -88,6 +88,10 @@ class CrewTest:
         self.round = _Round.of(cards, assignment, limit, tony_stars)
 
     def __call__(self, crew: Sequence[int]) -> bool:
+        return self.ok(crew)
+
+    def ok(self, crew: Sequence[int]) -> bool:
+        """The test itself (compiled, a C method for typed callers)."""
         r = self.round
         net, useful = r.net, r.useful
         stars = serving = 0
@@ -100,12 +104,25 @@ class CrewTest:
         key = tuple(sorted([kind[c] for c in crew]))
         known = r.results.get(key)
         if known is None:
-            mafiosi = [self.mafiosi[c] for c in crew]
-            tonies = sum(1 for c in mafiosi if c.special is Special.LITTLE_TONY)
-            extra = extra_stars(self.tony_stars, tonies)
-            known = succeeds(mafiosi, self.assignment, self.limit, self.symbols, extra_stars=extra)
+            known = self._succeeds(crew)
             r.remember(key, known)
         return known
+
+    def winners(self, pool: Sequence[int], sizes: Iterable[int]) -> list[tuple[int, ...]]:
+        """Every crew of ``pool`` that succeeds, size by size in ``combinations`` order."""
+        wins = []
+        for size in sizes:
+            for crew in combinations(pool, size):
+                if self.ok(crew):
+                    wins.append(crew)
+        return wins
+
+    def _succeeds(self, crew: Sequence[int]) -> bool:
+        """The rules' answer, for a kind of crew not seen before."""
+        mafiosi = [self.mafiosi[c] for c in crew]
+        tonies = sum(1 for m in mafiosi if m.special is Special.LITTLE_TONY)
+        extra = extra_stars(self.tony_stars, tonies)
+        return succeeds(mafiosi, self.assignment, self.limit, self.symbols, extra_stars=extra)
 
     def may_complete(
         self, shown: Sequence[int], pool: Sequence[int], least: int, most: int
@@ -187,12 +204,12 @@ def settle_tables(sample: CapoTable, seat: int, test: CrewTest, rng: random.Rand
             continue
         shown = sample.face_up[p]
         hidden = [c for c in sample.table[p] if c not in shown]
-        if not hidden or rng.random() >= HONEST or test([*shown, *hidden]):
+        if not hidden or rng.random() >= HONEST or test.ok([*shown, *hidden]):
             continue
         pool = sorted([*sample.hands[p], *hidden])
         if not test.may_complete(shown, pool, len(hidden), len(hidden)):
             continue
-        wins = [crew for crew in combinations(pool, len(hidden)) if test([*shown, *crew])]
+        wins = [crew for crew in combinations(pool, len(hidden)) if test.ok([*shown, *crew])]
         if wins:
             chosen = wins[rng.randrange(len(wins))]
             sample.table[p] = sorted([*shown, *chosen])
@@ -210,12 +227,7 @@ def crew_in_progress(
     """
     if rng.random() >= HONEST or not test.may_complete((), hand, least, len(hand)):
         return None
-    wins = [
-        crew
-        for size in range(least, len(hand) + 1)
-        for crew in combinations(hand, size)
-        if test(crew)
-    ]
+    wins = test.winners(hand, range(least, len(hand) + 1))
     if not wins:
         return None
     chosen = wins[rng.randrange(len(wins))]

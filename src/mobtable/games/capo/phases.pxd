@@ -2,6 +2,8 @@
 # the table's extension type, so the round flow reads its zones as struct fields.
 cimport cython
 
+from mobtable.games.capo cimport events as ev
+from mobtable.games.capo.scoring cimport resolve_round
 from mobtable.games.capo.table cimport CapoTable
 
 
@@ -11,6 +13,9 @@ cpdef resolve_step(CapoTable state)
 
 @cython.locals(hands=list, table=list, face_up=list, must_turn=list, hand=list, seat=Py_ssize_t)
 cpdef _resolve_play(CapoTable state)
+
+@cython.locals(face_up=list)
+cpdef _resolve_turn(CapoTable state)
 
 cpdef _open_suspicions(CapoTable state)
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from mobtable.core import SealedStep, words
 from mobtable.core.shuffle import shuffle_like_random
 from mobtable.games.capo import events as ev
-from mobtable.games.capo import scoring
 from mobtable.games.capo.assignments import describe
 from mobtable.games.capo.rules import (
     GAME_OVER,
@@ -23,6 +22,7 @@ from mobtable.games.capo.rules import (
     SUSPECTING,
     TURNING,
 )
+from mobtable.games.capo.scoring import resolve_round
 from mobtable.games.capo.table import CapoTable, clockwise
 
 
@@ -94,7 +94,7 @@ def resolve_step(state: CapoTable) -> None:
         _resolve_turn(state)
     else:
         choices = dict(state.step.choices)
-        scoring.resolve_round(state, choices)
+        resolve_round(state, choices)  # compiled: a C call (phases.pxd cimports it)
         end_round(state)
 
 
@@ -124,7 +124,7 @@ def _resolve_turn(state: CapoTable) -> None:
         state.face_up[seat] = sorted(cards)
     if not state.silent:
         shown = [list(f) for f in state.face_up]
-        facts = state.cards.facts(c for f in shown for c in f)
+        facts = state.cards.facts([c for f in shown for c in f])
         state.log("turned-up", f"cards turned face up: {shown}", face_up=shown, facts=facts)
     _open_suspicions(state)
 

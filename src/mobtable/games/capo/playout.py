@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mobtable.games.capo.actions import PLACES, SUSPECT_NOBODY, SUSPECTS, Declare
 from mobtable.games.capo.crews import CrewTest
 from mobtable.games.capo.rules import SUSPECTING
+
+if TYPE_CHECKING:
+    from mobtable.games.capo.state import CapoRules
 
 NOISE = 0.1
 """Share of suspicion decisions taken uniformly at random."""
@@ -29,35 +32,39 @@ MAX_STEPS = 100_000
 
 
 def playout(
-    state: Any,
+    state: CapoRules,
     rng: random.Random,
     progress: Callable[[Any], int] | None = None,
     limit: int = 0,
     noise: float = NOISE,
 ) -> None:
-    """Play ``state`` on (to the end, or until ``progress(state) >= limit``)."""
+    """Play ``state`` on (to the end, or until ``progress(state) >= limit``).
+
+    Each action goes through ``state.play``, the unchecked ``apply`` (compiled, with
+    the state typed in ``playout.pxd``, these are C calls and the zones struct fields).
+    """
     rnd = rng.random
-    is_over, pending, legal, apply = state.is_over, state.pending, state.legal, state.apply
     failing: list[int] | None = None
     for _ in range(MAX_STEPS):
-        if is_over() or (progress is not None and progress(state) >= limit):
+        if state.is_over() or (progress is not None and progress(state) >= limit):
             return
-        seat = pending()[0]
+        seat = state.pending()[0]
         suspect = state.phase is SUSPECTING
         action: Any
         if suspect and rnd() >= noise:
             if failing is None:  # once per suspicion step: every crew on the table is known
                 test = CrewTest(state)
-                failing = [p for p in range(state.players) if not test(state.table[p])]
+                table = state.table
+                failing = [p for p in range(len(table)) if not test.ok(table[p])]
             targets = [p for p in failing if p != seat]
             action = SUSPECTS[targets[int(rnd() * len(targets))]] if targets else SUSPECT_NOBODY
         else:
             if not suspect:
                 failing = None
-            actions = legal(seat)
+            actions = state.legal(seat)
             action = actions[int(rnd() * len(actions))]
-        apply(seat, action, check=False)
+        state.play(seat, action)
         if type(action) is Declare:  # the crew goes down at once, each card drawn as before
             left = list(state.hands[seat])  # what legal() offers, without building it each time
             for _ in range(action.count):
-                apply(seat, PLACES[left.pop(int(rnd() * len(left)))], check=False)
+                state.play(seat, PLACES[left.pop(int(rnd() * len(left)))])

@@ -2,6 +2,8 @@
 # lists and dicts as such, so that indexing, iterating and ``get`` skip the generic calls.
 cimport cython
 
+from mobtable.games.capo cimport events as ev
+from mobtable.games.capo.assignments cimport symbols_met
 from mobtable.games.capo.table cimport CapoTable
 
 
@@ -22,12 +24,24 @@ cpdef int tony_stars(CapoTable state, list suspected) except? -1
     mafiosi=tuple,
     crew=list,
     summary=dict,
+    ledger=_Ledger,
 )
 cpdef resolve_round(CapoTable state, dict laid)
 
+cdef class _Ledger:
+    cdef public CapoTable state
+    cdef public list respect, change, lines, entries
+    cdef public bint limited, silent
+
+    cpdef _note(self, Py_ssize_t seat, int amount, why, other=*)
+    cpdef gain(self, Py_ssize_t seat, int amount, reason, other=*)
+    cpdef lose(self, Py_ssize_t seat, int amount, reason, other)
+    cpdef steal(self, Py_ssize_t thief, Py_ssize_t victim)
+
+
 @cython.locals(seat=Py_ssize_t, table=list, played=list, shown_giulia=list)
 cpdef list _score_seats(
-    CapoTable state, ledger, dict applied, list suspectors, list suspected, list success
+    CapoTable state, _Ledger ledger, dict applied, list suspectors, list suspected, list success
 )
 
 @cython.locals(

@@ -16,7 +16,6 @@ from mobtable.core import Config, Game, IllegalAction, Origin, Result, State
 from mobtable.core.shuffle import rng_digest
 from mobtable.core.words import count
 from mobtable.games.capo import events as ev
-from mobtable.games.capo import phases
 from mobtable.games.capo.actions import (
     DECLARES,
     PLACES,
@@ -30,6 +29,7 @@ from mobtable.games.capo.actions import (
     TurnUp,
 )
 from mobtable.games.capo.cards import CardSet
+from mobtable.games.capo.phases import resolve_step
 from mobtable.games.capo.rules import GAME_OVER, PLAYING, SUSPECTING, TURNING
 from mobtable.games.capo.table import CapoTable
 
@@ -52,7 +52,13 @@ class CapoRules(CapoTable):
     """
 
     def pending(self) -> tuple[int, ...]:
-        return self.step.waiting()  # a finished game's step has no seats
+        # the step's ``waiting()``, read here (asked at every decision; a method call
+        # would cost more than the answer); a finished game's step has no seats
+        step = self.step
+        choices = step.choices
+        if not choices:
+            return step.seats
+        return tuple([s for s in step.seats if s not in choices])
 
     def is_over(self) -> bool:
         return self.phase is GAME_OVER
@@ -74,6 +80,11 @@ class CapoRules(CapoTable):
             return DECLARES[least - 1 : len(hand)]
         chosen = self.picked[seat]
         return [PLACES[c] for c in hand if c not in chosen]
+
+    def play(self, seat: int, action: Any) -> None:
+        """The unchecked ``apply`` (simulation, search, the playout): act and record."""
+        self._act(seat, action)
+        self.history.append((seat, action))
 
     def _act(self, seat: int, action: Any) -> None:
         """Apply a checked action: the handler of its kind, most frequent first."""
@@ -127,8 +138,11 @@ class CapoRules(CapoTable):
         self.picked.pop(seat, None)
         if not self.silent:
             self.log("committed", f"seat {seat} {words}", seat=seat, phase=self.phase.value)
-        if self.step.commit(seat, choice):
-            phases.resolve_step(self)
+        step = self.step
+        choices = step.choices
+        choices[seat] = choice  # the step's ``commit``, read here as ``pending`` reads it
+        if len(choices) == len(step.seats):
+            resolve_step(self)  # compiled: a C call (state.pxd cimports it)
 
     def sample_copy(self) -> CapoState:
         """A copy for a determinization: no history, no events, and this state's RNG
@@ -171,8 +185,7 @@ class CapoState(CapoRules, State):
         if check:
             super().apply(seat, action, check=True)
             return
-        self._act(seat, action)
-        self.history.append((seat, action))
+        self.play(seat, action)
 
     def _check(self, seat: int, action: Any) -> None:
         phase = self.phase

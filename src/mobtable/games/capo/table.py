@@ -23,7 +23,7 @@ from mobtable.games.capo.cards import CardSet, Effect
 from mobtable.games.capo.rules import Phase, Rules
 
 if TYPE_CHECKING:
-    from mobtable.core import Game, Origin
+    from mobtable.core import Action, Game, Origin, Seat
 
 
 class CapoTable:
@@ -35,6 +35,7 @@ class CapoTable:
     game: Game
     config: Config
     origin: Origin
+    history: list[tuple[Seat, Action]]
     events: list[Event]
     silent: bool
     cards: CardSet
