@@ -4,6 +4,7 @@
 cimport cython
 
 from mobtable.games.cosca.table cimport CoscaTable
+from mobtable.games.cosca cimport city, loyalty, mobsters, supply
 
 
 cpdef commit(CoscaTable state, int seat, action)
