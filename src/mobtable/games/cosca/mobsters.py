@@ -219,10 +219,11 @@ def place_hats(state: CoscaTable, after_city: bool) -> None:
     met, under = state.met, state.under
     free: list[int | None] = [None for _ in seats]  # hats_free, counted on first need
     for pos, card in enumerate(row):
-        if not anyone >> card & 1:
+        card_bit = 1 << card
+        if not anyone & card_bit:
             continue
         for seat in seats:
-            if not met_by[seat] >> card & 1:
+            if not met_by[seat] & card_bit:
                 continue
             bit = 1 << seat
             met[pos] |= bit
