@@ -13,3 +13,6 @@ cpdef guide(CoscaTable state, int seat)
 cpdef _dice(CoscaTable state, int seat, legal)
 @cython.locals(history=list, choices=dict, actions=tuple)
 cpdef playout(CoscaTable state, rng, progress=*, limit=*)
+@cython.locals(n=Py_ssize_t, mobsters="double[:]", value=double, i=Py_ssize_t, first=Py_ssize_t,
+               best=double, score=double)
+cpdef Py_ssize_t _first_best(tuple base, int dice, double wanted, tuple row) except -1
