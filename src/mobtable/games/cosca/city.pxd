@@ -4,11 +4,12 @@
 cimport cython
 
 from mobtable.games.cosca.table cimport CoscaTable
+from mobtable.games.cosca cimport supply
 
 
 cpdef int dice_at(CoscaTable state, int seat, int place) except? -1
 cpdef _paid_event(CoscaTable state, kind, got, what)
-cpdef _pay(CoscaTable state, kind, stock, list owed, what)
+cpdef _pay(CoscaTable state, kind, Py_ssize_t stock, list owed, what)
 cpdef bank(CoscaTable state)
 cpdef gun_max(CoscaTable state, int seat)
 @cython.locals(money=list, settings=list)

@@ -12,6 +12,6 @@ cpdef tuple contenders(CoscaTable state, Py_ssize_t pos)
 cpdef spend_drink(CoscaTable state, Py_ssize_t pos)
 @cython.locals(previous=int)
 cpdef gain(CoscaTable state, Py_ssize_t pos, int seat, bint fought)
-@cython.locals(money=list, weapons=list, pool=list, values=dict, best=list, under=list,
-               kept=int, seat=int)
+@cython.locals(money=list, weapons=list, pool=list, values=dict, offered=dict, best=list,
+               under=list, kept=int, seat=int)
 cpdef resolve_fight(CoscaTable state, Py_ssize_t pos, tuple fighters, offers)

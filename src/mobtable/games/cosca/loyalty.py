@@ -13,6 +13,10 @@ if TYPE_CHECKING:
     from mobtable.games.cosca.table import CoscaTable
 
 
+_MONEY, _WEAPONS = int(MONEY), int(WEAPONS)
+"""The stocks as plain ints (indexing a list with an ``IntEnum`` is slower)."""
+_SEAT_TEXT = tuple(str(seat) for seat in range(MAX_PLAYERS))
+"""Each seat as the record's keys name it."""
 _SEATS_IN = tuple(
     tuple(s for s in range(MAX_PLAYERS) if mask >> s & 1) for mask in range(1 << MAX_PLAYERS)
 )
@@ -105,13 +109,16 @@ def resolve_fight(
     """
     money, weapons, pool = state.money, state.weapons, state.supply
     values = {}
+    offered: dict[str, str] = {}
     for seat in fighters:  # every offer goes back to the supply
         offer = offers[seat]
-        money[seat] -= offer.money
-        weapons[seat] -= offer.weapons
-        pool[MONEY] += offer.money
-        pool[WEAPONS] += offer.weapons
+        paid, armed = offer.money, offer.weapons
+        money[seat] -= paid
+        weapons[seat] -= armed
+        pool[_MONEY] += paid
+        pool[_WEAPONS] += armed
         values[seat] = offer.value
+        offered[_SEAT_TEXT[seat]] = str(offer)
     top = max(values.values())
     best = [s for s in fighters if values[s] == top]
     name = state.cards[state.row[pos]].name
@@ -119,7 +126,7 @@ def resolve_fight(
         "pos": pos,
         "mobster": name,
         "round": state.round,
-        "offers": {str(s): str(offers[s]) for s in fighters},
+        "offers": offered,
         "winner": best[0] if len(best) == 1 else None,
         "tied": best if len(best) > 1 else [],
     }

@@ -125,23 +125,36 @@ def meets_resources(
 
 
 def resource_seats(
-    special: Special, money: Sequence[int], weapons: Sequence[int], *, strict: bool
+    special: Special, money: Sequence[int], weapons: Sequence[int], strict: bool
 ) -> int:
-    """The seats meeting a resource condition (C-04), as a bitmask; 0 for other conditions."""
-    seats = range(len(money))
+    """The seats meeting a resource condition (C-04), as a bitmask; 0 for other conditions.
+
+    (Loops, not generators: compiled, it is a C function, which takes no closures; and no
+    ``*`` before ``strict``, which a ``.pxd`` cannot declare: every caller names it.)
+    """
+    mask = 0
     if special is _EQUAL:
-        return sum(1 << s for s in seats if money[s] == weapons[s])
+        for s in range(len(money)):
+            if money[s] == weapons[s]:
+                mask |= 1 << s
+        return mask
     if special is _FEWEST:
         low = min(money)
         if strict and money.count(low) > 1:
             return 0
-        return sum(1 << s for s in seats if money[s] == low)
+        for s in range(len(money)):
+            if money[s] == low:
+                mask |= 1 << s
+        return mask
     if special is _MOST:
         high = max(weapons)
         # C-04: "the most" needs at least one weapon.
         if high == 0 or (strict and weapons.count(high) > 1):
             return 0
-        return sum(1 << s for s in seats if weapons[s] == high)
+        for s in range(len(weapons)):
+            if weapons[s] == high:
+                mask |= 1 << s
+        return mask
     return 0
 
 
@@ -162,10 +175,10 @@ def cards_met(state: CoscaTable, after_city: bool, among: int = -1) -> list[int]
     are not checked."""
     facts = state.facts
     rules = state.rules
-    seats = range(len(state.money))
+    n = len(state.money)
     if after_city:
         money, weapons, strict = state.money, state.weapons, rules.strict_extremes
-        met = [0 for _ in seats]
+        met = [0] * n
         for cards, special in (
             (facts.fewest_money, _FEWEST),
             (facts.most_weapons, _MOST),
@@ -173,7 +186,7 @@ def cards_met(state: CoscaTable, after_city: bool, among: int = -1) -> list[int]
         ):
             if cards & among:
                 meeting = resource_seats(special, money, weapons, strict=strict)
-                for seat in seats:
+                for seat in range(n):
                     if meeting >> seat & 1:
                         met[seat] |= cards
         return met
@@ -184,7 +197,7 @@ def cards_met(state: CoscaTable, after_city: bool, among: int = -1) -> list[int]
     met = [0 if entry is None else entry[0] for entry in entries]
     if facts.match3 & among:
         henrietta = _matching(entries, symbols=rules.henrietta_symbols)
-        for seat in seats:
+        for seat in range(n):
             if henrietta >> seat & 1:
                 met[seat] |= facts.match3
     return met
@@ -215,14 +228,15 @@ def place_hats(state: CoscaTable, after_city: bool) -> None:
         anyone |= mask
     if not anyone & present:
         return
-    seats = range(len(met_by))
+    n = len(met_by)
     met, under = state.met, state.under
-    free: list[int | None] = [None for _ in seats]  # hats_free, counted on first need
+    free: list[int | None] = [None] * n  # hats_free, counted on first need
     for pos, card in enumerate(row):
-        if not anyone >> card & 1:
+        card_bit = 1 << card
+        if not anyone & card_bit:
             continue
-        for seat in seats:
-            if not met_by[seat] >> card & 1:
+        for seat in range(n):
+            if not met_by[seat] & card_bit:
                 continue
             bit = 1 << seat
             met[pos] |= bit

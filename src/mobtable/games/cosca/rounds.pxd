@@ -4,6 +4,7 @@
 cimport cython
 
 from mobtable.games.cosca.table cimport CoscaTable
+from mobtable.games.cosca cimport city, loyalty, mobsters, supply
 
 
 cpdef commit(CoscaTable state, int seat, action)
@@ -21,7 +22,8 @@ cpdef _to_mobster(CoscaTable state, Py_ssize_t pos)
 cpdef after_fight(CoscaTable state, choices)
 cpdef _end_of_day(CoscaTable state)
 @cython.locals(n=Py_ssize_t, dice=list, row=list, working=list, pos=Py_ssize_t, owner=int,
-               villa_die=list, seat=Py_ssize_t, over=bint)
+               villa_die=list, seat=Py_ssize_t, over=bint, returned_dice=Py_ssize_t,
+               count=Py_ssize_t)
 cpdef new_day(CoscaTable state)
 @cython.locals(money=list, weapons=list, seat=Py_ssize_t)
 cpdef dict _return_excess(CoscaTable state)

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 NO_OFFER = Offer(0, 0)
 _ONLY = tuple(frozenset({seat}) for seat in range(MAX_PLAYERS))
+_ALL = tuple(tuple(range(n)) for n in range(MAX_PLAYERS + 1))
+"""Every seat of a table of ``n``, by ``n`` (the dice step waits for them all)."""
 
 
 def commit(state: CoscaTable, seat: int, action: CoscaAction) -> None:
@@ -73,7 +75,7 @@ def open_step(state: CoscaTable, stage: Stage, seats: Iterable[int]) -> None:
 
 # -- phase 2 ------------------------------------------------------------------
 def begin_dice(state: CoscaTable) -> None:
-    open_step(state, DICE_STEP, range(state.players))
+    open_step(state, DICE_STEP, _ALL[len(state.money)])
 
 
 def after_dice(state: CoscaTable, choices: Mapping[int, Any]) -> None:
@@ -194,7 +196,10 @@ def new_day(state: CoscaTable) -> None:
     state.round += 1
     day = state.weekday
     n = len(state.money)
-    state.supply[DICE] += sum(state.dice) - BASE_DICE * n
+    returned_dice = -BASE_DICE * n
+    for count in state.dice:  # sum(state.dice), compiled a C loop
+        returned_dice += count
+    state.supply[DICE] += returned_dice
     dice = state.dice = [BASE_DICE] * n
     works, today, row = state.facts.works, 1 << day, state.row
     working = [0] * n
@@ -209,6 +214,7 @@ def new_day(state: CoscaTable) -> None:
                 villa_die[seat] = False
                 state.villa_got[seat] += 1  # the token flips to white, then goes to the box
                 dice[seat] += 1
+    card = NOBODY
     if state.deck:
         card = state.deck.pop(0)
         row.append(card)
@@ -216,12 +222,14 @@ def new_day(state: CoscaTable) -> None:
         state.drink.append(False)
         state.under.append(0)
         state.met.append(0)
-        revealed = state.cards[card].name
-    else:  # pragma: no cover - setup guarantees a card for every day
-        revealed = "nobody"
-    over = max(state.money) > RESOURCE_CAP or max(state.weapons) > RESOURCE_CAP
+    over = False  # max(money) or max(weapons) above the cap, compiled a C loop
+    for seat in range(n):
+        if state.money[seat] > RESOURCE_CAP or state.weapons[seat] > RESOURCE_CAP:
+            over = True
     returned = _return_excess(state) if over else {}
     if not state.silent:
+        # setup guarantees a card for every day
+        revealed = "nobody" if card == NOBODY else state.cards[card].name
         state.events.append(
             Event(
                 "new-day",

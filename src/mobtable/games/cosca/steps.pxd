@@ -4,6 +4,7 @@
 cimport cython
 
 from mobtable.games.cosca.table cimport CoscaTable
+from mobtable.games.cosca cimport city
 
 
 cpdef options(CoscaTable state, int seat)

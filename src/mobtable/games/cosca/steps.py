@@ -56,13 +56,22 @@ def _club_choices(eligible: tuple[int, ...], most: int) -> tuple[Club, ...]:
 
 _GUN_CHOICES = tuple(GUNS[: most + 1] for most in range(len(GUNS)))
 """The gun-shop choices of a seat allowed ``most`` exchanges, by ``most``."""
+_SETTINGS: dict[int, tuple[SetDice, ...]] = {}
+"""``dice_settings(n)`` by ``n``, the same tuples (a dict read costs less than the call)."""
+
+
+def _settings(dice: int) -> tuple[SetDice, ...]:
+    settings = _SETTINGS.get(dice)
+    if settings is None:
+        settings = _SETTINGS[dice] = dice_settings(dice)
+    return settings
 
 
 def options(state: CoscaTable, seat: int) -> Sequence[CoscaAction]:
     """The legal actions of a seat that owes the current decision."""
     stage = state.stage
     if stage is DICE_STEP:
-        return dice_settings(state.dice[seat])
+        return _settings(state.dice[seat])
     if stage is GUN_STEP:
         return _GUN_CHOICES[city.gun_max(state, seat)]
     if stage is CLUB_STEP:  # club_eligible lists positions in order

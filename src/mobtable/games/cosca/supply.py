@@ -63,13 +63,15 @@ def pay_each(state: CoscaTable, stock: Stock, owed: Sequence[int]) -> dict[int, 
     """:func:`pay_out` for ``owed`` listed by seat (no negative amounts): ``None`` when the
     supply pays everyone in full (the usual case, which builds no dict), else what each
     seat owed got, as :func:`pay_out` returns it."""
-    total = sum(owed)
+    total = 0
+    for n in owed:  # sum(owed), compiled a C loop
+        total += n
     if not total:
         return None
     pool = state.supply
     if state.rules.limited_supply and total > pool[stock]:
         return pay_out(state, stock, {s: n for s, n in enumerate(owed) if n})
-    held = (state.money, state.weapons, state.dice)[stock]
+    held = holdings(state, stock)
     for seat, n in enumerate(owed):
         if n:
             held[seat] += n

@@ -26,6 +26,7 @@ cdef class CoscaTable:
     @cython.locals(bit=int, used=Py_ssize_t, mask=int)
     cpdef int hats_free(self, int seat) except? -1
     cpdef mobster(self, Py_ssize_t pos)
+    @cython.locals(count=Py_ssize_t, owner=int)
     cpdef Py_ssize_t loyal_count(self, int seat) except -1
     @cython.locals(other=CoscaTable)
     cpdef sample_copy(self)

@@ -100,7 +100,7 @@ class CoscaTable:
 
     def hats_free(self, seat: int) -> int:
         bit = 1 << seat
-        used = self.loyal.count(seat)
+        used = self.loyal_count(seat)
         for mask in self.under:
             if mask & bit:
                 used += 1
@@ -110,7 +110,12 @@ class CoscaTable:
         return self.cards[self.row[pos]]
 
     def loyal_count(self, seat: int) -> int:
-        return self.loyal.count(seat)
+        # ``self.loyal.count(seat)``, as a loop: compiled, it compares C ints
+        count = 0
+        for owner in self.loyal:
+            if owner == seat:
+                count += 1
+        return count
 
     # -- copies ------------------------------------------------------------
     def sample_copy(self) -> Self:
