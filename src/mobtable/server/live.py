@@ -95,7 +95,8 @@ class Client:
         self.seat = seat
         self.name = name  # a spectator's name in the chat
         self.cursor = 0  # events of the state already sent
-        self.last_seen: str | None = None  # the last state sent, its events left out
+        self.last_seen: tuple[str, str] | None = None
+        """The last state sent, its events left out: the table's text and the seat's."""
         self.queue: asyncio.Queue[str | Close] = asyncio.Queue()
         self.closed = False
         self.write: Callable[[str, bytes | None], bool] | None = None
@@ -305,12 +306,14 @@ class LiveTable:
             "log_reset": since == 0,
         }
 
-    def _members(self, seat: int | None) -> dict[str, Any]:
-        """What a state message tells ``seat`` beside the table and the events."""
+    def _members(self, seat: int | None, words: Narrator | None = None) -> dict[str, Any]:
+        """What a state message tells ``seat`` beside the table and the events
+        (``words``: its narrator, where the caller has it)."""
         state = self.state
         playing = self.status == "playing"
         legal = state.legal(seat) if seat is not None and playing else ()
-        words = self.narrator(seat)
+        if words is None:
+            words = self.narrator(seat)
         return {
             "seat": seat,
             "version": state.moves_seen_by(seat),
@@ -325,8 +328,11 @@ class LiveTable:
             "outcome": outcome(words, self.state),
         }
 
-    def _events(self, seat: int | None, since: int) -> list[dict[str, Any]]:
-        words = self.narrator(seat)
+    def _events(
+        self, seat: int | None, since: int, words: Narrator | None = None
+    ) -> list[dict[str, Any]]:
+        if words is None:
+            words = self.narrator(seat)
         return [{**e.to_json(), "text": words.event(e)} for e in self.state.events_for(seat, since)]
 
     def _prompt(self, seat: int | None, words: Narrator) -> str:
@@ -357,15 +363,19 @@ class LiveTable:
         table = _encode(self.summary())
         end = len(self.state.events)
         bodies: dict[int | None, str] = {}
+        narrators: dict[int | None, Narrator] = {}
         messages: dict[tuple[int | None, int], tuple[str, bytes, bool]] = {}
         for client in list(self.clients):
             seat, since = client.seat, client.cursor
+            words = narrators.get(seat)
+            if words is None:
+                words = narrators[seat] = self.narrator(seat)
             body = bodies.get(seat)
             if body is None:
-                body = bodies[seat] = _encode(self._members(seat))[1:-1]
+                body = bodies[seat] = _encode(self._members(seat, words))[1:-1]
             message = messages.get((seat, since))
             if message is None:
-                events = self._events(seat, since)
+                events = self._events(seat, since, words)
                 text = (
                     f'{{"type":"state","table":{table},"events":{_encode(events)},'
                     f'"log_reset":{"true" if since == 0 else "false"},{body}}}'
@@ -375,7 +385,7 @@ class LiveTable:
             client.cursor = end
             # A change this client cannot see (a part of another seat's sealed commit)
             # sends nothing: even an empty message would count the parts.
-            unchanged_form = table + body
+            unchanged_form = (table, body)
             if news or unchanged_form != client.last_seen:
                 client.last_seen = unchanged_form
                 client.send(text, frame)
