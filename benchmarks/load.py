@@ -16,10 +16,14 @@ threads, the old way). ``--burst N`` creates N bot-only tables (every seat
 ``--bot``) as fast as it can once play has started, to see how much they slow
 the tables with people; ``--server-arg`` passes an option on to the server
 (the per-client limits are off unless given: one load generator creates all).
+``--callgrind`` runs the server under valgrind's callgrind, counting only while playing,
+and prints its instructions per action: the figure a loaded machine does not move (a
+server under valgrind plays about 20 moves a second: keep ``--tables`` near 20).
 
     .venv/bin/python benchmarks/load.py --tables 200 --clients 4 --seconds 30
     .venv/bin/python benchmarks/load.py --tables 100 --search-tables 20 --search-bot hard
     .venv/bin/python benchmarks/load.py --tables 10 --burst 300 --server-arg=--bot-only-moves=0
+    .venv/bin/python benchmarks/load.py --tables 20 --seconds 25 --finished 0 --callgrind
 """
 
 from __future__ import annotations
@@ -120,6 +124,22 @@ async def loop_lag(lags: list[float], every: float = 0.01) -> None:
         due = time.perf_counter() + every
         await asyncio.sleep(every)
         lags.append(time.perf_counter() - due)
+
+
+def callgrind_control(switch: str, pid: int) -> None:
+    """Turn the server's instruction counting ``on`` or ``off`` (``--callgrind``)."""
+    subprocess.run(
+        ["callgrind_control", "-i", switch, str(pid)], check=True, stdout=subprocess.DEVNULL
+    )
+
+
+def callgrind_total(path: Path) -> int:
+    """The instructions a callgrind output file counted (its ``totals:`` line; its
+    ``summary:`` is what was counted before the last toggle)."""
+    for line in path.read_text().splitlines():
+        if line.startswith("totals:"):
+            return int(line.split()[1])
+    raise ValueError(f"no totals in {path}")
 
 
 def free_port() -> int:
@@ -262,8 +282,20 @@ async def main(args: argparse.Namespace) -> None:
     port = free_port()
     db = Path(tempfile.mkdtemp(prefix="mobtable-load-")) / "db.sqlite"
     finished_ids = store_finished_games(db, args.finished, args.game, args.players)
+    callgrind_out = Path(db.parent / "callgrind.out") if args.callgrind else None
+    wrapper = (
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--instr-atstart=no",
+            f"--callgrind-out-file={callgrind_out}",
+        ]
+        if callgrind_out
+        else []
+    )
     server = subprocess.Popen(
         [
+            *wrapper,
             sys.executable,
             "-m",
             "mobtable.server",
@@ -284,7 +316,7 @@ async def main(args: argparse.Namespace) -> None:
     base = f"127.0.0.1:{port}"
     try:
         async with httpx2.AsyncClient(base_url=f"http://{base}", timeout=30) as http:
-            for _ in range(100):
+            for _ in range(3000 if callgrind_out else 100):  # valgrind starts it ~50x slower
                 try:
                     await http.get("/api/games")
                     break
@@ -361,6 +393,8 @@ async def main(args: argparse.Namespace) -> None:
         gc.disable()
         own_rss = rss_mb(os.getpid())
         server_cpu, own_cpu = cpu_seconds(server.pid), time.process_time()
+        if callgrind_out:
+            callgrind_control("on", server.pid)
         burst = asyncio.create_task(bot_only_burst(base, args))
         lags: list[float] = []
         lagging = asyncio.create_task(loop_lag(lags))
@@ -368,6 +402,8 @@ async def main(args: argparse.Namespace) -> None:
         lagging.cancel()
         for task in tasks:
             task.cancel()
+        if callgrind_out:
+            callgrind_control("off", server.pid)
         server_cpu = cpu_seconds(server.pid) - server_cpu
         own_cpu = time.process_time() - own_cpu
         own_rss = rss_mb(os.getpid()) - own_rss
@@ -436,7 +472,13 @@ async def main(args: argparse.Namespace) -> None:
             )
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        server.wait(timeout=120 if callgrind_out else 10)
+    if callgrind_out:
+        instructions = callgrind_total(callgrind_out)
+        print(
+            f"server instructions during play (callgrind): {instructions:,}, "
+            f"{instructions / max(actions, 1):,.0f} per action"
+        )
 
 
 if __name__ == "__main__":
@@ -463,6 +505,12 @@ if __name__ == "__main__":
         type=int,
         default=512,
         help="finished games stored beforehand and loaded one by one (memory per finished table)",
+    )
+    parser.add_argument(
+        "--callgrind",
+        action="store_true",
+        help="run the server under valgrind's callgrind and print its instructions per "
+        "action during play (the figure load does not move; keep --tables small)",
     )
     parser.add_argument("--burst", type=int, default=0, help="bot-only tables created at once")
     parser.add_argument(

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import httpx2
+import pytest
+import uvicorn
 from websockets.asyncio.client import connect
 
+from mobtable.server.app import create_app
+from mobtable.server.frames import text_frame
 from mobtable.server.live import TOO_SLOW, Client
 
+from .processes import free_port
 from .test_ws_burst import base_url  # noqa: F401 (a fixture)
 
 
@@ -19,7 +27,7 @@ def _client(accept: bool) -> tuple[Client, list[str]]:
     client = Client(seat=None)
     written: list[str] = []
 
-    def write(text: str) -> bool:
+    def write(text: str, frame: bytes | None) -> bool:
         if accept:
             written.append(text)
         return accept
@@ -108,3 +116,57 @@ def test_a_real_uvicorn_connection_sends_directly(base_url: str) -> None:  # noq
         time.sleep(0.01)
     assert found == [True]
     assert replies == ["state"] + ["pong"] * 20
+
+
+@pytest.fixture(params=[False, True], ids=["plain", "deflate"])
+def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, bool]]:
+    """A uvicorn server on a free loopback port, with per-message deflate or without."""
+    port = free_port()
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", bot_delay=0, bot_processes=0)
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=request.param
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline, "the test server did not start"
+        time.sleep(0.05)
+    yield f"127.0.0.1:{port}", request.param
+    server.should_exit = True
+    thread.join(timeout=30)
+
+
+def test_frames_go_to_the_socket_unless_an_extension_must_encode_them(
+    served: tuple[str, bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without extensions the direct way writes its own frames (``text_frame``); with
+    per-message deflate negotiated the protocol frames (and compresses) every text."""
+    from mobtable.server import ws
+
+    base, deflate = served
+    framed: list[str] = []
+
+    def spy(text: str) -> bytes:
+        framed.append(text)
+        return text_frame(text)
+
+    monkeypatch.setattr(ws, "text_frame", spy)
+    body = {"game": "sealed-bid", "players": 2, "seats": [{"kind": "human"}] * 2}
+    table_id = httpx2.post(f"http://{base}/api/tables", json=body).json()["id"]
+
+    async def watch() -> tuple[list[str], list[str]]:
+        async with connect(f"ws://{base}/ws/tables/{table_id}") as sock:
+            await sock.send(json.dumps({"type": "hello"}))
+            replies = [json.loads(await asyncio.wait_for(sock.recv(), 30))["type"]]
+            for _ in range(5):
+                await sock.send('{"type":"ping"}')
+            for _ in range(5):
+                replies.append(json.loads(await asyncio.wait_for(sock.recv(), 30))["type"])
+            return replies, [type(e).__name__ for e in sock.protocol.extensions]
+
+    replies, extensions = asyncio.run(watch())
+    assert replies == ["state"] + ["pong"] * 5
+    assert extensions == (["PerMessageDeflate"] if deflate else [])
+    assert framed == ([] if deflate else ['{"type":"pong"}'] * 5)

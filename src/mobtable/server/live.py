@@ -25,6 +25,7 @@ from mobtable.core.narrator import Narrator, seat_label
 from mobtable.core.record import replay
 from mobtable.core.reveal import reveals_everything
 from mobtable.core.words import default_names
+from mobtable.server.frames import text_frame
 from mobtable.server.waiting import waiting_prompt
 from mobtable.store import SeatRow, TableRow
 
@@ -94,25 +95,29 @@ class Client:
         self.seat = seat
         self.name = name  # a spectator's name in the chat
         self.cursor = 0  # events of the state already sent
-        self.last_seen: str | None = None  # the last state sent, its events left out
+        self.last_seen: tuple[str, str] | None = None
+        """The last state sent, its events left out: the table's text and the seat's."""
         self.queue: asyncio.Queue[str | Close] = asyncio.Queue()
         self.closed = False
-        self.write: Callable[[str], bool] | None = None
-        """Sends a text now if the socket can take it without waiting (``False``: it
-        cannot, nothing was sent); set by the WebSocket endpoint."""
+        self.write: Callable[[str, bytes | None], bool] | None = None
+        """Sends a text (and its frame, if already built) now if the socket can take it
+        without waiting (``False``: it cannot, nothing was sent); set by the WebSocket
+        endpoint."""
         self.sending = False
         """The sender task is in the middle of a send (set by it)."""
         self._room = asyncio.Event()
         self._room.set()
 
-    def send(self, text: str) -> None:
+    def send(self, text: str, frame: bytes | None = None) -> None:
+        """Send ``text``; ``frame`` is its ``frames.text_frame``, where the caller built
+        it once for several clients."""
         if self.closed:
             return
         queued = self.queue.qsize()
         if queued >= self.MAX_BACKLOG:  # a client that stopped reading
             self.close(TOO_SLOW)
             return
-        if not queued and not self.sending and self.write is not None and self.write(text):
+        if not queued and not self.sending and self.write is not None and self.write(text, frame):
             return
         self.queue.put_nowait(text)
         if self.queue.qsize() >= self.MAX_REPLIES:
@@ -301,12 +306,14 @@ class LiveTable:
             "log_reset": since == 0,
         }
 
-    def _members(self, seat: int | None) -> dict[str, Any]:
-        """What a state message tells ``seat`` beside the table and the events."""
+    def _members(self, seat: int | None, words: Narrator | None = None) -> dict[str, Any]:
+        """What a state message tells ``seat`` beside the table and the events
+        (``words``: its narrator, where the caller has it)."""
         state = self.state
         playing = self.status == "playing"
         legal = state.legal(seat) if seat is not None and playing else ()
-        words = self.narrator(seat)
+        if words is None:
+            words = self.narrator(seat)
         return {
             "seat": seat,
             "version": state.moves_seen_by(seat),
@@ -321,8 +328,11 @@ class LiveTable:
             "outcome": outcome(words, self.state),
         }
 
-    def _events(self, seat: int | None, since: int) -> list[dict[str, Any]]:
-        words = self.narrator(seat)
+    def _events(
+        self, seat: int | None, since: int, words: Narrator | None = None
+    ) -> list[dict[str, Any]]:
+        if words is None:
+            words = self.narrator(seat)
         return [{**e.to_json(), "text": words.event(e)} for e in self.state.events_for(seat, since)]
 
     def _prompt(self, seat: int | None, words: Narrator) -> str:
@@ -345,35 +355,40 @@ class LiveTable:
 
         Each part is encoded once: the table summary once for everyone, a seat's
         view, moves and prompt once for all its clients (spectators share one),
-        the events once per seat and log position; a message is their joined text.
+        the events once per seat and log position; a message is their joined text,
+        framed once for the clients that get it (``frames.text_frame``).
         """
         if not self.clients:
             return
         table = _encode(self.summary())
         end = len(self.state.events)
         bodies: dict[int | None, str] = {}
-        messages: dict[tuple[int | None, int], tuple[str, bool]] = {}
+        narrators: dict[int | None, Narrator] = {}
+        messages: dict[tuple[int | None, int], tuple[str, bytes, bool]] = {}
         for client in list(self.clients):
             seat, since = client.seat, client.cursor
+            words = narrators.get(seat)
+            if words is None:
+                words = narrators[seat] = self.narrator(seat)
             body = bodies.get(seat)
             if body is None:
-                body = bodies[seat] = _encode(self._members(seat))[1:-1]
+                body = bodies[seat] = _encode(self._members(seat, words))[1:-1]
             message = messages.get((seat, since))
             if message is None:
-                events = self._events(seat, since)
+                events = self._events(seat, since, words)
                 text = (
                     f'{{"type":"state","table":{table},"events":{_encode(events)},'
                     f'"log_reset":{"true" if since == 0 else "false"},{body}}}'
                 )
-                message = messages[(seat, since)] = (text, bool(events))
-            text, news = message
+                message = messages[(seat, since)] = (text, text_frame(text), bool(events))
+            text, frame, news = message
             client.cursor = end
             # A change this client cannot see (a part of another seat's sealed commit)
             # sends nothing: even an empty message would count the parts.
-            unchanged_form = table + body
+            unchanged_form = (table, body)
             if news or unchanged_form != client.last_seen:
                 client.last_seen = unchanged_form
-                client.send(text)
+                client.send(text, frame)
 
 
 def _encode(value: Any) -> str:

@@ -21,8 +21,10 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocketState
+from websockets.protocol import State
 
 from mobtable.server.errors import ServerError
+from mobtable.server.frames import text_frame
 from mobtable.server.live import Client, Close
 from mobtable.server.manager import TableManager
 from mobtable.server.names import check_name
@@ -95,13 +97,17 @@ async def _sender(ws: WebSocket, client: Client) -> None:
         client.close()  # the socket went away: the reader stops waiting for room
 
 
-def direct_writer(ws: WebSocket, client: Client) -> Callable[[str], bool] | None:
+def direct_writer(ws: WebSocket, client: Client) -> Callable[[str, bytes | None], bool] | None:
     """A function that sends a text on ``ws`` at once, without a task, when the
     server's socket can take it (``False``: it cannot; nothing sent), or ``None``
     where the server is not one whose send is known to finish without waiting
     then (uvicorn's sans-I/O WebSocket protocol: its one wait is for the socket's
     buffer to drain, ``writable``).
 
+    On a connection without extensions (no per-message deflate), open, with
+    nothing of its own waiting to go out, the text's frame (``frames.text_frame``,
+    given when the broadcast built it for several clients) is written to the
+    socket as the protocol would write it; otherwise the protocol sends the text.
     A send that would wait after all is abandoned before anything is written
     (the protocol waits before it frames), the text goes to the queue and this
     client's sends go through its task from then on; a send that fails closes
@@ -111,10 +117,18 @@ def direct_writer(ws: WebSocket, client: Client) -> Callable[[str], bool] | None
     if not isinstance(writable, asyncio.Event):
         return None
     send = protocol.send  # past Starlette's layers, which only pass the message on
+    conn = protocol.conn  # websockets' sans-I/O connection: its state, extensions, writes
+    plain = not conn.extensions  # negotiated at the handshake, before this is made
 
-    def write(text: str) -> bool:
+    def write(text: str, frame: bytes | None) -> bool:
         if not writable.is_set() or ws.application_state is not WebSocketState.CONNECTED:
             return False
+        if plain and _open_and_idle(protocol, conn):
+            try:
+                protocol.transport.write(text_frame(text) if frame is None else frame)
+            except Exception:
+                client.close()
+            return True
         step = send({"type": "websocket.send", "text": text})
         try:
             step.send(None)
@@ -128,6 +142,20 @@ def direct_writer(ws: WebSocket, client: Client) -> Callable[[str], bool] | None
         return False
 
     return write
+
+
+def _open_and_idle(protocol: Any, conn: Any) -> bool:
+    """Whether uvicorn's ``send`` would frame a text and write it now: the handshake
+    done, no close sent or received, no fragment begun, nothing else to write."""
+    return (
+        protocol.handshake_complete
+        and not protocol.disconnected
+        and not protocol.close_sent
+        and protocol.initial_response is None
+        and conn.state is State.OPEN
+        and not conn.expect_continuation_frame
+        and not conn.writes
+    )
 
 
 def _sans_io_protocol(send: Any) -> Any:

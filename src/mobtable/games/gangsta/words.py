@@ -87,6 +87,8 @@ class GangstaWords:
         """The labels of ``actions`` (``seat``'s moves now), each as :meth:`action` words
         it; what they share (the mafias' names, the cards the reader knows) made once."""
         labels = _Labels(_gangsta(state), reader)
+        if actions and all(type(a) is Place for a in actions):  # one per card and empty cell
+            return labels.placements(seat, actions)  # type: ignore[arg-type]
         return [labels.label(seat, a) for a in actions]
 
     # -- log lines ----------------------------------------------------------
@@ -158,6 +160,8 @@ class _Labels:
         self._known: set[int] | None = None
         self._names: dict[str, str] = {}
         self._taken: dict[tuple[int, ...], int] = {}
+        self._values: list[int] | None = None
+        self._raids: dict[int, str] = {}
 
     @property
     def known(self) -> set[int]:
@@ -204,22 +208,41 @@ class _Labels:
                 return f"{who} keeps {kept} and discards {dropped}"
         raise ValueError(f"{action!r} is not a Gangsta action")
 
+    def placements(self, seat: Seat, actions: Sequence[Place]) -> list[str]:
+        """The labels of ``actions``, all placements: :meth:`label`'s words, with the
+        verb made once and each card's name and each cell's raid words once."""
+        verb = "Place" if self.reader.is_me(seat) else f"{self.reader.subject(seat)} places"
+        card, preview = self.card, self.preview
+        return [
+            f"{verb} {card(a.card.code)} on {CELL_NAMES[a.cell]} — {preview(a.card.value, a.cell)}"
+            for a in actions
+        ]
+
     def preview(self, value: int, cell: int) -> str:
         """What placing a card of ``value`` on ``cell`` scores, and whether the police come."""
-        table = self.table
-        values = table.grid_values[:]
-        values[cell] = value
-        points, sizes = placement_points(values, cell, table.adjacent)
-        words = sets_words(sizes, points)
-        empty = table.grid[cell] == EMPTY
+        values = self._values
+        if values is None:
+            values = self._values = self.table.grid_values[:]
+        held = values[cell]
+        values[cell] = value  # the grid as it would be (put back below: one copy serves all)
+        try:
+            points, sizes = placement_points(values, cell, self.table.adjacent)
+        finally:
+            values[cell] = held
+        raid = self._raids.get(cell)
+        if raid is None:
+            raid = self._raids[cell] = self.raid(cell)
+        return sets_words(sizes, points) + raid
+
+    def raid(self, cell: int) -> str:
+        """The words a placement on ``cell`` adds when it fills a line (else ``""``)."""
+        empty = self.table.grid[cell] == EMPTY
         full = [
             line_name(line)
             for line in (ROW_OF[cell], COLUMN_OF[cell])
             if self.taken(line) + empty == SIZE
         ]
-        if full:
-            words += f"; completes {listing(full)}: the police raid"
-        return words
+        return f"; completes {listing(full)}: the police raid" if full else ""
 
     def taken(self, line: tuple[int, ...]) -> int:
         """How many cells of ``line`` hold a card (counted once per line)."""
