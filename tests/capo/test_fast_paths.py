@@ -9,12 +9,13 @@ and of the unchecked ``apply`` (``pending``, ``play``).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from itertools import combinations
 
 from mobtable.games.capo import GAME
 from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.bots import _crew_ok
-from mobtable.games.capo.cards import Special
+from mobtable.games.capo.cards import Assignment, Special
 from mobtable.games.capo.crews import CrewTest
 from mobtable.games.capo.rules import TonyStars
 from mobtable.games.capo.view import _dealer
@@ -80,16 +81,23 @@ def test_the_dealer_hands_out_the_cards_in_order() -> None:
     assert deal(12) == cards[8:]
 
 
-def test_a_hand_that_may_not_complete_holds_no_successful_crew() -> None:
-    """Why the bot may skip trying every crew of a hand that ``may_complete`` rules out."""
-    rng = random.Random(7)
+def _random_crew_tests(
+    rng: random.Random, n: int, largest_hand: int
+) -> Iterator[tuple[Assignment, int, CrewTest, list[int]]]:
+    """``n`` random (assignment, star limit, its crew test, a sorted hand)."""
     ids = range(len(CARDS.mafiosi))
-    ruled_out = 0
-    for _ in range(400):
+    for _ in range(n):
         assignment = rng.choice(CARDS.assignments)
         limit = assignment.stars + rng.choice((-1, 0, 2))
         test = CrewTest.of(CARDS, assignment, limit, TonyStars.PER_CARD)
-        hand = sorted(rng.sample(ids, rng.randint(1, 6)))
+        yield assignment, limit, test, sorted(rng.sample(ids, rng.randint(1, largest_hand)))
+
+
+def test_a_hand_that_may_not_complete_holds_no_successful_crew() -> None:
+    """Why the bot may skip trying every crew of a hand that ``may_complete`` rules out."""
+    rng = random.Random(7)
+    ruled_out = 0
+    for assignment, limit, test, hand in _random_crew_tests(rng, 400, largest_hand=6):
         least = rng.randint(1, len(hand))
         if test.may_complete((), hand, least, len(hand)):
             continue
@@ -102,13 +110,8 @@ def test_a_hand_that_may_not_complete_holds_no_successful_crew() -> None:
 
 def test_winners_are_the_successful_crews_in_combinations_order() -> None:
     rng = random.Random(11)
-    ids = range(len(CARDS.mafiosi))
     found = 0
-    for _ in range(200):
-        assignment = rng.choice(CARDS.assignments)
-        limit = assignment.stars + rng.choice((-1, 0, 2))
-        test = CrewTest.of(CARDS, assignment, limit, TonyStars.PER_CARD)
-        hand = sorted(rng.sample(ids, rng.randint(1, 7)))
+    for _, _, test, hand in _random_crew_tests(rng, 200, largest_hand=7):
         sizes = range(rng.randint(1, len(hand)), len(hand) + 1)
         expected = [crew for size in sizes for crew in combinations(hand, size) if test(crew)]
         assert test.winners(hand, sizes) == expected

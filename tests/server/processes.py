@@ -1,14 +1,20 @@
-"""A real server in a subprocess, and its process tree read from /proc (Linux)."""
+"""A real server in a subprocess or a thread, and its process tree read from /proc (Linux)."""
 
 from __future__ import annotations
 
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx2
+import uvicorn
+
+from mobtable.server.app import create_app
 
 Process = tuple[int, int]
 """A process as (pid, start time in clock ticks): a reused pid is another process."""
@@ -18,6 +24,29 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@contextmanager
+def threaded_server(db: Path, *, deflate: bool = False) -> Iterator[str]:
+    """The app under uvicorn in a thread on a free loopback port (``host:port``), with
+    per-message deflate negotiated or not; stopped on exit."""
+    port = free_port()
+    app = create_app(f"sqlite:///{db}", bot_delay=0, bot_processes=0)
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=deflate
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline, "the test server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
 
 
 def start_server(db: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:

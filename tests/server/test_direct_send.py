@@ -5,21 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx2
 import pytest
-import uvicorn
 from websockets.asyncio.client import connect
 
-from mobtable.server.app import create_app
 from mobtable.server.frames import text_frame
 from mobtable.server.live import TOO_SLOW, Client
 
-from .processes import free_port
+from .processes import threaded_server
 from .test_ws_burst import base_url  # noqa: F401 (a fixture)
 
 
@@ -34,6 +31,19 @@ def _client(accept: bool) -> tuple[Client, list[str]]:
 
     client.write = write
     return client, written
+
+
+async def _hello_and_pings(url: str, pings: int) -> tuple[list[str], list[str]]:
+    """Say hello, send ``pings`` pings at once: the replies' types in order, and the
+    extensions the connection negotiated."""
+    async with connect(url) as sock:
+        await sock.send(json.dumps({"type": "hello"}))
+        replies = [json.loads(await asyncio.wait_for(sock.recv(), 30))["type"]]
+        for _ in range(pings):
+            await sock.send('{"type":"ping"}')
+        for _ in range(pings):
+            replies.append(json.loads(await asyncio.wait_for(sock.recv(), 30))["type"])
+        return replies, [type(e).__name__ for e in sock.protocol.extensions]
 
 
 def test_a_message_goes_out_at_once_when_nothing_waits() -> None:
@@ -98,17 +108,7 @@ def test_a_real_uvicorn_connection_sends_directly(base_url: str) -> None:  # noq
         body = {"game": "sealed-bid", "players": 2, "seats": [{"kind": "human"}] * 2}
         table_id = httpx2.post(f"http://{base_url}/api/tables", json=body).json()["id"]
 
-        async def watch() -> list[str]:
-            async with connect(f"ws://{base_url}/ws/tables/{table_id}") as sock:
-                await sock.send(json.dumps({"type": "hello"}))
-                replies = [json.loads(await asyncio.wait_for(sock.recv(), 30))["type"]]
-                for _ in range(20):
-                    await sock.send('{"type":"ping"}')
-                for _ in range(20):
-                    replies.append(json.loads(await asyncio.wait_for(sock.recv(), 30))["type"])
-                return replies
-
-        replies = asyncio.run(watch())
+        replies, _ = asyncio.run(_hello_and_pings(f"ws://{base_url}/ws/tables/{table_id}", 20))
     finally:
         ws.direct_writer = real
     deadline = time.monotonic() + 5
@@ -121,21 +121,8 @@ def test_a_real_uvicorn_connection_sends_directly(base_url: str) -> None:  # noq
 @pytest.fixture(params=[False, True], ids=["plain", "deflate"])
 def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, bool]]:
     """A uvicorn server on a free loopback port, with per-message deflate or without."""
-    port = free_port()
-    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", bot_delay=0, bot_processes=0)
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=request.param
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline, "the test server did not start"
-        time.sleep(0.05)
-    yield f"127.0.0.1:{port}", request.param
-    server.should_exit = True
-    thread.join(timeout=30)
+    with threaded_server(tmp_path / "db.sqlite", deflate=request.param) as base:
+        yield base, request.param
 
 
 def test_frames_go_to_the_socket_unless_an_extension_must_encode_them(
@@ -156,17 +143,7 @@ def test_frames_go_to_the_socket_unless_an_extension_must_encode_them(
     body = {"game": "sealed-bid", "players": 2, "seats": [{"kind": "human"}] * 2}
     table_id = httpx2.post(f"http://{base}/api/tables", json=body).json()["id"]
 
-    async def watch() -> tuple[list[str], list[str]]:
-        async with connect(f"ws://{base}/ws/tables/{table_id}") as sock:
-            await sock.send(json.dumps({"type": "hello"}))
-            replies = [json.loads(await asyncio.wait_for(sock.recv(), 30))["type"]]
-            for _ in range(5):
-                await sock.send('{"type":"ping"}')
-            for _ in range(5):
-                replies.append(json.loads(await asyncio.wait_for(sock.recv(), 30))["type"])
-            return replies, [type(e).__name__ for e in sock.protocol.extensions]
-
-    replies, extensions = asyncio.run(watch())
+    replies, extensions = asyncio.run(_hello_and_pings(f"ws://{base}/ws/tables/{table_id}", 5))
     assert replies == ["state"] + ["pong"] * 5
     assert extensions == (["PerMessageDeflate"] if deflate else [])
     assert framed == ([] if deflate else ['{"type":"pong"}'] * 5)

@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx2
 import pytest
-import uvicorn
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from mobtable.server.app import create_app
 from mobtable.server.live import TOO_SLOW, Client
 
-from .processes import free_port
+from .processes import threaded_server
 
 BURST = 1000
 
@@ -26,21 +22,8 @@ BURST = 1000
 @pytest.fixture
 def base_url(tmp_path: Path) -> Iterator[str]:
     """A uvicorn server (the app, as ``run`` configures it) on a free loopback port."""
-    port = free_port()
-    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", bot_delay=0, bot_processes=0)
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline, "the test server did not start"
-        time.sleep(0.05)
-    yield f"127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=30)
+    with threaded_server(tmp_path / "db.sqlite") as base:
+        yield base
 
 
 async def _burst(host: str, table_id: str) -> list[dict[str, object]]:
