@@ -364,7 +364,8 @@ class LiveTable:
         end = len(self.state.events)
         bodies: dict[int | None, str] = {}
         narrators: dict[int | None, Narrator] = {}
-        messages: dict[tuple[int | None, int], tuple[str, bytes, bool]] = {}
+        messages: dict[tuple[int | None, int], tuple[str, bool]] = {}
+        frames: dict[tuple[int | None, int], bytes] = {}  # built for a text sent, once
         for client in list(self.clients):
             seat, since = client.seat, client.cursor
             words = narrators.get(seat)
@@ -380,14 +381,17 @@ class LiveTable:
                     f'{{"type":"state","table":{table},"events":{_encode(events)},'
                     f'"log_reset":{"true" if since == 0 else "false"},{body}}}'
                 )
-                message = messages[(seat, since)] = (text, text_frame(text), bool(events))
-            text, frame, news = message
+                message = messages[(seat, since)] = (text, bool(events))
+            text, news = message
             client.cursor = end
             # A change this client cannot see (a part of another seat's sealed commit)
             # sends nothing: even an empty message would count the parts.
             unchanged_form = (table, body)
             if news or unchanged_form != client.last_seen:
                 client.last_seen = unchanged_form
+                frame = frames.get((seat, since))
+                if frame is None:
+                    frame = frames[(seat, since)] = text_frame(text)
                 client.send(text, frame)
 
 
