@@ -374,3 +374,21 @@ def test_g17_an_odd_last_card_opened_in_variant_2_is_simply_taken() -> None:
         "Opened for the 2 players sitting out: Yakuza 8 strong, Yakuza 7 strong and Yakuza 6 "
         "strong; the trick's winner keeps one of each two and takes the last one"
     )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_all_labels_at_once_are_each_label_alone(seed: int) -> None:
+    """``actions`` (the placements' shared grid and raid words made once) says what
+    ``action`` says of each move, to the mover and to another reader."""
+    state = GAME.new_state(GAME.config(4), seed=seed)
+    rng = random.Random(seed)
+    placing = 0
+    while not state.is_over():
+        seat = state.pending()[0]
+        legal = list(state.legal(seat))
+        for reader in (Reader(seat, TABLE), Reader((seat + 1) % 4, TABLE)):
+            alone = [NARRATION.action(state, seat, a, reader) for a in legal]
+            assert NARRATION.actions(state, seat, legal, reader) == alone
+        placing += "places" in NARRATION.action(state, seat, legal[0], Reader(None, TABLE))
+        state.apply(seat, rng.choice(legal))
+    assert placing > 5

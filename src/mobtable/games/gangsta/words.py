@@ -30,6 +30,7 @@ from mobtable.games.gangsta.view import public_cards
 if TYPE_CHECKING:
     from mobtable.core import Event, Seat, State
     from mobtable.core.actions import Action
+    from mobtable.games.gangsta.cards import Card
     from mobtable.games.gangsta.state import GangstaState
 
 SET_WORDS = {2: "pair", 3: "trio", 4: "quartet", 5: "quintet"}
@@ -182,9 +183,7 @@ class _Labels:
         who = reader.subject(seat)
         match action:  # the most frequent first: a placement has a label per empty cell
             case Place(card=card, cell=cell):
-                where = f"{self.card(card.code)} on {CELL_NAMES[cell]}"
-                verb = "Place" if mine else f"{who} places"
-                return f"{verb} {where} — {self.preview(card.value, cell)}"
+                return self._placement("Place" if mine else f"{who} places", card, cell)
             case Keep():
                 return "Keep your hand" if mine else f"{who} keeps their hand"
             case Redraw(cards=cards):
@@ -212,11 +211,12 @@ class _Labels:
         """The labels of ``actions``, all placements: :meth:`label`'s words, with the
         verb made once and each card's name and each cell's raid words once."""
         verb = "Place" if self.reader.is_me(seat) else f"{self.reader.subject(seat)} places"
-        card, preview = self.card, self.preview
-        return [
-            f"{verb} {card(a.card.code)} on {CELL_NAMES[a.cell]} — {preview(a.card.value, a.cell)}"
-            for a in actions
-        ]
+        placement = self._placement
+        return [placement(verb, a.card, a.cell) for a in actions]
+
+    def _placement(self, verb: str, card: Card, cell: int) -> str:
+        where = f"{self.card(card.code)} on {CELL_NAMES[cell]}"
+        return f"{verb} {where} — {self.preview(card.value, cell)}"
 
     def preview(self, value: int, cell: int) -> str:
         """What placing a card of ``value`` on ``cell`` scores, and whether the police come."""
