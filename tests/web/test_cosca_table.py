@@ -137,13 +137,20 @@ def test_the_reveal_is_paced_then_stays_until_the_next(
 ) -> None:
     created = _table(server, seed=5)
     context, page = _open(browser, server, created, "desktop", motion="1")
+    ann = ".cosca-player[data-seat='0'] .cosca-pl-stock"
     try:
+        before = page.inner_text(ann)
         _reveal(page)
         page.wait_for_selector(".cosca-story li.now")
         first = page.locator(".cosca-story li").count()
         assert page.locator(".cosca .cosca-now").count() >= 1  # the place or mobster, marked
+        # while the story plays, Ann's panel holds what she had before the reveal
+        assert page.locator(".cosca-story.playing").count() == 1
+        assert page.inner_text(ann) == before
         page.wait_for_selector(".cosca-story:not(.playing)", timeout=20000)
         assert first < page.locator(".cosca-story li").count(), "the beats came all at once"
+        # at its end the panel has the day's takings: the Bank paid for every die
+        page.wait_for_function(f"document.querySelector({ann!r}).innerText !== {before!r}")
         texts = page.locator(".cosca-story li").all_inner_texts()
         assert "dice" in texts[0].lower() and "Bank" in " ".join(texts)
         assert page.locator(".cosca .cosca-now").count() == 0

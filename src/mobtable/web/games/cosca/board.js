@@ -23,6 +23,7 @@ const TIEBREAK = {
   "resource value": "the tie is broken by what they still hold (money 1, a weapon 3)",
   "leftmost loyal mobster": "the tie is broken by the loyal mobster furthest left in the row",
 };
+let previous = { table: null, players: null }; // the players as the last board showed them
 const RECONSTRUCTED = "reconstructed — owners of the real deck can load its data with --cards FILE";
 
 function outcome(result, ctx) {
@@ -100,6 +101,11 @@ function mobsterRow(view, ctx, picker, clubbing) {
   }));
 }
 
+// The player panels; while the reveal's story plays, as the players were before it.
+function players(view, ctx) {
+  return (story.held() || view.table).map((p) => playerPanel(p, view, ctx, story.lastOf(p.seat)));
+}
+
 export function render(view, ctx) {
   const d = view.decision;
   const stage = d ? d.stage : "over";
@@ -111,6 +117,9 @@ export function render(view, ctx) {
   const picking = stage === "dice" && mine;
   if (picking) picker.n = legal[0].a.length;
   const pop = fresh && (ctx.fresh || []).some((e) => e.kind === "dice-revealed");
+  const tableId = ctx.table ? ctx.table.id : null;
+  if (pop && previous.table === tableId) story.hold(previous.players);
+  previous = { table: tableId, players: view.table };
   const about = ["club", "fight", "over"].includes(stage) ? "row" : "city"; // what the decision is about
 
   const made = view.reconstructed || [];
@@ -120,7 +129,7 @@ export function render(view, ctx) {
     h("section", { class: "cosca-main" },
       h("div", { class: "cosca-section cosca-city-sec", "aria-label": "the city" }, h("h4", {}, "The city"), cityRow(view, ctx, picker, picking, pop)),
       h("div", { class: "cosca-section cosca-row-sec", "aria-label": "the mobsters" }, h("h4", {}, "The mobsters, left to right"), mobsterRow(view, ctx, picker, stage === "club" && mine)),
-      h("div", { class: "cosca-section cosca-players-sec", "aria-label": "the players" }, h("div", { class: "cosca-players" }, view.table.map((p) => playerPanel(p, view, ctx, story.lastOf(p.seat)))))),
+      h("div", { class: "cosca-section cosca-players-sec", "aria-label": "the players" }, h("div", { class: "cosca-players" }, players(view, ctx)))),
     h("aside", { class: "cosca-side" },
       decisionPanel(view, ctx, picker),
       story.panel(),
@@ -129,6 +138,7 @@ export function render(view, ctx) {
           view.supply.limited ? `Supply: ${view.supply.money} money, ${view.supply.weapons} weapons, ${view.supply.dice} dice.` : "Unlimited supply."),
         made.length ? h("p", { class: "cosca-provenance small muted" }, `✱ Card data: ${made.join(", ")} (${RECONSTRUCTED})`) : null)));
   story.attach(board);
+  story.whenDone(() => board.querySelector(".cosca-players")?.replaceChildren(...players(view, ctx)));
   focus.restore(board);
   return board;
 }

@@ -91,7 +91,7 @@ function offerPicker(view, ctx, picker, legal, byNotation) {
   const ok = byNotation.has(a);
   const rivals = view.decision.fighters.filter((seat) => seat !== ctx.seat).map((seat) => {
     const p = view.table[seat];
-    return `${ctx.name(seat)} (${p.money} money, ${p.weapons} weapons: up to value ${offerValue(p)})`;
+    return `${ctx.name(seat)} (${p.money} money, ${plural(p.weapons, "weapon", "weapons")}: up to value ${offerValue(p)})`;
   });
   return [
     head(`Your sealed offer for ${view.decision.mobster}`, `— value = money + ${WEAPON_VALUE} × weapons; every fighter loses what he offers.`),

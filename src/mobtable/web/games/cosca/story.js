@@ -2,7 +2,9 @@
 // update; this module plays its events back one beat at a time — the dice revealed, each
 // place of the city in order, each hat, each fight (who offered what, who won) — marking
 // the place or mobster on the board, and keeps the day's story in view until the next
-// reveal. It also remembers each seat's last action for the player panels.
+// reveal. It also remembers each seat's last action for the player panels, and while the
+// story plays it holds the panels at what the players had before it (the board asks
+// `held()`), so no panel tells the end of the day before the story reaches it.
 // Beat lengths are multiplied by ctx.motion (1 normal, 0.4 fast, 0 = no pacing).
 import { h } from "../../dom.js";
 
@@ -22,8 +24,11 @@ const story = {
   timer: null,
   seen: new WeakSet(), // the fresh event lists already taken (a redraw shows the same list again)
   last: new Map(), // seat → {text, batch}
+  told: [], // [beat index, seat, text]: last actions that wait for their beat
   batch: 0,
   board: null,
+  before: null, // the players as they were before the playing story (null: not holding)
+  done: null, // called once the story has played to its end
   panel: h("section", { class: "cosca-story", "aria-live": "polite", "aria-label": "what just happened" }),
 };
 
@@ -48,30 +53,46 @@ export function take(ctx) {
   const tableId = ctx.table ? ctx.table.id : null;
   if (story.table !== tableId) {
     clearTimeout(story.timer);
-    Object.assign(story, { table: tableId, day: null, beats: [], shown: 0, timer: null, last: new Map(), batch: 0 });
+    Object.assign(story, { table: tableId, day: null, beats: [], shown: 0, timer: null, last: new Map(), told: [], batch: 0, before: null });
   }
   const fresh = ctx.fresh || [];
   if (story.seen.has(fresh)) return false;
   story.seen.add(fresh);
   story.batch += 1;
   for (const e of fresh) {
-    if (e.kind !== "dice-revealed" && e.kind !== "new-day" && e.kind !== "game-over") {
-      for (const seat of seatsOf(e)) story.last.set(seat, { text: e.text, batch: story.batch });
-    }
-    if (OWN.has(e.kind)) continue;
-    const beat = beatOf(e);
-    if (!beat) continue;
+    const beat = OWN.has(e.kind) ? null : beatOf(e);
     if (e.kind === "dice-revealed") {
+      story.shown = story.beats.length; // a story cut short tells all it had
+      tell();
       story.beats = [];
       story.shown = 0;
       story.day = e.data.round + 1;
     }
-    story.beats.push(beat);
+    if (e.kind !== "dice-revealed" && e.kind !== "new-day" && e.kind !== "game-over") {
+      // a beat's seats learn their last action when the story reaches that beat
+      const at = beat ? story.beats.length : -1;
+      for (const seat of seatsOf(e)) story.told.push([at, seat, e.text]);
+    }
+    if (beat) story.beats.push(beat);
   }
   const motion = Number(ctx.motion) || 0;
-  if (motion <= 0) story.shown = story.beats.length;
-  else if (story.timer === null) advance(motion);
+  if (motion <= 0) {
+    story.shown = story.beats.length;
+    story.before = null;
+  } else if (story.timer === null) advance(motion);
+  tell();
   return fresh.length > 0;
+}
+
+// The last actions whose beats have been shown (the others wait for theirs).
+function tell() {
+  const waiting = [];
+  for (const item of story.told) {
+    const [at, seat, text] = item;
+    if (at < story.shown) story.last.set(seat, { text, batch: story.batch });
+    else waiting.push(item);
+  }
+  story.told = waiting;
 }
 
 // Each seat's last action: {text, fresh} (fresh: it came with this update).
@@ -80,13 +101,34 @@ export function lastOf(seat) {
   return last ? { text: last.text, fresh: last.batch === story.batch } : undefined;
 }
 
+// Hold the player panels at `players` (the board's players before this update) while the
+// story that this update started plays.
+export function hold(players) {
+  if (story.timer !== null) story.before = players;
+}
+
+// The players the panels show now: those before the story while it plays, else null.
+export function held() {
+  return story.timer !== null ? story.before : null;
+}
+
+// `callback` runs once a paced story has played to its end (the board redraws its panels).
+export function whenDone(callback) {
+  story.done = callback;
+}
+
 function advance(motion) {
   if (story.shown >= story.beats.length) {
+    const played = story.timer !== null; // not a story that had nothing to play
     story.timer = null;
+    story.before = null;
+    tell();
     paint();
+    if (played && story.done) story.done();
     return;
   }
   story.shown += 1;
+  tell();
   paint();
   story.timer = setTimeout(() => advance(motion), story.beats[story.shown - 1].ms * motion);
 }
