@@ -22,9 +22,10 @@ from mobtable.core import Event
 from mobtable.core.cardfile import builtin_card_data
 from mobtable.core.words import Reader
 from mobtable.games.gangsta.cards import builtin_cards
+from mobtable.games.gangsta.grid import CELLS, placement_points
 from mobtable.games.gangsta.naming import card_name, mafia_words
 from mobtable.games.gangsta.state import GangstaState
-from mobtable.games.gangsta.words import NARRATION
+from mobtable.games.gangsta.words import NARRATION, _Labels, sets_words
 
 from .helpers import ALL_CODES, ANDREA, ANGELICA, GAME, JOHN, PETER, play, position
 
@@ -392,3 +393,24 @@ def test_all_labels_at_once_are_each_label_alone(seed: int) -> None:
         placing += "places" in NARRATION.action(state, seat, legal[0], Reader(None, TABLE))
         state.apply(seat, rng.choice(legal))
     assert placing > 5
+
+
+@pytest.mark.parametrize("combinations", ["line", "adjacent"])
+def test_a_placement_preview_says_what_the_placement_scores(combinations: str) -> None:
+    """A preview (option "line": each line's values counted once per position) names the
+    sets and points ``placement_points`` gives a card of every value on every cell, empty
+    or not, at every position of a random game."""
+    state = GAME.new_state(GAME.config(4, options={"combinations": combinations}), seed=5)
+    rng = random.Random(5)
+    values = sorted(set(state.cards.value))
+    while not state.is_over():
+        labels = _Labels(state, Reader(0, TABLE))
+        for cell in range(CELLS):
+            raid = labels.raid(cell)
+            for value in values:
+                grid = list(state.grid_values)
+                grid[cell] = value
+                points, sizes = placement_points(grid, cell, state.adjacent)
+                assert labels.preview(value, cell) == sets_words(sizes, points) + raid
+        seat = state.pending()[0]
+        state.apply(seat, rng.choice(state.legal(seat)))

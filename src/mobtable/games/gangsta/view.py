@@ -11,71 +11,122 @@ from everyone: the other hands, the order of both decks, and the seed.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Seat, View
 from mobtable.core.shuffle import shuffle
 from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY
+from mobtable.games.gangsta.table import Phase
 
 if TYPE_CHECKING:
+    from mobtable.games.gangsta.cards import CardSet
     from mobtable.games.gangsta.state import GangstaState
 
 
 def build_view(state: GangstaState, seat: Seat | None) -> View:
-    codes = state.codes
+    """What ``seat`` may know now (``None``: a spectator), as JSON-ready values.
+
+    Every call makes new containers (a caller may change its view); what depends only on
+    the card set (the cards' codes, the mafias, a void mask's mafias) is looked up in
+    :func:`_card_tables`, made once per card set."""
+    tables = _card_tables(state.cards)
+    code = tables.codes
     over = state.is_over()
-    cards = state.cards
+    hands = state.hands
+    trick = state.trick
+    redrew = state.redrew
+    voids = tables.voids
+    mafia_of_void = state.voids
     return {
         "game": "gangsta",
         "players": state.players,
         "seat": seat,
-        "phase": state.phase.value,
+        "phase": _PHASE_VALUES[state.phase],
         "turn": None if over else state.turn,
-        "variant": {0: None, 1: "reveal-one", 2: "reveal-two"}[state.reveal],
-        "trump": state.code(state.trump),
-        "trump_mafia": cards.mafia_codes[state.trump_mafia],
-        "mafias": dict(zip(cards.mafia_codes, cards.mafia_names, strict=True)),
-        "hand": None if seat is None else codes(state.hands[seat]),
-        "hand_sizes": [len(h) for h in state.hands],
+        "variant": _VARIANTS[state.reveal],
+        "trump": code[state.trump],
+        "trump_mafia": tables.mafia_of_card[state.trump],
+        "mafias": dict(tables.mafias),
+        "hand": None if seat is None else [code[c] for c in hands[seat]],
+        "hand_sizes": [len(h) for h in hands],
         "deck_size": len(state.deck),
-        "grid": {CELL_NAMES[i]: state.code(c) for i, c in enumerate(state.grid) if c != EMPTY},
+        "grid": {CELL_NAMES[i]: code[c] for i, c in enumerate(state.grid) if c != EMPTY},
         "scores": list(state.scores),
         "best_trick": list(state.best),
         "trick_points": state.trick_points,
         "tricks_played": state.tricks,
         "leader": state.leader,
-        "trick": [{"seat": s, "cards": codes(ids)} for s, ids in state.trick],
+        "trick": [{"seat": s, "cards": [code[c] for c in ids]} for s, ids in trick],
         "trick_order": list(state.trick_order),
-        "last_trick": _last_trick(state),
-        "to_place": codes(state.to_place),
-        "opened": codes(state.revealed),
-        "absent": [s for s in range(state.players) if not state.hands[s]],
-        "voids": [
-            [code for m, code in enumerate(cards.mafia_codes) if state.voids[s] >> m & 1]
-            for s in range(state.players)
-        ],
+        "last_trick": _last_trick(state.last_trick, code),
+        "to_place": [code[c] for c in state.to_place],
+        "opened": [code[c] for c in state.revealed],
+        "absent": [s for s, hand in enumerate(hands) if not hand],
+        "voids": [list(voids[mask]) for mask in mafia_of_void],
         "ambush_deck_size": len(state.ambush_deck),
         "ambush_used": list(state.ambush_used),
-        "last_raid": _last_raid(state),
-        "box": codes(state.box),
-        "discard": codes(state.discard),
-        "reconstructed": list(cards.reconstructed),
+        "last_raid": _last_raid(state, code),
+        "box": [code[c] for c in state.box],
+        "discard": [code[c] for c in state.discard],
+        "reconstructed": list(tables.reconstructed),
         "redraw": {
             "waiting": list(state.redraw_queue),
-            "redrew": sorted(state.redrew),
-            "mine": codes(state.redrew[seat]) if seat in state.redrew else None,
+            "redrew": sorted(redrew),
+            "mine": [code[c] for c in redrew[seat]] if seat in redrew else None,
         },
     }
 
 
-def _last_trick(state: GangstaState) -> dict[str, Any] | None:
-    if state.last_trick is None:
+_PHASE_VALUES = {phase: phase.value for phase in Phase}
+"""A phase's plain text (``Phase.PLAY.value``, without the enum's descriptor each time)."""
+_VARIANTS = (None, "reveal-one", "reveal-two")
+"""The view's ``variant`` for ``state.reveal`` 0, 1 and 2."""
+
+
+@dataclass(frozen=True)
+class _CardTables:
+    """What a view reads of a card set, by card id or mafia index (see ``_card_tables``)."""
+
+    codes: tuple[str, ...]
+    """Each card's code, by id."""
+    mafia_of_card: tuple[str, ...]
+    """Each card's mafia letter, by id."""
+    mafias: tuple[tuple[str, str], ...]
+    """(letter, name) of each mafia, in order."""
+    voids: tuple[tuple[str, ...], ...]
+    """For each bit mask of mafias (bit ``m``: mafia ``m``), their letters in order."""
+    reconstructed: tuple[str, ...]
+
+
+@lru_cache(maxsize=32)
+def _card_tables(cards: CardSet) -> _CardTables:
+    """The lookup tables of one card set (made once: a card set never changes)."""
+    letters = cards.mafia_codes
+    return _CardTables(
+        codes=tuple(card.code for card in cards.cards),
+        mafia_of_card=tuple(letters[m] for m in cards.mafia),
+        mafias=tuple(zip(letters, cards.mafia_names, strict=True)),
+        voids=tuple(
+            tuple(letter for m, letter in enumerate(letters) if mask >> m & 1)
+            for mask in range(1 << len(letters))
+        ),
+        reconstructed=tuple(cards.reconstructed),
+    )
+
+
+def _last_trick(last: Any, code: tuple[str, ...]) -> dict[str, Any] | None:
+    if last is None:
         return None
-    winner, plays = state.last_trick
-    return {"winner": winner, "plays": [{"seat": s, "cards": state.codes(p)} for s, p in plays]}
+    winner, plays = last
+    return {
+        "winner": winner,
+        "plays": [{"seat": s, "cards": [code[c] for c in p]} for s, p in plays],
+    }
 
 
-def _last_raid(state: GangstaState) -> dict[str, Any] | None:
+def _last_raid(state: GangstaState, code: tuple[str, ...]) -> dict[str, Any] | None:
     if state.last_raid is None:
         return None
     index, cells, removed = state.last_raid
@@ -83,7 +134,7 @@ def _last_raid(state: GangstaState) -> dict[str, Any] | None:
         "ambush": index,
         "label": state.cards.ambush[index].label,
         "cells": [CELL_NAMES[c] for c in cells],
-        "removed": state.codes(removed),
+        "removed": [code[c] for c in removed],
     }
 
 

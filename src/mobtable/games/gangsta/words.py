@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core.words import Reader, count, listing
@@ -19,6 +20,9 @@ from mobtable.games.gangsta.grid import (
     CELL_NAMES,
     COLUMN_OF,
     EMPTY,
+    LINE_SCORES,
+    LINES,
+    LINES_OF,
     ROW_OF,
     SIZE,
     line_name,
@@ -144,11 +148,18 @@ class GangstaWords:
 
 
 def _gangsta(state: State) -> GangstaState:
-    from mobtable.games.gangsta.state import GangstaState
-
-    if not isinstance(state, GangstaState):
+    if not isinstance(state, _state_class()):
         raise TypeError(f"not a Gangsta table: {type(state).__name__}")
     return state
+
+
+@cache
+def _state_class() -> type[GangstaState]:
+    """``GangstaState``, imported on first use (the state's module imports this one's
+    neighbours) and then kept: an import statement costs more than the rest of a label."""
+    from mobtable.games.gangsta.state import GangstaState
+
+    return GangstaState
 
 
 class _Labels:
@@ -162,6 +173,7 @@ class _Labels:
         self._names: dict[str, str] = {}
         self._taken: dict[tuple[int, ...], int] = {}
         self._values: list[int] | None = None
+        self._counts: list[dict[int, int]] | None = None
         self._raids: dict[int, str] = {}
 
     @property
@@ -220,6 +232,18 @@ class _Labels:
 
     def preview(self, value: int, cell: int) -> str:
         """What placing a card of ``value`` on ``cell`` scores, and whether the police come."""
+        raid = self._raids.get(cell)
+        if raid is None:
+            raid = self._raids[cell] = self.raid(cell)
+        if not self.table.adjacent:  # a set is every card of its value in the line
+            counts = self._counts
+            if counts is None:
+                counts = self._counts = line_counts(self.table.grid_values)
+            row, column = LINES_OF[cell]
+            replaced = self.table.grid_values[cell] == value  # the cell's own card, if any
+            in_row = counts[row].get(value, 0) + 1 - replaced
+            in_column = counts[column].get(value, 0) + 1 - replaced
+            return LINE_WORDS[in_row][in_column] + raid
         values = self._values
         if values is None:
             values = self._values = self.table.grid_values[:]
@@ -229,9 +253,6 @@ class _Labels:
             points, sizes = placement_points(values, cell, self.table.adjacent)
         finally:
             values[cell] = held
-        raid = self._raids.get(cell)
-        if raid is None:
-            raid = self._raids[cell] = self.raid(cell)
         return sets_words(sizes, points) + raid
 
     def raid(self, cell: int) -> str:
@@ -251,6 +272,27 @@ class _Labels:
             grid = self.table.grid
             taken = self._taken[line] = sum(1 for c in line if grid[c] != EMPTY)
         return taken
+
+
+def line_counts(grid_values: Sequence[int]) -> list[dict[int, int]]:
+    """For each of the ten lines (``grid.LINES``: rows, then columns), how many of its
+    cells hold each value (``EMPTY`` counted too)."""
+    counts = []
+    for line in LINES:
+        count: dict[int, int] = {}
+        for cell in line:
+            value = grid_values[cell]
+            count[value] = count.get(value, 0) + 1
+        counts.append(count)
+    return counts
+
+
+LINE_WORDS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(sets_words(sizes, points) for points, sizes in row) for row in LINE_SCORES
+)
+"""``LINE_WORDS[in_row][in_column]``: :func:`sets_words` of a placement whose value then
+stands ``in_row`` times in its row and ``in_column`` times in its column (the option
+"line", where those counts alone decide the sets: ``grid.LINE_SCORES``)."""
 
 
 def _known(state: GangstaState, reader: Reader) -> set[int]:
