@@ -70,7 +70,7 @@ def test_the_result_marks_winners_and_names_the_tiebreak() -> None:
             "  Salvo (bot, greedy)       1      3",
             "",
             "You win.",
-            "Tie-break: coins left",
+            "Decided by the tie-break: coins left.",
         ]
     )
 

@@ -28,3 +28,17 @@ def test_spectator_is_never_you() -> None:
 def test_count_and_listing() -> None:
     assert count(0, "card") == "0 cards"
     assert listing(["a", "b"], last="or") == "a or b"
+
+
+def test_the_result_cards_tiebreak_line_without_game_words() -> None:
+    from mobtable.core import Result
+    from mobtable.core.narrator import PlainNarration, tiebreak_line
+
+    plain = PlainNarration()
+    assert tiebreak_line(Result((3, 1), (1, 2), (0,)), plain) == "No tie-break was needed."
+    broken = Result.from_keys([3, 3], [(3, 2), (3, 1)], ["coins left"])
+    assert tiebreak_line(broken, plain) == "Decided by the tie-break: coins left."
+    tied = Result.from_keys([3, 3], [(3, 1), (3, 1)], ["coins left"])
+    assert tiebreak_line(tied, plain) == "Tied on every tie-break: the victory is shared."
+    capped = Result((2, 2), (1, 1), (0, 1), "round limit (6 rounds) reached: shared victory")
+    assert tiebreak_line(capped, plain) == "Round limit (6 rounds) reached: shared victory."

@@ -277,3 +277,17 @@ def test_the_club_asks_in_words_and_names_the_mobsters() -> None:
     state.apply_text(0, "club1")
     lines = [NARRATION.event(e, Reader(1, NAMES[:2])) for e in state.events[seen:]]
     assert "Marco invites Lucky for a drink" in lines
+
+
+def test_every_tiebreak_reads_in_words_on_the_result_card() -> None:
+    from mobtable.core import Result
+    from mobtable.core.narrator import tiebreak_line
+    from mobtable.games.cosca.scoring import TIEBREAKS
+
+    for level, name in enumerate(TIEBREAKS):
+        keys = [(2, 5, 1), (2, 5, 0)] if level else [(2, 5, 0), (2, 4, 0)]
+        result = Result.from_keys([2, 2], keys, TIEBREAKS)
+        assert result.tiebreak == name  # the engine's name, as records keep it
+        line = tiebreak_line(result, words.NARRATION)
+        assert line.startswith("Decided by the tie-break: ") and name not in line
+    assert "money counts 1, a weapon 3" in words.NARRATION.tiebreak("resource value")

@@ -21,8 +21,8 @@ from rich.text import Text
 
 from mobtable import games
 from mobtable.core import Result, Seat
-from mobtable.core.narrator import result_line
-from mobtable.core.words import Reader
+from mobtable.core.narrator import PlainNarration, result_line, tiebreak_line
+from mobtable.core.words import Narration, Reader
 
 ViewRenderer = Callable[[dict[str, Any]], RenderableType]
 
@@ -175,12 +175,17 @@ def render_events(lines: Sequence[str]) -> RenderableType:
 
 
 def render_result(
-    result: Result, names: Sequence[str] | None = None, *, reader: Reader | None = None
+    result: Result,
+    names: Sequence[str] | None = None,
+    *,
+    reader: Reader | None = None,
+    narration: Narration | None = None,
 ) -> RenderableType:
     """The final scores table by player name, winners marked, with the tie-break in words.
 
     ``names``: how each seat is listed ("Vito (bot, hard)"); ``reader``: who
     reads the winners' line ("You win."); both default to the table's default names.
+    ``narration``: the game's words for its tie-breaks (else the engine's names).
     """
     players = len(result.scores)
     if reader is None:
@@ -197,7 +202,7 @@ def render_result(
         table.add_row(*row, "winner" if won else "", style="bold" if won else None)
     lines: list[RenderableType] = [table, Text(result_line(result, reader))]
     if result.tiebreak:
-        lines.append(Text(f"Tie-break: {result.tiebreak}"))
+        lines.append(Text(tiebreak_line(result, narration or PlainNarration())))
     return Group(*lines)
 
 

@@ -122,7 +122,7 @@ def replay(
         )
         return
     result = state.result()
-    console.print(render_result(result, labels, reader=words.reader))
+    console.print(render_result(result, labels, reader=words.reader, narration=words.narration))
     _compare_stored(record, result, console)
 
 

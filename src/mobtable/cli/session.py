@@ -110,7 +110,11 @@ class Session:
                 return ending
         self.show_news()
         self.show_view(force=True)
-        self.console.print(render_result(state.result(), self.labels, reader=self.words.reader))
+        words = self.words
+        result = render_result(
+            state.result(), self.labels, reader=words.reader, narration=words.narration
+        )
+        self.console.print(result)
         return Ending.FINISHED
 
     def _bot_acts(self, seat: Seat) -> bool:

@@ -74,6 +74,25 @@ def result_line(result: Result, reader: Reader) -> str:
     return f"{text[0].upper()}{text[1:]} share the win."
 
 
+SHARED = "tie not broken: shared victory"  # core's Result.from_keys: tied on every key
+
+
+def tiebreak_line(result: Result, narration: Narration) -> str:
+    """What decided the result, as the result card says it ("Decided by the tie-break: the
+    best single trick."). A tie-break's name is the engine's (records keep it); a
+    narration's optional ``tiebreak(name)`` words it for players."""
+    name = result.tiebreak
+    if not name:
+        return "No tie-break was needed."
+    if name == SHARED:
+        return "Tied on every tie-break: the victory is shared."
+    words = getattr(narration, "tiebreak", None)
+    text = words(name) if words is not None else name
+    if "shared victory" in name:
+        return f"{text[0].upper()}{text[1:]}."
+    return f"Decided by the tie-break: {text}."
+
+
 class Narrator:
     """One reader's words at one table: labels, log lines, the prompt, the result.
 
@@ -116,6 +135,10 @@ class Narrator:
     def result(self, result: Result) -> str:
         """The winners in names."""
         return result_line(result, self.reader)
+
+    def tiebreak(self, result: Result) -> str:
+        """What decided ``result``, in words (see :func:`tiebreak_line`)."""
+        return tiebreak_line(result, self.narration)
 
     def refusal(self, state: State, seat: Seat, notation: str, error: Exception) -> str:
         """Why ``seat`` may not play ``notation`` now, for a reader who clicked, not typed.

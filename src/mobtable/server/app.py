@@ -318,6 +318,7 @@ def create_app(
             "seat": seat,
             "steps": replays.steps(table, seat),
             "outcome": replays.outcome(table, seat),
+            "tiebreak": replays.tiebreak(table, seat),
         }
 
     app.add_api_websocket_route("/ws/tables/{table_id}", websocket_endpoint)

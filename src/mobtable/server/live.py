@@ -50,6 +50,14 @@ def outcome(words: Narrator, state: State) -> str | None:
     return words.narration.prompt(state, words.reader)
 
 
+def tiebreak(words: Narrator, state: State) -> str | None:
+    """Once the game is over, what decided it, in the game's words (the result card's line:
+    "Decided by the tie-break: ..."); the same for every reader."""
+    if not state.is_over():
+        return None
+    return words.tiebreak(state.result())
+
+
 def labels(words: Narrator, state: State, seat: int, legal: Sequence[Action]) -> list[str]:
     """The labels of ``seat``'s legal moves as ``words``' reader reads them, all at once
     where the game's narration can (an optional ``actions(state, seat, actions, reader)``
@@ -326,6 +334,7 @@ class LiveTable:
             else [],
             "prompt": self._prompt(seat, words),
             "outcome": outcome(words, self.state),
+            "tiebreak": tiebreak(words, self.state),
         }
 
     def _events(

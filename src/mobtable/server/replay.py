@@ -16,6 +16,7 @@ from mobtable.core.record import to_record
 from mobtable.core.reveal import replay_steps
 from mobtable.server.live import LiveTable
 from mobtable.server.live import outcome as outcome_line
+from mobtable.server.live import tiebreak as tiebreak_line
 
 _CACHE: OrderedDict[tuple[str, int | None], list[dict[str, Any]]] = OrderedDict()
 _CACHE_SIZE = 16
@@ -38,3 +39,8 @@ def steps(table: LiveTable, seat: int | None = None) -> list[dict[str, Any]]:
 def outcome(table: LiveTable, seat: int | None = None) -> str | None:
     """The game's sentence about its end (who won, what decided it), in ``seat``'s words."""
     return outcome_line(table.narrator(seat), table.state)
+
+
+def tiebreak(table: LiveTable, seat: int | None = None) -> str | None:
+    """What decided the game, in its words (the result card's line)."""
+    return tiebreak_line(table.narrator(seat), table.state)

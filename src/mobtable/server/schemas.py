@@ -224,6 +224,12 @@ class TableState(BaseModel):
     )
     events: list[dict[str, Any]] = Field(description="text: the log line for this reader")
     prompt: str = Field(default="", description="what the table asks of this reader now")
+    outcome: str | None = Field(
+        default=None, description="once over, the game's sentence about its end for this reader"
+    )
+    tiebreak: str | None = Field(
+        default=None, description="once over, what decided the result, in the game's words"
+    )
     log_reset: bool
 
 
@@ -239,6 +245,9 @@ class Replay(BaseModel):
     steps: list[ReplayStep]
     outcome: str | None = Field(
         default=None, description="the game's sentence about its end: who won, what decided it"
+    )
+    tiebreak: str | None = Field(
+        default=None, description="what decided the result, in the game's words"
     )
 
 

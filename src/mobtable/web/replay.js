@@ -81,7 +81,7 @@ export async function showReplay(root, tableId) {
     // No spoiler: the result (and the game's sentence about it) only once the end is reached.
     const atEnd = step === last();
     result.update({ ...table, result: atEnd ? table.result : null }, data.outcome, (s) => seatLabel(table, s),
-      () => [button("again", "Watch again from the deal", "Watch again", () => go(0)), h("a", { class: "button secondary", href: "/" }, "Back to the lobby")], ui.tools);
+      () => [button("again", "Watch again from the deal", "Watch again", () => go(0)), h("a", { class: "button secondary", href: "/" }, "Back to the lobby")], ui.tools, data.tiebreak);
   }
   const go = (n) => {
     const before = step;

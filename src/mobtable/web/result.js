@@ -4,8 +4,8 @@ import { listing } from "./words.js";
 import { h } from "./dom.js";
 
 // The result card. `why` is the game's own sentence about the outcome (its tie-break
-// in words), `controls` the buttons under it.
-export function resultPanel(table, name, controls, why) {
+// in words), `tiebreak` the game's line on what decided it, `controls` the buttons under it.
+export function resultPanel(table, name, controls, why, tiebreak) {
   const r = table.result;
   const order = r.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   return h("section", { class: "result card", id: "final-result", "aria-labelledby": "result-title" },
@@ -15,11 +15,12 @@ export function resultPanel(table, name, controls, why) {
       h("thead", {}, h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), h("th", {}, "Score"))),
       h("tbody", {}, order.map(({ rank, seat }) =>
         h("tr", { class: r.winners.includes(seat) ? "winner" : "" }, h("td", {}, String(rank)), h("td", {}, name(seat)), h("td", {}, String(r.scores[seat])))))),
-    h("p", { class: "tiebreak", id: "result-tiebreak" }, tiebreakLine(r)),
+    h("p", { class: "tiebreak", id: "result-tiebreak" }, tiebreak || tiebreakLine(r)),
     controls && controls.length ? h("div", { class: "result-actions" }, controls) : null,
   );
 }
 
+// Only for a server that sends no `tiebreak` line: the engine's name of the tie-break.
 function tiebreakLine(r) {
   if (!r.tiebreak) return "No tie-break was needed.";
   if (r.tiebreak === "tie not broken: shared victory") return "Tied on every tie-break: the victory is shared.";
@@ -35,7 +36,7 @@ export class ResultOverlay {
   }
 
   // Shows the result once the table has one (`actions()` makes its buttons), else hides it.
-  update(table, why, name, actions, toolbar) {
+  update(table, why, name, actions, toolbar, tiebreak) {
     if (!this.reopen.isConnected) toolbar.prepend(this.reopen);
     if (!table.result) {
       this.el.hidden = true;
@@ -44,7 +45,7 @@ export class ResultOverlay {
       return;
     }
     const look = h("button", { class: "secondary", id: "look-at-board", onclick: () => this.toggle(false) }, "Look at the board");
-    this.el.replaceChildren(h("div", { class: "result-box" }, resultPanel(table, name, [...actions(), look], why)));
+    this.el.replaceChildren(h("div", { class: "result-box" }, resultPanel(table, name, [...actions(), look], why, tiebreak)));
     this.toggle(!this.dismissed);
   }
 

@@ -223,7 +223,7 @@ class TableClient {
     this.renderMoves();
     this.renderSeats();
     this.renderLog();
-    this.result.update(table, m.outcome, (seat) => this.label(seat), () => this.resultActions(), this.ui.tools);
+    this.result.update(table, m.outcome, (seat) => this.label(seat), () => this.resultActions(), this.ui.tools, m.tiebreak);
   }
 
   renderStatus() {

@@ -127,8 +127,18 @@ def _paid(data: Mapping[str, Any]) -> dict[int, int]:
 
 
 # -- the narration ----------------------------------------------------------------
+_TIEBREAKS = {
+    "resource value": "what they still hold (money counts 1, a weapon 3)",
+    "leftmost loyal mobster": "the loyal mobster furthest left in the row",
+}
+
+
 class CoscaWords:
     """COSCA's :class:`~mobtable.core.words.Narration`."""
+
+    def tiebreak(self, name: str) -> str:
+        """A tie-break of the result in words (``Narrator.tiebreak``; C-14)."""
+        return _TIEBREAKS.get(name, name)
 
     def reword(self, state: State, reason: str, reader: Reader) -> str:
         """An engine's refusal without notation (``Narrator.refusal``)."""
