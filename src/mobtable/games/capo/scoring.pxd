@@ -49,14 +49,15 @@ cpdef list _score_seats(
 )
 cpdef _discard_played(CapoTable state, list suspected, list shown)
 
-@cython.locals(table=list)
-cpdef dict _summary(
-    CapoTable state,
-    dict laid,
-    dict applied,
-    list suspected,
-    list success,
-    list totals,
-    extra,
-    limit,
-)
+cdef class RoundFacts:
+    cdef public object cards, event
+    cdef public int round, assignment, counter, extra, limit
+    cdef public list table, face_up, suspected, success, totals, change, giulia
+    cdef public dict laid, applied
+    cdef public object made
+
+    cpdef dict summary(self)
+
+
+@cython.locals(table=list, laid=dict, applied=dict, suspected=list)
+cpdef dict _summary(RoundFacts facts)

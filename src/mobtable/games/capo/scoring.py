@@ -186,10 +186,10 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
                 )
     ledger = _Ledger(state)
     shown_giulia = _score_seats(state, ledger, applied, suspectors, suspected, success)
-    summary = _summary(state, laid, applied, suspected, success, totals, extra, limit)
-    summary["change"] = ledger.change
-    summary["giulia_shown"] = sorted(shown_giulia)
-    state.last_round = summary
+    # the summary is made when first read (a search's silent samples never read it)
+    state._last_round = RoundFacts(
+        state, laid, applied, suspected, success, totals, extra, limit, ledger.change, shown_giulia
+    )
     _discard_played(state, suspected, shown_giulia)
     if not silent:
         state.log(
@@ -267,33 +267,85 @@ def _discard_played(state: CapoTable, suspected: list[bool], shown: list[int]) -
     discard.sort()
 
 
-def _summary(
-    state: CapoTable,
-    laid: dict[int, int | None],
-    applied: dict[int, int | None],
-    suspected: list[bool],
-    success: list[bool],
-    totals: list[int | None],
-    extra: int,
-    limit: int,
-) -> dict[str, Any]:
-    """What everyone saw of the round, for views and the game log."""
-    seats = range(len(state.hands))
-    table = state.table
+class RoundFacts:
+    """What everyone saw of a round, as the round left it; :meth:`summary` makes the
+    table's ``last_round`` dict from it the first time it is asked (and keeps it, so a
+    state and its copies share one dict, as they did when it was made at once).
+
+    It holds the round's own lists: the table's and the face-up cards' (which the
+    discard step replaces by new empty lists, never changes) and the scoring's results.
+    """
+
+    __slots__ = (
+        "applied",
+        "assignment",
+        "cards",
+        "change",
+        "counter",
+        "event",
+        "extra",
+        "face_up",
+        "giulia",
+        "laid",
+        "limit",
+        "made",
+        "round",
+        "success",
+        "suspected",
+        "table",
+        "totals",
+    )
+
+    def __init__(
+        self,
+        state: CapoTable,
+        laid: dict[int, int | None],
+        applied: dict[int, int | None],
+        suspected: list[bool],
+        success: list[bool],
+        totals: list[int | None],
+        extra: int,
+        limit: int,
+        change: list[int],
+        giulia: list[int],
+    ) -> None:
+        self.cards = state.cards
+        self.round, self.assignment, self.event = state.round, state.assignment, state.event
+        self.counter = state.counter
+        self.table, self.face_up = list(state.table), list(state.face_up)
+        self.laid, self.applied = laid, applied
+        self.suspected, self.success, self.totals = suspected, success, totals
+        self.extra, self.limit = extra, limit
+        self.change, self.giulia = change, giulia
+        self.made: dict[str, Any] | None = None
+
+    def summary(self) -> dict[str, Any]:
+        """What everyone saw of the round, for views and the game log."""
+        made = self.made
+        if made is None:
+            made = self.made = _summary(self)
+        return made
+
+
+def _summary(facts: RoundFacts) -> dict[str, Any]:
+    seats = range(len(facts.table))
+    table, laid, applied, suspected = facts.table, facts.laid, facts.applied, facts.suspected
     return {
-        "round": state.round,
-        "assignment": state.assignment,
-        "assignment_name": state.cards.assignments[state.assignment].name,
-        "event": state.event,
-        "max_stars": limit,
+        "round": facts.round,
+        "assignment": facts.assignment,
+        "assignment_name": facts.cards.assignments[facts.assignment].name,
+        "event": facts.event,
+        "max_stars": facts.limit,
         "played": [len(t) for t in table],
-        "face_up": [list(f) for f in state.face_up],
+        "face_up": [list(f) for f in facts.face_up],
         "laid": [laid.get(s) for s in seats],
         "suspicions": [applied.get(s) for s in seats],
         "suspected": suspected,
         "revealed": [list(table[s]) if suspected[s] else None for s in seats],
-        "stars": totals,
-        "little_tony_stars": extra,
-        "success": success,
-        "counter": state.counter,
+        "stars": facts.totals,
+        "little_tony_stars": facts.extra,
+        "success": facts.success,
+        "counter": facts.counter,
+        "change": facts.change,
+        "giulia_shown": sorted(facts.giulia),
     }

@@ -22,7 +22,7 @@ cdef class CapoTable:
     cdef public object phase, step
     cdef public dict declared, picked
     cdef public list must_turn, respect
-    cdef public object supply, last_round
+    cdef public object supply, _last_round
     cdef public bint capped
 
 
