@@ -2,8 +2,8 @@
 
 The card set's tables (net stars, special cards by id), the crew test the
 ``greedy`` bot remembers per kind of crew and its list of winning crews, the
-dealer of a determinization, and the state's own reading of its sealed step
-and of the unchecked ``apply`` (``pending``, ``play``).
+dealer and the shuffle of a determinization, and the state's own reading of
+its sealed step and of the unchecked ``apply`` (``pending``, ``play``).
 """
 
 from __future__ import annotations
@@ -12,13 +12,14 @@ import random
 from collections.abc import Iterator
 from itertools import combinations
 
+from mobtable.core.shuffle import shuffle
 from mobtable.games.capo import GAME
 from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.bots import _crew_ok
 from mobtable.games.capo.cards import Assignment, Special
 from mobtable.games.capo.crews import CrewTest
 from mobtable.games.capo.rules import TonyStars
-from mobtable.games.capo.view import _dealer
+from mobtable.games.capo.view import _dealer, _shuffle
 
 from .helpers import CARDS
 
@@ -79,6 +80,17 @@ def test_the_dealer_hands_out_the_cards_in_order() -> None:
     assert deal(0) == []
     assert deal(5) == [13, 14, 15, 16, 17]
     assert deal(12) == cards[8:]
+
+
+def test_the_samples_shuffle_is_the_cores_shuffle() -> None:
+    for seed in range(200):
+        items = list(range(seed % 60))
+        ours, theirs = items[:], items[:]
+        ours_rng, theirs_rng = random.Random(seed), random.Random(seed)
+        _shuffle(ours, ours_rng)
+        shuffle(theirs, theirs_rng)
+        assert ours == theirs
+        assert ours_rng.getstate() == theirs_rng.getstate()
 
 
 def _random_crew_tests(
