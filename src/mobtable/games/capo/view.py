@@ -19,7 +19,7 @@ far; the declared count (``p3``) stays private until that many lie there.
 ``determinize`` uses only those facts: the cards the seat cannot place are
 sorted, shuffled with the given ``rng`` and dealt into the hidden slots in a
 fixed seat order. The other seats' unrevealed commitments are dropped, yet
-stay announced (``SealedStep.announced``): they decide again in the sample.
+stay announced (``CapoStep.announced``, :mod:`.step`): they decide again in the sample.
 With sealed crews they choose their crew afresh, size included; with open
 placement a committed crew has as many cards as the table shows, and a crew
 in progress keeps its visible cards (drawn from the sampled hand) and a
