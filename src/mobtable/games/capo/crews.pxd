@@ -18,6 +18,9 @@ cdef class CrewTest:
     cpdef bint ok(self, crew) except -1
     @cython.locals(wins=list, crew=tuple)
     cpdef list winners(self, pool, sizes)
+    @cython.locals(r=_Round, net=tuple, useful=tuple, stars=list, serving=list,
+                   fewest=Py_ssize_t, total=Py_ssize_t, n=Py_ssize_t)
+    cpdef bint may_complete(self, shown, pool, Py_ssize_t least, Py_ssize_t most) except -1
 
 
 cdef class _Round:

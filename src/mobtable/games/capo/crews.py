@@ -133,13 +133,25 @@ class CrewTest:
         even the most serviceable symbols are too few.
         """
         r = self.round
-        stars = sorted(r.net[c] for c in pool)
-        fewest = sum(r.net[c] for c in shown) + sum(stars[:least])
-        fewest += sum(n for n in stars[least:most] if n < 0)
+        net, useful = r.net, r.useful
+        stars = sorted([net[c] for c in pool])
+        fewest = 0
+        for c in shown:
+            fewest += net[c]
+        for n in stars[:least]:
+            fewest += n
+        for n in stars[least:most]:
+            if n < 0:
+                fewest += n
         if fewest > self.limit:
             return False
-        useful = sorted((r.useful[c] for c in pool), reverse=True)
-        return sum(r.useful[c] for c in shown) + sum(useful[:most]) >= r.needed
+        serving = sorted([useful[c] for c in pool], reverse=True)
+        total = 0
+        for c in shown:
+            total += useful[c]
+        for n in serving[:most]:
+            total += n
+        return total >= r.needed
 
 
 class _Round:

@@ -59,5 +59,19 @@ cdef class RoundFacts:
     cpdef dict summary(self)
 
 
+@cython.locals(facts=RoundFacts)
+cpdef RoundFacts _round_facts(
+    CapoTable state,
+    dict laid,
+    dict applied,
+    list suspected,
+    list success,
+    list totals,
+    int extra,
+    int limit,
+    list change,
+    list giulia,
+)
+
 @cython.locals(table=list, laid=dict, applied=dict, suspected=list)
 cpdef dict _summary(RoundFacts facts)

@@ -16,12 +16,15 @@ Mario Beretta can steal from a suspector who is at 0 before his own scoring.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.assignments import symbols_met
 from mobtable.games.capo.rules import Rules, Supply, TonyStars
 from mobtable.games.capo.table import CapoTable, clockwise
+
+if TYPE_CHECKING:
+    from mobtable.games.capo.cards import CardSet
 
 
 def effective_suspicions(laid: dict[int, int | None], *, sit_down: bool) -> dict[int, int | None]:
@@ -187,7 +190,7 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
     ledger = _Ledger(state)
     shown_giulia = _score_seats(state, ledger, applied, suspectors, suspected, success)
     # the summary is made when first read (a search's silent samples never read it)
-    state._last_round = RoundFacts(
+    state._last_round = _round_facts(
         state, laid, applied, suspected, success, totals, extra, limit, ledger.change, shown_giulia
     )
     _discard_played(state, suspected, shown_giulia)
@@ -296,28 +299,23 @@ class RoundFacts:
         "totals",
     )
 
-    def __init__(
-        self,
-        state: CapoTable,
-        laid: dict[int, int | None],
-        applied: dict[int, int | None],
-        suspected: list[bool],
-        success: list[bool],
-        totals: list[int | None],
-        extra: int,
-        limit: int,
-        change: list[int],
-        giulia: list[int],
-    ) -> None:
-        self.cards = state.cards
-        self.round, self.assignment, self.event = state.round, state.assignment, state.event
-        self.counter = state.counter
-        self.table, self.face_up = list(state.table), list(state.face_up)
-        self.laid, self.applied = laid, applied
-        self.suspected, self.success, self.totals = suspected, success, totals
-        self.extra, self.limit = extra, limit
-        self.change, self.giulia = change, giulia
-        self.made: dict[str, Any] | None = None
+    cards: CardSet
+    round: int
+    assignment: int
+    event: int | None
+    counter: int
+    table: list[list[int]]
+    face_up: list[list[int]]
+    laid: dict[int, int | None]
+    applied: dict[int, int | None]
+    suspected: list[bool]
+    success: list[bool]
+    totals: list[int | None]
+    extra: int
+    limit: int
+    change: list[int]
+    giulia: list[int]
+    made: dict[str, Any] | None
 
     def summary(self) -> dict[str, Any]:
         """What everyone saw of the round, for views and the game log."""
@@ -325,6 +323,32 @@ class RoundFacts:
         if made is None:
             made = self.made = _summary(self)
         return made
+
+
+def _round_facts(
+    state: CapoTable,
+    laid: dict[int, int | None],
+    applied: dict[int, int | None],
+    suspected: list[bool],
+    success: list[bool],
+    totals: list[int | None],
+    extra: int,
+    limit: int,
+    change: list[int],
+    giulia: list[int],
+) -> RoundFacts:
+    """The round's facts, read off the table before its cards go to the discard pile."""
+    facts = RoundFacts.__new__(RoundFacts)
+    facts.cards = state.cards
+    facts.round, facts.assignment, facts.event = state.round, state.assignment, state.event
+    facts.counter = state.counter
+    facts.table, facts.face_up = list(state.table), list(state.face_up)
+    facts.laid, facts.applied = laid, applied
+    facts.suspected, facts.success, facts.totals = suspected, success, totals
+    facts.extra, facts.limit = extra, limit
+    facts.change, facts.giulia = change, giulia
+    facts.made = None
+    return facts
 
 
 def _summary(facts: RoundFacts) -> dict[str, Any]:
