@@ -18,6 +18,10 @@ from collections.abc import Iterable, Sequence
 
 from mobtable.games.capo.cards import STAR_REDUCTION, Assignment, Mafioso, Special
 
+# the members as module constants: an Enum class's attribute costs a Python __getattr__
+# hook on Python 3.11 (asked per card in the search)
+_VINCENZO_FORZA = Special.VINCENZO_FORZA
+
 
 def star_total(crew: Iterable[Mafioso], extra: int = 0) -> int:
     """The crew's stars after John Malone and Captain Penny, plus ``extra``."""
@@ -36,7 +40,7 @@ def symbols_met(crew: Iterable[Mafioso], assignment: Assignment, symbols: Sequen
     for card in crew:
         for symbol in card.symbols:
             have[symbol] = have.get(symbol, 0) + 1
-        if card.special is Special.VINCENZO_FORZA:
+        if card.special is _VINCENZO_FORZA:
             wild += 1
     need: dict[str, int] = {}
     for symbol in assignment.symbols:

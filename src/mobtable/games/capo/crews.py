@@ -36,6 +36,10 @@ if TYPE_CHECKING:
     from mobtable.games.capo.rules import TonyStars
     from mobtable.games.capo.table import CapoTable
 
+# the members as module constants: an Enum class's attribute costs a Python __getattr__
+# hook on Python 3.11 (asked per card in the search)
+_LITTLE_TONY = Special.LITTLE_TONY
+
 HONEST = 1.0
 """Chance that a sampled crew is made to succeed when its pool allows it (else
 the uniform deal stands). Measured with greedy self-play at 5 players (see
@@ -120,7 +124,7 @@ class CrewTest:
     def _succeeds(self, crew: Sequence[int]) -> bool:
         """The rules' answer, for a kind of crew not seen before."""
         mafiosi = [self.mafiosi[c] for c in crew]
-        tonies = sum(1 for m in mafiosi if m.special is Special.LITTLE_TONY)
+        tonies = sum(1 for m in mafiosi if m.special is _LITTLE_TONY)
         extra = extra_stars(self.tony_stars, tonies)
         return succeeds(mafiosi, self.assignment, self.limit, self.symbols, extra_stars=extra)
 

@@ -267,7 +267,8 @@ def _discard_played(state: CapoTable, suspected: list[bool], shown: list[int]) -
                     own.add(card)
         table[seat] = []
         face_up[seat] = []
-    discard.sort()
+    if not state.silent:  # the pile's order is only ever read sorted: a search's samples skip it
+        discard.sort()
 
 
 class RoundFacts:
