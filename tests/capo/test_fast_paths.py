@@ -17,7 +17,7 @@ from mobtable.games.capo import GAME
 from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.bots import _crew_ok
 from mobtable.games.capo.cards import Assignment, Special
-from mobtable.games.capo.crews import CrewTest
+from mobtable.games.capo.crews import CrewTest, randbelow
 from mobtable.games.capo.rules import TonyStars
 from mobtable.games.capo.view import _dealer, _shuffle
 
@@ -80,6 +80,14 @@ def test_the_dealer_hands_out_the_cards_in_order() -> None:
     assert deal(0) == []
     assert deal(5) == [13, 14, 15, 16, 17]
     assert deal(12) == cards[8:]
+
+
+def test_randbelow_is_randrange() -> None:
+    for seed in range(100):
+        ours_rng, theirs_rng = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 5, 7, 8, 9, 31, 32, 33, 100, 1000, seed + 1):
+            assert randbelow(ours_rng, n) == theirs_rng.randrange(n)
+        assert ours_rng.getstate() == theirs_rng.getstate()
 
 
 def test_the_samples_shuffle_is_the_cores_shuffle() -> None:

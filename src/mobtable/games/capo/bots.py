@@ -17,7 +17,7 @@ from typing import Any
 from mobtable.bots.base import Bot, Decision
 from mobtable.core import Action
 from mobtable.games.capo import events as ev
-from mobtable.games.capo.actions import Declare, Place, Suspect, TurnUp
+from mobtable.games.capo.actions import DECLARES, Declare, Place, Suspect, TurnUp
 from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.cards import Assignment, CardSet, Mafioso, Special, load_cards
 from mobtable.games.capo.crews import CrewTest
@@ -106,7 +106,7 @@ class GreedyBot(Bot):
         counts = {a.count for a in legal}
         plan = self._pick_crew(held, card, limit, cards, counts)
         self._plan = (*key, plan)
-        return Declare(len(plan))
+        return DECLARES[len(plan) - 1]  # the interned Declare(len(plan))
 
     def _place(self, key: tuple[int, int], legal: list[Any]) -> Action:
         wanted = self._plan[2] if self._plan and self._plan[:2] == key else ()
@@ -151,11 +151,12 @@ class GreedyBot(Bot):
     def _bluff(
         self, hand: list[Mafioso], card: Assignment, cards: CardSet, counts: set[int]
     ) -> tuple[int, ...]:
-        by_stars = sorted(hand, key=lambda c: (c.stars, c.id))
         least = min(counts)
         if least == 1 and self.rng.random() < BLUFF_SINGLE:
             tonies = [c for c in hand if c.special is _LITTLE_TONY]
-            return (tonies[0].id,) if tonies else (by_stars[0].id,)
+            if tonies:
+                return (tonies[0].id,)
+            return (min(hand, key=lambda c: (c.stars, c.id)).id,)  # the fewest stars
         size = min(max(least, 3), max(counts))
         needed = set(card.symbols)
         ranked = sorted(hand, key=lambda c: (-len(needed.intersection(c.symbols)), c.stars, c.id))

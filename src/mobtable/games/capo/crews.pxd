@@ -31,5 +31,8 @@ cdef class _Round:
     cpdef remember(self, tuple key, bint answer)
 
 
+cpdef randbelow(rng, n)
+
+
 @cython.locals(p=Py_ssize_t, shown=list, hidden=list, pool=list, wins=list, chosen=tuple)
 cpdef settle_tables(CapoTable sample, Py_ssize_t seat, CrewTest test, rng)
