@@ -14,7 +14,7 @@ from itertools import combinations
 
 from mobtable.core.shuffle import shuffle
 from mobtable.games.capo import GAME
-from mobtable.games.capo.assignments import star_total, succeeds
+from mobtable.games.capo.assignments import star_total, succeeds, symbols_met, symbols_met_by_id
 from mobtable.games.capo.bots import _crew_ok
 from mobtable.games.capo.cards import Assignment, Special
 from mobtable.games.capo.crews import CrewTest, randbelow
@@ -80,6 +80,19 @@ def test_the_dealer_hands_out_the_cards_in_order() -> None:
     assert deal(0) == []
     assert deal(5) == [13, 14, 15, 16, 17]
     assert deal(12) == cards[8:]
+
+
+def test_symbols_met_by_id_is_symbols_met() -> None:
+    rng = random.Random(23)
+    ids = range(len(CARDS.mafiosi))
+    for _ in range(3000):
+        number = rng.randrange(len(CARDS.assignments))
+        crew = sorted(rng.sample(ids, rng.randint(1, 6)))
+        expected = symbols_met(
+            [CARDS.mafiosi[c] for c in crew], CARDS.assignments[number], CARDS.symbols
+        )
+        assert symbols_met_by_id(CARDS, number, crew) is expected
+        assert symbols_met_by_id(CARDS, number, crew) is expected  # remembered
 
 
 def test_randbelow_is_randrange() -> None:

@@ -3,7 +3,7 @@
 cimport cython
 
 from mobtable.games.capo cimport events as ev
-from mobtable.games.capo.assignments cimport symbols_met
+from mobtable.games.capo.assignments cimport symbols_met, symbols_met_by_id
 from mobtable.games.capo.table cimport CapoTable
 
 
@@ -25,6 +25,7 @@ cpdef int tony_stars(CapoTable state, list suspected) except? -1
     crew=list,
     summary=dict,
     ledger=_Ledger,
+    number=int,
 )
 cpdef resolve_round(CapoTable state, dict laid)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mobtable.games.capo import events as ev
-from mobtable.games.capo.assignments import symbols_met
+from mobtable.games.capo.assignments import symbols_met, symbols_met_by_id
 from mobtable.games.capo.rules import Rules, Supply, TonyStars
 from mobtable.games.capo.table import CapoTable, clockwise
 
@@ -160,7 +160,8 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
             suspected=suspected,
         )
     extra = tony_stars(state, suspected)
-    assignment = cards.assignments[state.assignment]
+    number = state.assignment
+    assignment = cards.assignments[number]
     limit = ev.max_stars(assignment, effect)
     success = [True] * n
     totals: list[int | None] = [None] * n
@@ -170,10 +171,10 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
             played = table[seat]
             # star_total's sum, from the table of each card's net stars
             total = totals[seat] = extra + sum([net[c] for c in played])
-            crew = [mafiosi[c] for c in played]
             # what ``succeeds`` asks, the star total counted once
-            success[seat] = total <= limit and symbols_met(crew, assignment, cards.symbols)
+            success[seat] = total <= limit and symbols_met_by_id(cards, number, played)
             if not silent:
+                crew = [mafiosi[c] for c in played]
                 state.log(
                     "reveal",
                     f"seat {seat} shows {', '.join([c.name for c in crew])} "
