@@ -197,7 +197,8 @@ class _Round:
     def of(
         cls, cards: CardSet, assignment: Assignment, limit: int, tony_stars: TonyStars
     ) -> _Round:
-        key = (id(cards), assignment.id, limit, tony_stars)
+        # an Enum member hashes in Python: its id stands for it (members are singletons)
+        key = (id(cards), assignment.id, limit, id(tony_stars))
         cached = cls.CACHE.get(key)
         if cached is None or cached[0] is not cards:
             cached = cls.CACHE[key] = (cards, cls(cards, assignment))
