@@ -16,7 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from mobtable.games.capo.cards import STAR_REDUCTION, Assignment, Mafioso, Special
+from mobtable.games.capo.cards import STAR_REDUCTION, Assignment, CardSet, Mafioso, Special
+
+# the members as module constants: an Enum class's attribute costs a Python __getattr__
+# hook on Python 3.11 (asked per card in the search)
+_VINCENZO_FORZA = Special.VINCENZO_FORZA
 
 
 def star_total(crew: Iterable[Mafioso], extra: int = 0) -> int:
@@ -36,7 +40,7 @@ def symbols_met(crew: Iterable[Mafioso], assignment: Assignment, symbols: Sequen
     for card in crew:
         for symbol in card.symbols:
             have[symbol] = have.get(symbol, 0) + 1
-        if card.special is Special.VINCENZO_FORZA:
+        if card.special is _VINCENZO_FORZA:
             wild += 1
     need: dict[str, int] = {}
     for symbol in assignment.symbols:
@@ -51,6 +55,50 @@ def symbols_met(crew: Iterable[Mafioso], assignment: Assignment, symbols: Sequen
         if short + extra - missing.get(symbol, 0) <= wild:
             return True
     return False
+
+
+_KINDS: dict[int, tuple[CardSet, tuple[int, ...]]] = {}
+"""Per card set (by ``id``, the set kept alive): each card's kind for the symbol count."""
+_MET: dict[tuple[int, int, tuple[int, ...]], bool] = {}
+"""Remembered answers of :func:`symbols_met_by_id`, per card set, assignment and kinds."""
+MET_LIMIT = 100_000
+"""Remembered answers before they are forgotten."""
+
+
+def symbol_kinds(cards: CardSet) -> tuple[int, ...]:
+    """Each card's kind as :func:`symbols_met` sees it: cards with the same symbols and
+    the same joker (Vincenzo Forza or not) are interchangeable there."""
+    cached = _KINDS.get(id(cards))
+    if cached is None or cached[0] is not cards:
+        kinds: dict[tuple[tuple[str, ...], bool], int] = {}
+        table = tuple(
+            [
+                kinds.setdefault(
+                    (tuple(sorted(c.symbols)), c.special is _VINCENZO_FORZA), len(kinds)
+                )
+                for c in cards.mafiosi
+            ]
+        )
+        cached = _KINDS[id(cards)] = (cards, table)
+    return cached[1]
+
+
+def symbols_met_by_id(cards: CardSet, assignment: int, crew: Sequence[int]) -> bool:
+    """:func:`symbols_met` for the crew of card ids ``crew`` and assignment card number
+    ``assignment`` of ``cards``, remembered per kind of crew (a search scores the same
+    kinds of crew again and again)."""
+    kinds = symbol_kinds(cards)
+    key = (id(cards), assignment, tuple(sorted([kinds[c] for c in crew])))
+    known = _MET.get(key)
+    if known is None:
+        mafiosi = cards.mafiosi
+        known = symbols_met(
+            [mafiosi[c] for c in crew], cards.assignments[assignment], cards.symbols
+        )
+        if len(_MET) >= MET_LIMIT:
+            _MET.clear()
+        _MET[key] = known
+    return known
 
 
 def succeeds(

@@ -17,7 +17,7 @@ from typing import Any
 from mobtable.bots.base import Bot, Decision
 from mobtable.core import Action
 from mobtable.games.capo import events as ev
-from mobtable.games.capo.actions import Declare, Place, Suspect, TurnUp
+from mobtable.games.capo.actions import DECLARES, Declare, Place, Suspect, TurnUp
 from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.cards import Assignment, CardSet, Mafioso, Special, load_cards
 from mobtable.games.capo.crews import CrewTest
@@ -29,6 +29,13 @@ BLUFF_SINGLE = 0.6
 SUSPECT_MARGIN = 0.25
 MAX_SUBSET_HAND = 10
 
+# the members as module constants: an Enum class's attribute costs a Python __getattr__
+# hook on Python 3.11 (asked per card in the search)
+_LITTLE_TONY, _MARIO_BERETTA = Special.LITTLE_TONY, Special.MARIO_BERETTA
+_GIULIA_NAPOLI, _PER_CARD = Special.GIULIA_NAPOLI, TonyStars.PER_CARD
+_KEPT_BACK = (Special.CAPTAIN_PENNY, Special.JOHN_MALONE, Special.VINCENZO_FORZA)
+"""The star-cutters and the joker, kept for harder assignments."""
+
 
 def _assignment(view: dict[str, Any]) -> tuple[Assignment, int]:
     a = view["assignment"]
@@ -37,7 +44,7 @@ def _assignment(view: dict[str, Any]) -> tuple[Assignment, int]:
 
 
 def _crew_ok(crew: Sequence[Mafioso], card: Assignment, limit: int, cards: CardSet) -> bool:
-    tonies = sum(1 for c in crew if c.special is Special.LITTLE_TONY)
+    tonies = sum(1 for c in crew if c.special is _LITTLE_TONY)
     return succeeds(crew, card, limit, cards.symbols, extra_stars=tonies)
 
 
@@ -99,7 +106,7 @@ class GreedyBot(Bot):
         counts = {a.count for a in legal}
         plan = self._pick_crew(held, card, limit, cards, counts)
         self._plan = (*key, plan)
-        return Declare(len(plan))
+        return DECLARES[len(plan) - 1]  # the interned Declare(len(plan))
 
     def _place(self, key: tuple[int, int], legal: list[Any]) -> Action:
         wanted = self._plan[2] if self._plan and self._plan[:2] == key else ()
@@ -117,7 +124,7 @@ class GreedyBot(Bot):
         best: tuple[float, tuple[int, ...]] | None = None
         if len(hand) <= MAX_SUBSET_HAND:
             # ``_crew_ok``'s answer (every Little Tony's star counted), remembered per kind
-            ok = CrewTest.of(cards, card, limit, TonyStars.PER_CARD)
+            ok = CrewTest.of(cards, card, limit, _PER_CARD)
             sizes = sorted(counts)
             if not ok.may_complete((), held, sizes[0], sizes[-1]):
                 sizes = []  # no crew of the hand can succeed: skip trying each
@@ -133,22 +140,23 @@ class GreedyBot(Bot):
     def _honest_score(crew: Sequence[Mafioso], hand_size: int) -> float:
         specials = [c.special for c in crew]
         score = 0.0
-        score += 1.0 * specials.count(Special.GIULIA_NAPOLI)
-        score += 0.5 * specials.count(Special.MARIO_BERETTA)
+        score += 1.0 * specials.count(_GIULIA_NAPOLI)
+        score += 0.5 * specials.count(_MARIO_BERETTA)
         score += 0.4 if hand_size - len(crew) <= 1 else 0.0
         # keep the star-cutters and the joker for harder assignments
-        for special in (Special.CAPTAIN_PENNY, Special.JOHN_MALONE, Special.VINCENZO_FORZA):
+        for special in _KEPT_BACK:
             score -= 0.3 * specials.count(special)
         return score - 0.05 * len(crew)
 
     def _bluff(
         self, hand: list[Mafioso], card: Assignment, cards: CardSet, counts: set[int]
     ) -> tuple[int, ...]:
-        by_stars = sorted(hand, key=lambda c: (c.stars, c.id))
         least = min(counts)
         if least == 1 and self.rng.random() < BLUFF_SINGLE:
-            tonies = [c for c in hand if c.special is Special.LITTLE_TONY]
-            return (tonies[0].id,) if tonies else (by_stars[0].id,)
+            tonies = [c for c in hand if c.special is _LITTLE_TONY]
+            if tonies:
+                return (tonies[0].id,)
+            return (min(hand, key=lambda c: (c.stars, c.id)).id,)  # the fewest stars
         size = min(max(least, 3), max(counts))
         needed = set(card.symbols)
         ranked = sorted(hand, key=lambda c: (-len(needed.intersection(c.symbols)), c.stars, c.id))
@@ -186,7 +194,7 @@ class GreedyBot(Bot):
             hidden = table["played"] - len(shown)
             fail = self._failure_chance(shown, hidden, pool, card, limit, cards)
             value = gain * fail - cost * (1 - fail)
-            if any(c.special is Special.MARIO_BERETTA for c in shown):
+            if any(c.special is _MARIO_BERETTA for c in shown):
                 value -= 1
             if action.target == seat or value <= SUSPECT_MARGIN or value < best_value:
                 continue

@@ -18,6 +18,9 @@ cdef class CrewTest:
     cpdef bint ok(self, crew) except -1
     @cython.locals(wins=list, crew=tuple)
     cpdef list winners(self, pool, sizes)
+    @cython.locals(r=_Round, net=tuple, useful=tuple, stars=list, serving=list,
+                   fewest=Py_ssize_t, total=Py_ssize_t, n=Py_ssize_t)
+    cpdef bint may_complete(self, shown, pool, Py_ssize_t least, Py_ssize_t most) except -1
 
 
 cdef class _Round:
@@ -26,6 +29,9 @@ cdef class _Round:
     cdef public dict results
 
     cpdef remember(self, tuple key, bint answer)
+
+
+cpdef randbelow(rng, n)
 
 
 @cython.locals(p=Py_ssize_t, shown=list, hidden=list, pool=list, wins=list, chosen=tuple)

@@ -36,6 +36,10 @@ if TYPE_CHECKING:
     from mobtable.games.capo.rules import TonyStars
     from mobtable.games.capo.table import CapoTable
 
+# the members as module constants: an Enum class's attribute costs a Python __getattr__
+# hook on Python 3.11 (asked per card in the search)
+_LITTLE_TONY = Special.LITTLE_TONY
+
 HONEST = 1.0
 """Chance that a sampled crew is made to succeed when its pool allows it (else
 the uniform deal stands). Measured with greedy self-play at 5 players (see
@@ -120,7 +124,7 @@ class CrewTest:
     def _succeeds(self, crew: Sequence[int]) -> bool:
         """The rules' answer, for a kind of crew not seen before."""
         mafiosi = [self.mafiosi[c] for c in crew]
-        tonies = sum(1 for m in mafiosi if m.special is Special.LITTLE_TONY)
+        tonies = sum(1 for m in mafiosi if m.special is _LITTLE_TONY)
         extra = extra_stars(self.tony_stars, tonies)
         return succeeds(mafiosi, self.assignment, self.limit, self.symbols, extra_stars=extra)
 
@@ -133,13 +137,25 @@ class CrewTest:
         even the most serviceable symbols are too few.
         """
         r = self.round
-        stars = sorted(r.net[c] for c in pool)
-        fewest = sum(r.net[c] for c in shown) + sum(stars[:least])
-        fewest += sum(n for n in stars[least:most] if n < 0)
+        net, useful = r.net, r.useful
+        stars = sorted([net[c] for c in pool])
+        fewest = 0
+        for c in shown:
+            fewest += net[c]
+        for n in stars[:least]:
+            fewest += n
+        for n in stars[least:most]:
+            if n < 0:
+                fewest += n
         if fewest > self.limit:
             return False
-        useful = sorted((r.useful[c] for c in pool), reverse=True)
-        return sum(r.useful[c] for c in shown) + sum(useful[:most]) >= r.needed
+        serving = sorted([useful[c] for c in pool], reverse=True)
+        total = 0
+        for c in shown:
+            total += useful[c]
+        for n in serving[:most]:
+            total += n
+        return total >= r.needed
 
 
 class _Round:
@@ -181,7 +197,8 @@ class _Round:
     def of(
         cls, cards: CardSet, assignment: Assignment, limit: int, tony_stars: TonyStars
     ) -> _Round:
-        key = (id(cards), assignment.id, limit, tony_stars)
+        # an Enum member hashes in Python: its id stands for it (members are singletons)
+        key = (id(cards), assignment.id, limit, id(tony_stars))
         cached = cls.CACHE.get(key)
         if cached is None or cached[0] is not cards:
             cached = cls.CACHE[key] = (cards, cls(cards, assignment))
@@ -191,6 +208,20 @@ class _Round:
         if len(self.results) >= self.LIMIT:
             self.results.clear()
         self.results[key] = answer
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n > 0``: the same draws (CPython's ``_randbelow``:
+    ``getrandbits`` of ``n``'s bit length, again while too large) without its two Python
+    frames. Any other kind of source (a subclass) gets its own ``randrange``."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    getrandbits = rng.getrandbits
+    bits = n.bit_length()
+    r: int = getrandbits(bits)
+    while r >= n:
+        r = getrandbits(bits)
+    return r
 
 
 def settle_tables(sample: CapoTable, seat: int, test: CrewTest, rng: random.Random) -> None:
@@ -211,7 +242,7 @@ def settle_tables(sample: CapoTable, seat: int, test: CrewTest, rng: random.Rand
             continue
         wins = [crew for crew in combinations(pool, len(hidden)) if test.ok([*shown, *crew])]
         if wins:
-            chosen = wins[rng.randrange(len(wins))]
+            chosen = wins[randbelow(rng, len(wins))]
             sample.table[p] = sorted([*shown, *chosen])
             sample.hands[p] = [c for c in pool if c not in chosen]
 
@@ -230,5 +261,5 @@ def crew_in_progress(
     wins = test.winners(hand, range(least, len(hand) + 1))
     if not wins:
         return None
-    chosen = wins[rng.randrange(len(wins))]
+    chosen = wins[randbelow(rng, len(wins))]
     return len(chosen), rng.sample(chosen, down)

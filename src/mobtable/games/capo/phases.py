@@ -9,7 +9,7 @@ is resolved and scored (:mod:`scoring`), and the next round starts at once.
 
 from __future__ import annotations
 
-from mobtable.core import SealedStep, words
+from mobtable.core import words
 from mobtable.core.shuffle import shuffle_like_random
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.assignments import describe
@@ -23,6 +23,7 @@ from mobtable.games.capo.rules import (
     TURNING,
 )
 from mobtable.games.capo.scoring import resolve_round
+from mobtable.games.capo.step import CapoStep
 from mobtable.games.capo.table import CapoTable, clockwise
 
 
@@ -69,7 +70,7 @@ def start_round(state: CapoTable) -> None:
         )
     seats = clockwise(state, 0)  # every seat, in order
     state.phase = PLAYING
-    state.step = SealedStep(seats)
+    state.step = CapoStep(seats)
     state.declared, state.picked = {}, {}
     state.must_turn = [0] * len(seats)
 
@@ -114,7 +115,7 @@ def _resolve_play(state: CapoTable) -> None:
     turning = tuple([s for s, count in enumerate(must_turn) if count > 0])
     if turning:
         state.phase = TURNING
-        state.step = SealedStep(turning)  # in seat order already
+        state.step = CapoStep(turning)  # in seat order already
     else:
         _open_suspicions(state)
 
@@ -131,7 +132,7 @@ def _resolve_turn(state: CapoTable) -> None:
 
 def _open_suspicions(state: CapoTable) -> None:
     state.phase = SUSPECTING
-    state.step = SealedStep(clockwise(state, 0))
+    state.step = CapoStep(clockwise(state, 0))
     state.picked = {}
 
 
@@ -163,7 +164,7 @@ def end_round(state: CapoTable) -> None:
 
 def _finish(state: CapoTable, text: str, winners: list[int]) -> None:
     state.phase = GAME_OVER
-    state.step = SealedStep(())
+    state.step = CapoStep(())
     if not state.silent:
         state.log(
             "game-over",

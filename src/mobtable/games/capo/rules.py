@@ -60,6 +60,9 @@ class CrewSizes(Enum):
     """Each card is seen to go down as it is placed."""
 
 
+_SEALED = CrewSizes.SEALED
+
+
 class Supply(Enum):
     """Option ``respect_supply`` (K-05)."""
 
@@ -84,7 +87,7 @@ class Rules:
     @property
     def sealed_crews(self) -> bool:
         """Crew sizes stay hidden until every seat has played (K-23)."""
-        return self.crew_sizes is CrewSizes.SEALED
+        return self.crew_sizes is _SEALED
 
     @classmethod
     def of(cls, config: Config) -> Rules:

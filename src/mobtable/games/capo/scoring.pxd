@@ -3,7 +3,7 @@
 cimport cython
 
 from mobtable.games.capo cimport events as ev
-from mobtable.games.capo.assignments cimport symbols_met
+from mobtable.games.capo.assignments cimport symbols_met, symbols_met_by_id
 from mobtable.games.capo.table cimport CapoTable
 
 
@@ -25,6 +25,7 @@ cpdef int tony_stars(CapoTable state, list suspected) except? -1
     crew=list,
     summary=dict,
     ledger=_Ledger,
+    number=int,
 )
 cpdef resolve_round(CapoTable state, dict laid)
 
@@ -49,14 +50,29 @@ cpdef list _score_seats(
 )
 cpdef _discard_played(CapoTable state, list suspected, list shown)
 
-@cython.locals(table=list)
-cpdef dict _summary(
+cdef class RoundFacts:
+    cdef public object cards, event
+    cdef public int round, assignment, counter, extra, limit
+    cdef public list table, face_up, suspected, success, totals, change, giulia
+    cdef public dict laid, applied
+    cdef public object made
+
+    cpdef dict summary(self)
+
+
+@cython.locals(facts=RoundFacts)
+cpdef RoundFacts _round_facts(
     CapoTable state,
     dict laid,
     dict applied,
     list suspected,
     list success,
     list totals,
-    extra,
-    limit,
+    int extra,
+    int limit,
+    list change,
+    list giulia,
 )
+
+@cython.locals(table=list, laid=dict, applied=dict, suspected=list)
+cpdef dict _summary(RoundFacts facts)

@@ -16,12 +16,15 @@ Mario Beretta can steal from a suspector who is at 0 before his own scoring.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mobtable.games.capo import events as ev
-from mobtable.games.capo.assignments import symbols_met
+from mobtable.games.capo.assignments import symbols_met, symbols_met_by_id
 from mobtable.games.capo.rules import Rules, Supply, TonyStars
 from mobtable.games.capo.table import CapoTable, clockwise
+
+if TYPE_CHECKING:
+    from mobtable.games.capo.cards import CardSet
 
 
 def effective_suspicions(laid: dict[int, int | None], *, sit_down: bool) -> dict[int, int | None]:
@@ -157,7 +160,8 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
             suspected=suspected,
         )
     extra = tony_stars(state, suspected)
-    assignment = cards.assignments[state.assignment]
+    number = state.assignment
+    assignment = cards.assignments[number]
     limit = ev.max_stars(assignment, effect)
     success = [True] * n
     totals: list[int | None] = [None] * n
@@ -167,10 +171,10 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
             played = table[seat]
             # star_total's sum, from the table of each card's net stars
             total = totals[seat] = extra + sum([net[c] for c in played])
-            crew = [mafiosi[c] for c in played]
             # what ``succeeds`` asks, the star total counted once
-            success[seat] = total <= limit and symbols_met(crew, assignment, cards.symbols)
+            success[seat] = total <= limit and symbols_met_by_id(cards, number, played)
             if not silent:
+                crew = [mafiosi[c] for c in played]
                 state.log(
                     "reveal",
                     f"seat {seat} shows {', '.join([c.name for c in crew])} "
@@ -186,10 +190,10 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
                 )
     ledger = _Ledger(state)
     shown_giulia = _score_seats(state, ledger, applied, suspectors, suspected, success)
-    summary = _summary(state, laid, applied, suspected, success, totals, extra, limit)
-    summary["change"] = ledger.change
-    summary["giulia_shown"] = sorted(shown_giulia)
-    state.last_round = summary
+    # the summary is made when first read (a search's silent samples never read it)
+    state._last_round = _round_facts(
+        state, laid, applied, suspected, success, totals, extra, limit, ledger.change, shown_giulia
+    )
     _discard_played(state, suspected, shown_giulia)
     if not silent:
         state.log(
@@ -264,10 +268,66 @@ def _discard_played(state: CapoTable, suspected: list[bool], shown: list[int]) -
                     own.add(card)
         table[seat] = []
         face_up[seat] = []
-    discard.sort()
+    if not state.silent:  # the pile's order is only ever read sorted: a search's samples skip it
+        discard.sort()
 
 
-def _summary(
+class RoundFacts:
+    """What everyone saw of a round, as the round left it; :meth:`summary` makes the
+    table's ``last_round`` dict from it the first time it is asked (and keeps it, so a
+    state and its copies share one dict, as they did when it was made at once).
+
+    It holds the round's own lists: the table's and the face-up cards' (which the
+    discard step replaces by new empty lists, never changes) and the scoring's results.
+    """
+
+    __slots__ = (
+        "applied",
+        "assignment",
+        "cards",
+        "change",
+        "counter",
+        "event",
+        "extra",
+        "face_up",
+        "giulia",
+        "laid",
+        "limit",
+        "made",
+        "round",
+        "success",
+        "suspected",
+        "table",
+        "totals",
+    )
+
+    cards: CardSet
+    round: int
+    assignment: int
+    event: int | None
+    counter: int
+    table: list[list[int]]
+    face_up: list[list[int]]
+    laid: dict[int, int | None]
+    applied: dict[int, int | None]
+    suspected: list[bool]
+    success: list[bool]
+    totals: list[int | None]
+    extra: int
+    limit: int
+    change: list[int]
+    giulia: list[int]
+    made: dict[str, Any] | None
+
+    def summary(self) -> dict[str, Any]:
+        """What everyone saw of the round, for views and the game log."""
+        made = self.made
+        if made is None:
+            made = self.made = _summary(self)
+        return made
+
+
+def _round_facts(
     state: CapoTable,
     laid: dict[int, int | None],
     applied: dict[int, int | None],
@@ -276,24 +336,42 @@ def _summary(
     totals: list[int | None],
     extra: int,
     limit: int,
-) -> dict[str, Any]:
-    """What everyone saw of the round, for views and the game log."""
-    seats = range(len(state.hands))
-    table = state.table
+    change: list[int],
+    giulia: list[int],
+) -> RoundFacts:
+    """The round's facts, read off the table before its cards go to the discard pile."""
+    facts = RoundFacts.__new__(RoundFacts)
+    facts.cards = state.cards
+    facts.round, facts.assignment, facts.event = state.round, state.assignment, state.event
+    facts.counter = state.counter
+    facts.table, facts.face_up = list(state.table), list(state.face_up)
+    facts.laid, facts.applied = laid, applied
+    facts.suspected, facts.success, facts.totals = suspected, success, totals
+    facts.extra, facts.limit = extra, limit
+    facts.change, facts.giulia = change, giulia
+    facts.made = None
+    return facts
+
+
+def _summary(facts: RoundFacts) -> dict[str, Any]:
+    seats = range(len(facts.table))
+    table, laid, applied, suspected = facts.table, facts.laid, facts.applied, facts.suspected
     return {
-        "round": state.round,
-        "assignment": state.assignment,
-        "assignment_name": state.cards.assignments[state.assignment].name,
-        "event": state.event,
-        "max_stars": limit,
+        "round": facts.round,
+        "assignment": facts.assignment,
+        "assignment_name": facts.cards.assignments[facts.assignment].name,
+        "event": facts.event,
+        "max_stars": facts.limit,
         "played": [len(t) for t in table],
-        "face_up": [list(f) for f in state.face_up],
+        "face_up": [list(f) for f in facts.face_up],
         "laid": [laid.get(s) for s in seats],
         "suspicions": [applied.get(s) for s in seats],
         "suspected": suspected,
         "revealed": [list(table[s]) if suspected[s] else None for s in seats],
-        "stars": totals,
-        "little_tony_stars": extra,
-        "success": success,
-        "counter": state.counter,
+        "stars": facts.totals,
+        "little_tony_stars": facts.extra,
+        "success": facts.success,
+        "counter": facts.counter,
+        "change": facts.change,
+        "giulia_shown": sorted(facts.giulia),
     }

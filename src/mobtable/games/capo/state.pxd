@@ -6,14 +6,15 @@ cimport cython
 
 from mobtable.games.capo cimport events as ev
 from mobtable.games.capo.phases cimport resolve_step
+from mobtable.games.capo.step cimport CapoStep
 from mobtable.games.capo.table cimport CapoTable
 
 
 cdef class CapoRules(CapoTable):
-    @cython.locals(choices=dict, seats=tuple)
+    @cython.locals(step=CapoStep, choices=dict, seats=tuple)
     cpdef pending(self)
     cpdef bint is_over(self) except -1
-    @cython.locals(hand=list)
+    @cython.locals(step=CapoStep, hand=list)
     cpdef legal(self, seat)
     cpdef play(self, int seat, action)
     cpdef _act(self, int seat, action)
@@ -23,7 +24,7 @@ cdef class CapoRules(CapoTable):
     @cython.locals(chosen=list)
     cpdef _turn_up(self, int seat, action)
     cpdef _suspect(self, int seat, action)
-    @cython.locals(choices=dict)
+    @cython.locals(step=CapoStep, choices=dict)
     cpdef _commit(self, int seat, choice, words)
     @cython.locals(other=CapoRules)
     cpdef sample_copy(self)

@@ -169,7 +169,8 @@ class CapoRules(CapoTable):
         other.declared = dict(self.declared)
         other.picked = {s: p[:] for s, p in self.picked.items()}
         other.must_turn, other.respect = self.must_turn[:], self.respect[:]
-        other.supply, other.last_round, other.capped = self.supply, self.last_round, self.capped
+        other.supply, other._last_round = self.supply, self._last_round
+        other.capped = self.capped
         return other
 
 

@@ -5,6 +5,8 @@
 
 cimport cython
 
+from mobtable.games.capo.step cimport CapoStep
+
 
 cdef class CapoTable:
     cdef public object game, config, origin
@@ -19,10 +21,11 @@ cdef class CapoTable:
     cdef public list event_stack, events_used, event_box
     cdef public object event
     cdef public int round, counter
-    cdef public object phase, step
+    cdef public object phase
+    cdef public CapoStep step
     cdef public dict declared, picked
     cdef public list must_turn, respect
-    cdef public object supply, last_round
+    cdef public object supply, _last_round
     cdef public bint capped
 
 

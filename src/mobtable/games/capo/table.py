@@ -16,14 +16,21 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from mobtable.core import Config, Event, SealedStep
+from mobtable.core import Config, Event
 from mobtable.games.capo.cards import CardSet, Effect
 from mobtable.games.capo.rules import Phase, Rules
+from mobtable.games.capo.step import CapoStep
 
 if TYPE_CHECKING:
     from mobtable.core import Action, Game, Origin, Seat
+
+
+class _Summary(Protocol):
+    """A round's facts (:class:`~mobtable.games.capo.scoring.RoundFacts`): their summary."""
+
+    def summary(self) -> dict[str, Any]: ...
 
 
 class CapoTable:
@@ -59,13 +66,14 @@ class CapoTable:
     round: int
     counter: int
     phase: Phase
-    step: SealedStep[Any]
+    step: CapoStep
     declared: dict[int, int]
     picked: dict[int, list[int]]
     must_turn: list[int]
     respect: list[int]
     supply: int | None
-    last_round: dict[str, Any] | None
+    _last_round: dict[str, Any] | _Summary | None
+    """The last round's summary, or the facts it is made from when first read."""
     capped: bool
 
     def __init__(self, config: Config, cards: CardSet, seed: int | None) -> None:
@@ -86,17 +94,29 @@ class CapoTable:
         self.round = 0
         self.counter = 0
         self.phase = Phase.PLAY
-        self.step = SealedStep.of(range(n))
+        self.step = CapoStep.of(range(n))
         self.declared, self.picked = {}, {}
         self.must_turn = [0] * n
         self.respect = [0] * n
         self.supply = None
-        self.last_round = None
+        self._last_round = None
         self.capped = False
 
     @property
     def players(self) -> int:
         return len(self.hands)
+
+    @property
+    def last_round(self) -> dict[str, Any] | None:
+        """What everyone saw of the last round (``None`` before the first is scored)."""
+        last = self._last_round
+        if last is None or isinstance(last, dict):
+            return last
+        return last.summary()
+
+    @last_round.setter
+    def last_round(self, value: dict[str, Any] | None) -> None:
+        self._last_round = value
 
     @property
     def effect(self) -> Effect | None:

@@ -19,7 +19,7 @@ far; the declared count (``p3``) stays private until that many lie there.
 ``determinize`` uses only those facts: the cards the seat cannot place are
 sorted, shuffled with the given ``rng`` and dealt into the hidden slots in a
 fixed seat order. The other seats' unrevealed commitments are dropped, yet
-stay announced (``SealedStep.announced``): they decide again in the sample.
+stay announced (``CapoStep.announced``, :mod:`.step`): they decide again in the sample.
 With sealed crews they choose their crew afresh, size included; with open
 placement a committed crew has as many cards as the table shows, and a crew
 in progress keeps its visible cards (drawn from the sampled hand) and a
@@ -39,7 +39,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Origin
-from mobtable.core.shuffle import shuffle
 from mobtable.games.capo import crews
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.rules import GAME_OVER, PLAYING, SUSPECTING, TURNING
@@ -214,32 +213,50 @@ def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
     other.picked = {seat: list(state.picked[seat])} if seat in state.picked else {}
     known = known_cards(state, seat)
     unknown = [c for c in range(len(state.cards.mafiosi)) if c not in known]  # ascending
-    shuffle(unknown, rng)
-    deal = _dealer(unknown)
-    for p in range(state.players):
+    _shuffle(unknown, rng)
+    deal = _Deal(unknown)
+    hands, table, face_up, own_discard = state.hands, state.table, state.face_up, state.own_discard
+    other_hands, other_table, other_own = other.hands, other.table, other.own_discard
+    for p in range(len(hands)):
         if p == seat:
             continue
-        other.hands[p] = sorted(deal(len(state.hands[p])))
-        hidden = len(state.table[p]) - len(state.face_up[p])
-        other.table[p] = sorted([*state.face_up[p], *deal(hidden)])
-        other.own_discard[p] = set(deal(len(state.own_discard[p])))
+        other_hands[p] = sorted(deal.take(len(hands[p])))
+        up = face_up[p]
+        hidden = len(table[p]) - len(up)
+        other_table[p] = sorted(up + deal.take(hidden))
+        other_own[p] = set(deal.take(len(own_discard[p])))
     test = crews.CrewTest(state)
     if state.phase is PLAYING:
         if not state.rules.sealed_crews:  # sealed: every other crew is chosen afresh
             _reopen_crews(state, other, seat, rng, test)
     else:
         crews.settle_tables(other, seat, test, rng)
-    privately = sum(len(d) for d in state.own_discard)
-    anonymous = deal(len(state.discard) - len(state.seen_discard) - privately)
-    other.discard = sorted(
-        [*state.seen_discard, *anonymous, *(c for d in other.own_discard for c in d)]
-    )
-    other.stack = deal(len(state.stack))
+    privately = 0
+    for mine in own_discard:
+        privately += len(mine)
+    anonymous = deal.take(len(state.discard) - len(state.seen_discard) - privately)
+    discard = [*state.seen_discard, *anonymous]
+    for mine in other.own_discard:
+        discard.extend(mine)
+    discard.sort()
+    other.discard = discard
+    other.stack = deal.take(len(state.stack))
     other.assignment_stack = _shuffled_assignments(state, rng)
-    other.event_stack = sorted(state.event_stack)
-    shuffle(other.event_stack, rng)
+    events = sorted(state.event_stack)
+    _shuffle(events, rng)
+    other.event_stack = events
     other.rng = rng  # the sample keeps drawing from rng (no Random seeded per sample)
     return other
+
+
+def _shuffle(items: list[int], rng: random.Random) -> None:
+    """:func:`mobtable.core.shuffle.shuffle` (the same draws, the same order), on C types
+    when compiled (``view.pxd``)."""
+    rnd = rng.random
+    for i in range(len(items) - 1, 0, -1):
+        r = rnd()
+        j = int(r * (i + 1))
+        items[i], items[j] = items[j], items[i]
 
 
 def _reopen_crews(
@@ -267,26 +284,35 @@ def _reopen_crews(
             other.declared[p], other.picked[p] = plan
 
 
+class _Deal:
+    """Hands out ``cards`` from the front: ``take(count)``, the next ``count`` of them."""
+
+    __slots__ = ("cards", "dealt")
+
+    def __init__(self, cards: list[int]) -> None:
+        self.cards = cards
+        self.dealt = 0
+
+    def take(self, count: int) -> list[int]:
+        start = self.dealt
+        self.dealt = start + count
+        return self.cards[start : self.dealt]
+
+
 def _dealer(cards: list[int]) -> Callable[[int], list[int]]:
     """``deal(count)``: the next ``count`` cards of ``cards``, from the front."""
-    dealt = 0
-
-    def deal(count: int) -> list[int]:
-        nonlocal dealt
-        start, dealt = dealt, dealt + count
-        return cards[start:dealt]
-
-    return deal
+    return _Deal(cards).take
 
 
 def _shuffled_assignments(state: CapoState, rng: random.Random) -> list[int]:
     """The stack reshuffled, keeping a top card whose back matches the visible one."""
     pool = sorted(state.assignment_stack)
-    shuffle(pool, rng)
+    _shuffle(pool, rng)
     if pool:
-        wanted = state.cards.assignments[state.assignment_stack[0]].envelope
+        assignments = state.cards.assignments
+        wanted = assignments[state.assignment_stack[0]].envelope
         for i, card in enumerate(pool):
-            if state.cards.assignments[card].envelope == wanted:
+            if assignments[card].envelope == wanted:
                 pool.insert(0, pool.pop(i))
                 break
     return pool
