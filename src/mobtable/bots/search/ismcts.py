@@ -119,7 +119,7 @@ def search(
     else:
         chosen = None
         while run.count < limit and (run.count == 0 or time.perf_counter() < deadline):
-            run(rng)
+            run.iterate(rng)
     mine = run.root.seats.get(decision.seat) or SeatEdges()
     stats = root_stats(mine, legal, run.keys)
     if chosen is not None:
@@ -130,7 +130,8 @@ def search(
 
 
 class _Iteration:
-    """One ISMCTS iteration per call: determinize, descend, expand, roll out, back up."""
+    """ISMCTS iterations (:meth:`iterate`) on one tree: determinize, descend, expand, roll
+    out, back up."""
 
     def __init__(
         self,
@@ -150,7 +151,7 @@ class _Iteration:
         self.keys = ActionKeys()
         self.count = 0
 
-    def __call__(
+    def iterate(
         self, rng: random.Random, forced: Action | None = None, sample: State | None = None
     ) -> float:
         """One iteration; returns the searching seat's reward.
@@ -198,7 +199,7 @@ class _Iteration:
             else:
                 fix = forced if node is self.root else None
                 step = _simultaneous(node, state, pending, rng, params, guide, path, me, fix, keys)
-            child = node.children.get(step)
+            child = node.child(step)
             if child is None:
                 node.children[step] = Node()
                 break
@@ -280,7 +281,7 @@ def _halving(
             for action in survivors:
                 if run.count >= target:
                     break
-                block[action] = run(samples.rng, action, samples.next())
+                block[action] = run.iterate(samples.rng, action, samples.next())
             if anchor is not None and anchor in block:
                 base = block[anchor]
                 for action, reward in block.items():
