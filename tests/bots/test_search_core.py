@@ -206,3 +206,20 @@ def test_a_lazy_legal_sequence_searches_as_keying_every_action(
             )
         assert runs[0] == runs[1]
     assert sum(taken) > 100  # the shortcuts were taken
+
+
+def test_a_newcomer_starts_at_the_best_gain_and_a_child_is_found_by_its_step() -> None:
+    """``_top_gain`` is ``max`` over the edges' Exp3 gains (0 with no edges); ``Node.child``
+    finds a child by its step and answers None for a step not in the tree."""
+    from mobtable.bots.search.tree import Node, _top_gain
+
+    gain = 4  # an edge's Exp3 gain field (tree.GAIN, a C constant when compiled)
+
+    rng = random.Random(16)
+    assert _top_gain({}) == 0.0
+    for _ in range(200):
+        edges = {k: [1, 0.5, 2, 0.0, rng.uniform(-5, 5)] for k in range(rng.randrange(1, 9))}
+        assert _top_gain(edges) == max(e[gain] for e in edges.values())
+    node, child = Node(), Node()
+    node.children[(3, 8)] = child
+    assert node.child((3, 8)) is child and node.child(11) is None

@@ -27,6 +27,7 @@ from mobtable.bots.search.budget import Budget
 from mobtable.bots.search.evaluate import Evaluator, evaluation_rewards
 from mobtable.bots.search.keys import ActionKeys
 from mobtable.bots.search.rewards import rewards, win_shares
+from mobtable.bots.search.rewind import Mark
 from mobtable.bots.search.rollout import Guide, Prior, Rollout, random_rollout
 from mobtable.bots.search.tree import (
     ActionStats,
@@ -118,7 +119,7 @@ def search(
     else:
         chosen = None
         while run.count < limit and (run.count == 0 or time.perf_counter() < deadline):
-            run(rng)
+            run.iterate(rng)
     mine = run.root.seats.get(decision.seat) or SeatEdges()
     stats = root_stats(mine, legal, run.keys)
     if chosen is not None:
@@ -129,7 +130,8 @@ def search(
 
 
 class _Iteration:
-    """One ISMCTS iteration per call: determinize, descend, expand, roll out, back up."""
+    """ISMCTS iterations (:meth:`iterate`) on one tree: determinize, descend, expand, roll
+    out, back up."""
 
     def __init__(
         self,
@@ -149,7 +151,7 @@ class _Iteration:
         self.keys = ActionKeys()
         self.count = 0
 
-    def __call__(
+    def iterate(
         self, rng: random.Random, forced: Action | None = None, sample: State | None = None
     ) -> float:
         """One iteration; returns the searching seat's reward.
@@ -197,7 +199,7 @@ class _Iteration:
             else:
                 fix = forced if node is self.root else None
                 step = _simultaneous(node, state, pending, rng, params, guide, path, me, fix, keys)
-            child = node.children.get(step)
+            child = node.child(step)
             if child is None:
                 node.children[step] = Node()
                 break
@@ -279,7 +281,7 @@ def _halving(
             for action in survivors:
                 if run.count >= target:
                     break
-                block[action] = run(samples.rng, action, samples.next())
+                block[action] = run.iterate(samples.rng, action, samples.next())
             if anchor is not None and anchor in block:
                 base = block[anchor]
                 for action, reward in block.items():
@@ -307,10 +309,10 @@ class _Samples:
     plays the same sample with the same random stream.
 
     The sample is drawn once, and each survivor gets a ``sample_copy()`` of it
-    with ``rng`` put back where the draw left it: the same states and the same
-    stream as drawing the sample again from ``Random(seed)`` for each survivor,
-    without paying for the draw again. A game without ``sample_copy`` draws
-    again for each survivor.
+    with ``rng`` put back where the draw left it (a :class:`~.rewind.Mark`): the
+    same states and the same stream as drawing the sample again from
+    ``Random(seed)`` for each survivor, without paying for the draw again. A game
+    without ``sample_copy`` draws again for each survivor.
     """
 
     __slots__ = ("_after", "_base", "_copy", "_decision", "_seed", "rng")
@@ -319,7 +321,7 @@ class _Samples:
         self._decision, self._seed = decision, seed
         self.rng = random.Random(seed)
         self._base: State | None = None
-        self._after: Any = None
+        self._after: Any = None  # the stream's Mark after the draw
         self._copy: Callable[[], State] | None = None
 
     def next(self) -> State:
@@ -328,12 +330,12 @@ class _Samples:
         if self._base is None:
             self._base = self._decision.determinize(rng)
             self._copy = getattr(self._base, "sample_copy", None)
-            self._after = rng.getstate()
+            self._after = Mark(rng)
             return self._copy() if self._copy is not None else self._base
         if self._copy is None:  # no cheap copy: draw the same sample again
             rng.seed(self._seed)
             return self._decision.determinize(rng)
-        rng.setstate(self._after)
+        self._after.restore(rng)
         return self._copy()
 
 

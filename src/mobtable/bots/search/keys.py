@@ -50,10 +50,12 @@ class ActionKeys:
 
     def of(self, legal: Sequence[Action]) -> list[int]:
         """The key of each action of ``legal``, in order."""
-        keys = list(map(self._by_id.get, map(id, legal)))
-        if None in keys:
-            keys = [self._add(a) if k is None else k for a, k in zip(legal, keys, strict=True)]
-        return keys  # type: ignore[return-value]
+        by_id = self._by_id
+        keys: list[int] = []
+        for action in legal:
+            found = by_id.get(id(action))
+            keys.append(self._add(action) if found is None else found)
+        return keys
 
     def index(self, legal: Sequence[Action]) -> tuple[list[int], dict[int, int] | None]:
         """The keys of ``legal`` (as :meth:`of`) and, for a long tuple, each key's position.

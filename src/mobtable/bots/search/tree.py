@@ -89,7 +89,11 @@ class SeatEdges:
         edges = self.edges
         if edges and len(edges) >= params.widen_c * (self.visits + 1) ** params.widen_alpha:
             return None
-        return [i for i, k in enumerate(keys) if k not in edges] or None
+        untried: list[int] = []
+        for i, k in enumerate(keys):
+            if k not in edges:
+                untried.append(i)
+        return untried or None
 
     def _tried(self, keys: list[int], positions: Positions | None) -> list[tuple[int, list[float]]]:
         """(position, edge) of each tried legal action, in the order of ``keys``.
@@ -103,8 +107,12 @@ class SeatEdges:
         edges = self.edges
         if positions is not None and 2 * len(edges) < len(keys):
             return sorted([(positions[k], e) for k, e in edges.items() if k in positions])
-        get = edges.get
-        return [(i, e) for i, k in enumerate(keys) if (e := get(k)) is not None]
+        tried: list[tuple[int, list[float]]] = []
+        for i, k in enumerate(keys):
+            e = edges.get(k)
+            if e is not None:
+                tried.append((i, e))
+        return tried
 
     def select(
         self,
@@ -177,7 +185,7 @@ class SeatEdges:
             position = guided
         for _, _, edge in tried:  # the tried actions were available this time too
             edge[AVAIL] += 1
-        gain = max(e[GAIN] for e in edges.values()) if edges else 0.0
+        gain = _top_gain(edges)
         key = keys.key(legal[position])
         edges[key] = [0, 0.0, 1, 0.0, gain]
         return position, key
@@ -220,20 +228,16 @@ class SeatEdges:
             elif first in keys:
                 guided = keys.index(first)
         position = untried[rng.randrange(len(untried))] if guided is None else guided
-        gain = 0.0
         if positions is not None:  # the tried actions were available this time too
             for key, edge in edges.items():
                 if key in positions:
                     edge[AVAIL] += 1
         else:
-            get = edges.get
             for key in keys:
-                found = get(key)
+                found = edges.get(key)
                 if found is not None:
                     found[AVAIL] += 1
-        if edges:  # a newcomer starts level with the best Exp3 estimate, so that it gets tried
-            gain = max(e[GAIN] for e in edges.values())
-        edges[keys[position]] = [0, 0.0, 1, 0.0, gain]
+        edges[keys[position]] = [0, 0.0, 1, 0.0, _top_gain(edges)]
         return position
 
     def force(self, key: int) -> None:
@@ -254,6 +258,18 @@ class SeatEdges:
         """The mean reward of an action, or -1 if it was never visited."""
         edge = self.edges.get(key)
         return edge[REWARD] / edge[VISITS] if edge and edge[VISITS] else -1.0
+
+
+def _top_gain(edges: dict[int, list[float]]) -> float:
+    """The best Exp3 estimate among ``edges`` (0 if there are none): a newcomer starts level
+    with it, so that it gets tried."""
+    if not edges:
+        return 0.0
+    top = -math.inf
+    for edge in edges.values():
+        if edge[GAIN] > top:
+            top = edge[GAIN]
+    return top
 
 
 def best_ucb(tried: list[tuple[int, list[float]]], c: float) -> int:
@@ -327,6 +343,10 @@ class Node:
         if edges is None:
             edges = self.seats[seat] = SeatEdges()
         return edges
+
+    def child(self, step: Hashable) -> Node | None:
+        """The child reached by ``step``, if it is in the tree."""
+        return self.children.get(step)
 
     def size(self) -> int:
         """The number of nodes in this subtree (for tests and benchmarks)."""
