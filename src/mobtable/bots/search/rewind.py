@@ -8,7 +8,7 @@ tenth of a Capo iteration. CPython keeps those words in the object itself, right
 the object header (``Modules/_randommodule.c``: an ``int`` index, then ``uint32_t
 state[624]``), so a :class:`Mark` copies those 2,500 bytes with one ``memmove``. The copy
 is used only if the layout is the one expected and a check on import finds it gives the
-very stream ``setstate`` gives; else (another Python, another layout) a mark is the
+very stream ``setstate`` gives; else (another Python than CPython, another layout) a mark is the
 ``getstate`` tuple, as before. Either way the stream after :meth:`Mark.restore` is the
 same.
 
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ctypes
 import random
+import sys
 from typing import Any
 
 _WORDS = 624
@@ -66,10 +67,12 @@ class Mark:
 
 def _raw_copy_works() -> bool:
     """Whether copying the bytes gives exactly the stream and state ``setstate`` gives."""
+    if sys.implementation.name != "cpython":  # elsewhere an id is not an address
+        return False
     import _random
 
     expected = _START + _SIZE
-    basic = _random.Random.__basicsize__
+    basic = getattr(_random.Random, "__basicsize__", 0)
     if not (expected <= basic < expected + ctypes.sizeof(ctypes.c_void_p)):
         return False
     try:
