@@ -36,7 +36,7 @@ def _last_actions(seed: int) -> list[tuple[dict[str, object], object]]:
             }
         state.apply(seat, legal[rng.randrange(len(legal))], check=False)
         if shown is not None:
-            facts = state._last_round
+            facts = state.last_round_facts
             assert isinstance(facts, RoundFacts) and facts.made is None
             seen.append((shown, facts))
     return seen

@@ -191,7 +191,7 @@ def resolve_round(state: CapoTable, laid: dict[int, int | None]) -> None:
     ledger = _Ledger(state)
     shown_giulia = _score_seats(state, ledger, applied, suspectors, suspected, success)
     # the summary is made when first read (a search's silent samples never read it)
-    state._last_round = _round_facts(
+    state.last_round_facts = _round_facts(
         state, laid, applied, suspected, success, totals, extra, limit, ledger.change, shown_giulia
     )
     _discard_played(state, suspected, shown_giulia)

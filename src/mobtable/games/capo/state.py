@@ -169,7 +169,7 @@ class CapoRules(CapoTable):
         other.declared = dict(self.declared)
         other.picked = {s: p[:] for s, p in self.picked.items()}
         other.must_turn, other.respect = self.must_turn[:], self.respect[:]
-        other.supply, other._last_round = self.supply, self._last_round
+        other.supply, other.last_round_facts = self.supply, self.last_round_facts
         other.capped = self.capped
         return other
 

@@ -25,7 +25,7 @@ cdef class CapoTable:
     cdef public CapoStep step
     cdef public dict declared, picked
     cdef public list must_turn, respect
-    cdef public object supply, _last_round
+    cdef public object supply, last_round_facts
     cdef public bint capped
 
 

@@ -72,7 +72,7 @@ class CapoTable:
     must_turn: list[int]
     respect: list[int]
     supply: int | None
-    _last_round: dict[str, Any] | _Summary | None
+    last_round_facts: dict[str, Any] | _Summary | None
     """The last round's summary, or the facts it is made from when first read."""
     capped: bool
 
@@ -99,7 +99,7 @@ class CapoTable:
         self.must_turn = [0] * n
         self.respect = [0] * n
         self.supply = None
-        self._last_round = None
+        self.last_round_facts = None
         self.capped = False
 
     @property
@@ -109,14 +109,14 @@ class CapoTable:
     @property
     def last_round(self) -> dict[str, Any] | None:
         """What everyone saw of the last round (``None`` before the first is scored)."""
-        last = self._last_round
+        last = self.last_round_facts
         if last is None or isinstance(last, dict):
             return last
         return last.summary()
 
     @last_round.setter
     def last_round(self, value: dict[str, Any] | None) -> None:
-        self._last_round = value
+        self.last_round_facts = value
 
     @property
     def effect(self) -> Effect | None:
