@@ -55,11 +55,11 @@ def export(
         fail(f"no game {game!r} (games: {', '.join(games.names())})")
     from sqlalchemy.exc import SQLAlchemyError
 
-    from mobtable.store.repository import Repository
+    from mobtable.store import Repository, TableStatus
 
     try:
         repo = Repository(_database_url(db), run_migrations=False)
-        ids = repo.ids(status="over")
+        ids = repo.ids(status=TableStatus.OVER)
     except SQLAlchemyError as exc:
         fail(f"cannot read the database {db}: {str(exc).splitlines()[0]}")
     exported: list[str] = []
