@@ -11,12 +11,12 @@ import pytest
 from mobtable.store import IllegalStep, Step, TableStatus, transition
 from mobtable.store.lifecycle import initial
 
-W, P, O, E = TableStatus.WAITING, TableStatus.PLAYING, TableStatus.OVER, TableStatus.EXPIRED
+W, P, OV, E = TableStatus.WAITING, TableStatus.PLAYING, TableStatus.OVER, TableStatus.EXPIRED
 ALLOWED = {
     (W, Step.JOIN): W,
     (W, Step.FILL): P,
     (W, Step.START): P,
-    (P, Step.FINISH): O,
+    (P, Step.FINISH): OV,
     (W, Step.EXPIRE): E,
     (P, Step.EXPIRE): E,
 }
@@ -37,10 +37,10 @@ def test_every_step_from_every_status(status: TableStatus, step: Step) -> None:
 
 
 def test_a_closed_table_never_changes_again() -> None:
-    for status, step in itertools.product((O, E), Step):
+    for status, step in itertools.product((OV, E), Step):
         with pytest.raises(IllegalStep):
             transition(status, step)
-    assert {s for s in TableStatus if s.is_closed} == {O, E}
+    assert {s for s in TableStatus if s.is_closed} == {OV, E}
     assert {s for s in TableStatus if s.in_play} == {P}
 
 
