@@ -44,7 +44,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 async def server_error(_request: Request, exc: Exception) -> JSONResponse:
     """A manager's refusal: its status, ``detail`` (the message) and ``rule``."""
-    assert isinstance(exc, ServerError)
+    if not isinstance(exc, ServerError):  # registered for ``ServerError`` only
+        raise exc
     response = JSONResponse({"detail": exc.message, "rule": exc.rule}, status_code=exc.status)
     if isinstance(exc, TooManyRequests):
         response.headers["Retry-After"] = str(exc.retry_after)
