@@ -271,3 +271,14 @@ def test_a_games_search_hooks_and_bots_live_in_its_own_package(game: str) -> Non
     modules = {piece.__module__ for piece in pieces if piece is not None}
     assert modules and all(m.startswith(f"{package}.") for m in modules), modules
     assert "greedy" in declared.bots
+
+
+def _importers(top: str) -> list[str]:
+    """Every source file that imports ``top`` (or a module under it) at run time."""
+    return [str(p.relative_to(SRC)) for p in sorted(SRC.rglob("*.py")) if _modules_imported(p, top)]
+
+
+def test_only_the_ray_runner_imports_ray_and_only_the_table_and_the_research_pyarrow() -> None:
+    """The lab's heavy extras stay where docs/architecture.md says (Simulation, adapters)."""
+    assert _importers("ray") == ["sim/ray_runner.py"]
+    assert _importers("pyarrow") == ["adapters/trajectories.py", "sim/table.py"]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from mobtable.core import Seat, View
 from mobtable.core.shuffle import shuffle
 from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY
-from mobtable.games.gangsta.setup import HAND_SIZE
+from mobtable.games.gangsta.redraw import deck_at_redraw
 from mobtable.games.gangsta.table import Phase
 
 if TYPE_CHECKING:
@@ -244,14 +244,6 @@ def _put_back_places(
         ):
             return places
     return {DECK: [c for c in cards if c not in known]}  # no replay fitted (never seen)
-
-
-def deck_at_redraw(state: GangstaState) -> int:
-    """How many cards the deck held during the redraws: what the deal left (G-29)."""
-    setup = state.origin.setup
-    if setup is not None:
-        return len(setup.get("deck", ()))
-    return len(state.cards.cards) - 1 - state.players * HAND_SIZE[state.players]
 
 
 def public_card_data(state: GangstaState) -> dict[str, Any]:
