@@ -282,3 +282,13 @@ def test_only_the_ray_runner_imports_ray_and_only_the_table_and_the_research_pya
     """The lab's heavy extras stay where docs/architecture.md says (Simulation, adapters)."""
     assert _importers("ray") == ["sim/ray_runner.py"]
     assert _importers("pyarrow") == ["adapters/trajectories.py", "sim/table.py"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_state_inherits_its_table_and_the_view_names_it_for_typing_only(game: str) -> None:
+    declared = registry.get(game)
+    state = declared.new_state(declared.config(declared.min_players), seed=1)
+    tables = [cls for cls in type(state).__mro__ if cls.__name__.endswith("Table")]
+    assert tables and tables[0].__module__ == f"mobtable.games.{game}.table"
+    view = _modules_imported(SRC / "games" / game / "view.py")
+    assert f"mobtable.games.{game}.state" not in view
