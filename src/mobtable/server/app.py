@@ -197,7 +197,8 @@ def create_app(
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
     ) -> list[dict[str, Any]]:
         """The lobby: open tables (``waiting`` for players, then those being ``playing``,
-        most moves first), or recently finished ones (``over``), newest first.
+        most moves first: the moves every spectator knows of, so a sealed commit's hidden
+        parts never reorder it), or recently finished ones (``over``), newest first.
         Expired tables are never listed."""
         if status == "over":
             tables = await manager.finished(limit)
@@ -205,7 +206,7 @@ def create_app(
             shown = ("waiting", "playing") if status == "open" else (status,)
             tables = sorted(
                 (t for t in manager.open_tables() if t.status in shown),
-                key=lambda t: (t.status != "waiting", -t.row.moves),
+                key=lambda t: (t.status != "waiting", -t.state.moves_seen_by(None)),
             )[:limit]
         return [t.summary() for t in tables]
 
