@@ -103,7 +103,7 @@ def serve(
     ] = None,
 ) -> None:
     """Start the web app at http://HOST:PORT; games survive a restart (stored in the database)."""
-    from mobtable.server import DEFAULT_DB, AddressInUse, run
+    from mobtable.server import DEFAULT_DB, AddressInUse, BadSetting, run
     from mobtable.server.limits import ServerLimits
 
     try:
@@ -130,7 +130,7 @@ def serve(
             trusted_proxies=trusted_proxy,
             on_ready=announce,
         )
-    except AddressInUse as exc:
+    except (AddressInUse, BadSetting) as exc:
         fail(str(exc))
     except OSError as exc:  # a host that is no local address, a port below 1024, ...
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mobtable.server import DEFAULT_DB, AddressInUse, run
+from mobtable.server import DEFAULT_DB, AddressInUse, BadSetting, run
 from mobtable.server.limits import ServerLimits
 
 LIMITS = {
@@ -72,6 +72,9 @@ def main(argv: list[str] | None = None) -> None:
         )
     except AddressInUse as exc:
         sys.exit(f"Error: {exc}")
+    except BadSetting as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        sys.exit(2)
     except OSError as exc:
         sys.exit(f"Error: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
 
