@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import uvicorn
     from fastapi import FastAPI
 
     from mobtable.server.limits import ServerLimits
@@ -169,21 +170,39 @@ def run(
             bot_processes=bot_processes,
             limits=limits or ServerLimits.configured(),
         )
-        config = uvicorn.Config(
-            app,
-            log_level=log_level,
-            ws_max_size=64 * 1024,
-            ws_per_message_deflate=False,  # views are small; compression only costs CPU
-            proxy_headers=bool(proxies),  # uvicorn's own default trusts 127.0.0.1
-            forwarded_allow_ips=",".join(proxies) or None,
-        )
+        config = server_config(app, log_level=log_level, proxies=proxies)
         Server(config).run(sockets=[sock])
+
+
+WS_MAX_FRAME = 1024 * 1024
+"""The largest WebSocket message the protocol reads (bytes), far above the app's own limit
+(``ws.MAX_MESSAGE`` characters, at most 16 KiB): a message between the two gets the app's
+``error`` and the socket stays open; only one over this is refused by the protocol, which
+closes with 1009 (message too big). It bounds the memory one socket may make the server
+hold."""
+
+
+def server_config(
+    app: FastAPI, *, log_level: str = "info", proxies: Sequence[str] = (), **extra: Any
+) -> uvicorn.Config:
+    """uvicorn's settings for ``app`` (``extra``: more of them, e.g. a test's host and port)."""
+    import uvicorn
+
+    settings: dict[str, Any] = {
+        "log_level": log_level,
+        "ws_max_size": WS_MAX_FRAME,
+        "ws_per_message_deflate": False,  # views are small; compression only costs CPU
+        "proxy_headers": bool(proxies),  # uvicorn's own default trusts 127.0.0.1
+        "forwarded_allow_ips": ",".join(proxies) or None,
+    }
+    return uvicorn.Config(app, **(settings | extra))
 
 
 __all__ = [
     "DEFAULT_DB",
     "GC_THRESHOLDS",
     "TRUSTED_PROXIES_ENV",
+    "WS_MAX_FRAME",
     "AddressInUse",
     "BadSetting",
     "address",
@@ -192,6 +211,7 @@ __all__ = [
     "database_reason",
     "open_app",
     "run",
+    "server_config",
     "trusted_proxies_from",
     "tune_gc",
 ]

@@ -17,6 +17,8 @@ LIMITS = {
     "waiting_expiry": "seconds a table that has not started stays open after its last join",
     "abandoned_expiry": "seconds an unfinished game stays open once none of its players is there",
     "chat_per_minute": "chat messages one client may send a minute (after a burst of 5)",
+    "ws_per_address": "WebSockets one client address may hold open at once",
+    "ws_per_table": "WebSockets one table takes at once (beyond: watchers are refused)",
 }
 
 

@@ -48,6 +48,7 @@ from mobtable.server.limits import ClientQuotas, ServerLimits
 from mobtable.server.live import Client, LiveTable, hash_token, token_matches
 from mobtable.server.names import clash
 from mobtable.server.schemas import CreateTable, SeatSpec
+from mobtable.server.sockets import SocketCounts
 from mobtable.store import ActionRow, ChatRow, Repository, SeatRow, TableRow
 
 log = logging.getLogger("mobtable.server")
@@ -88,6 +89,7 @@ class TableManager:
         self.repo = repo
         self.limits = limits or ServerLimits()
         self.quotas = ClientQuotas(self.limits)
+        self.sockets = SocketCounts(self.limits)
         self.tables: dict[str, LiveTable] = {}
         self._finished: OrderedDict[str, None] = OrderedDict()
         """The finished tables in ``tables``, least recently used first."""
