@@ -113,3 +113,40 @@ def test_a_hint_is_the_same_whatever_another_seats_hidden_crew(
     job_other, answer_other = _hint_for_seat_1(other)
     assert job_one.seed == job_other.seed
     assert answer_one == answer_other
+
+
+# -- a seed chosen by the creator ------------------------------------------------------
+
+
+def test_a_chosen_seed_is_told_to_everyone_before_they_sit(sqlite_url: str) -> None:
+    notice = (
+        "Ann chose the seed of this deal, so Ann can know every hand before it is played: "
+        "join only if you agree."
+    )
+    with TestClient(create_app(sqlite_url, bot_delay=0)) as client:
+        chosen = new_table(client, seed=42, name="Ann")["id"]
+        drawn = new_table(client, name="Bea")["id"]
+        page = client.get(f"/api/tables/{chosen}").json()  # what the join page shows
+        assert page["status"] == "waiting" and page["free_seats"] == [1]
+        assert page["seed_chosen"] is True and page["seed_notice"] == notice
+        assert "42" not in page["seed_notice"]
+        with client.websocket_connect(f"/ws/tables/{chosen}") as ws:  # the waiting room
+            ws.send_json({"type": "hello"})
+            assert ws.receive_json()["table"]["seed_notice"] == notice
+        lobby = {t["id"]: t for t in client.get("/api/tables").json()}
+        assert lobby[chosen]["seed_notice"] == notice
+        assert lobby[drawn]["seed_chosen"] is False and lobby[drawn]["seed_notice"] is None
+    with TestClient(create_app(sqlite_url, bot_delay=0)) as client:  # stored with the table
+        assert client.get(f"/api/tables/{chosen}").json()["seed_notice"] == notice
+
+
+def test_a_rematch_draws_its_seed_and_says_nothing(client: TestClient) -> None:
+    created = new_table(client, seed=42)
+    tid, token0 = created["id"], created["token"]
+    token1 = claim(client, tid, 1)
+    for _ in range(3):
+        act(client, tid, 0, token0, "b0")
+        act(client, tid, 1, token1, "b0")
+    rematch = client.post(f"/api/tables/{tid}/rematch", json={"seat": 0, "token": token0}).json()
+    summary = client.get(f"/api/tables/{rematch['id']}").json()
+    assert summary["seed_chosen"] is False and summary["seed_notice"] is None

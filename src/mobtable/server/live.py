@@ -26,7 +26,7 @@ from mobtable.core.record import replay
 from mobtable.core.reveal import reveals_everything
 from mobtable.core.words import default_names
 from mobtable.server.frames import text_frame
-from mobtable.server.waiting import waiting_prompt
+from mobtable.server.waiting import seed_notice, waiting_prompt
 from mobtable.store import SeatRow, TableRow
 
 
@@ -300,7 +300,16 @@ class LiveTable:
             "reveal_at_end": self.row.reveal_at_end,
             "end_reveal": "everything" if self.reveals_everything else "public",
             "hints": self.row.hints,
+            "seed_chosen": self.row.seed_chosen,
+            "seed_notice": self._seed_notice(),
         }
+
+    def _seed_notice(self) -> str | None:
+        """The words that tell everyone the creator chose the seed, at such a table."""
+        if not self.row.seed_chosen:
+            return None
+        host = self.row.host
+        return seed_notice(self.seats[host].name if host is not None else None)
 
     def payload(
         self, seat: int | None, since: int, summary: dict[str, Any] | None = None

@@ -278,6 +278,7 @@ class TableManager:
             seats=rows,
             reveal_at_end=spec.reveal_at_end,
             hints=spec.hints,
+            seed_chosen=spec.seed is not None,
             host=spec.sit,
             joined_at=time.time(),
         )

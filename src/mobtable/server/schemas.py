@@ -55,7 +55,9 @@ class CreateTable(Strict):
     variants: Annotated[list[ShortName], Field(max_length=20)] = []
     options: Annotated[dict[ShortName, OptionValue], Field(max_length=30)] = {}
     seed: Annotated[StrictInt, Field(ge=0, lt=SEED_LIMIT)] | None = Field(
-        default=None, description="deal seed (hidden from players until the game is over)"
+        default=None,
+        description="deal seed (hidden from players until the game is over); whoever chose "
+        "it can know every hand, so the table tells everyone who joins (seed_chosen)",
     )
     seats: Annotated[list[SeatSpec], Field(max_length=16)] | None = Field(
         default=None, description="one entry per seat; default: seat 0 human, the others bots"
@@ -209,6 +211,14 @@ class TableSummary(BaseModel):
         "was shown at the table"
     )
     hints: bool = Field(default=False, description="players may ask for hints")
+    seed_chosen: bool = Field(
+        default=False,
+        description="the creator chose the seed, so can know every hand (the seed itself "
+        "stays hidden, as at every table)",
+    )
+    seed_notice: str | None = Field(
+        default=None, description="where the seed was chosen, the sentence saying so, in words"
+    )
 
 
 class TableState(BaseModel):

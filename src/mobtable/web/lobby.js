@@ -60,7 +60,8 @@ function openRow(t) {
     ? ` — waiting for ${free} more player${free === 1 ? "" : "s"}`
     : ` — ${t.players} players, ${t.moves} moves`;
   return h("div", { class: "table-row", dataset: { status: t.status } },
-    h("div", {}, h("strong", {}, t.title), state, h("div", { class: "muted small" }, seatsText(t))),
+    h("div", {}, h("strong", {}, t.title), state, h("div", { class: "muted small" }, seatsText(t)),
+      t.seed_notice ? h("div", { class: "small seed-notice", "data-role": "seed-notice" }, t.seed_notice) : null),
     h("div", { class: "row-actions" },
       t.free_seats.length ? h("a", { class: "button", href: `/t/${t.id}` }, "Join") : null,
       h("a", { class: "button secondary", href: `/t/${t.id}` }, "Watch"),
