@@ -188,7 +188,7 @@ function createForm(gameList) {
     h("details", { class: "small" }, h("summary", {}, "The bots, weakest first"), botLevels),
     extras,
     reveal,
-    h("details", {}, h("summary", {}, "More"), h("label", {}, "Seed ", seed), h("label", {}, "Clock ", clock),
+    h("details", {}, h("summary", {}, "More"), h("label", {}, "Seed ", seed, h("span", { class: "muted small" }, " (it decides every hand: everyone who joins is told you chose it)")), h("label", {}, "Clock ", clock),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "hints", id: "hints-box" }), " Allow hints (the hard bot's suggestion, on request)")),
     h("label", {}, "Name ", name),
     h("button", { type: "submit", id: "create" }, "Open the table"),
