@@ -13,6 +13,7 @@ from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from mobtable import bots, games
 from mobtable.core.cardfile import builtin_card_data
@@ -20,7 +21,14 @@ from mobtable.core.reveal import public_record
 from mobtable.core.rulespage import choice_words
 from mobtable.server import replay as replays
 from mobtable.server.bot_turns import default_bot
-from mobtable.server.errors import Conflict, Forbidden, NotFound, ServerError, validation_error
+from mobtable.server.errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    ServerError,
+    http_error,
+    validation_error,
+)
 from mobtable.server.limits import BodySizeLimit, ServerLimits, TooManyRequests
 from mobtable.server.manager import TableManager
 from mobtable.server.rules import router as rules_router
@@ -104,6 +112,7 @@ def create_app(
     app.state.manager = manager
     app.add_middleware(BodySizeLimit, max_bytes=max_body)
     app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(HTTPException, http_error)  # type: ignore[arg-type]
 
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, exc: ServerError) -> JSONResponse:
