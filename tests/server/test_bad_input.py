@@ -97,6 +97,7 @@ def test_a_lone_surrogate_in_a_claimed_name_is_refused(client: TestClient) -> No
         '{"game": "sealed-bid", "players": 2, "seed": 1e17}',
         '{"game": "sealed-bid", "players": 2, "sit": true}',
         '{"game": "sealed-bid", "players": 2, "seed": 18446744073709551616}',
+        '{"game": "sealed-bid", "players": 2, "seed": 9007199254740992}',
         '{"game": "sealed-bid", "players": 2, "seed": -1}',
     ],
 )

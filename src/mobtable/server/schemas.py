@@ -16,7 +16,6 @@ from pydantic import (
 )
 
 from mobtable.core.actions import MAX_NOTATION, NOTATION_PATTERN
-from mobtable.core.limits import SEED_LIMIT
 from mobtable.server.chat import CHAT_MAX
 from mobtable.server.names import NAME_MAX, NAME_PATTERN, RULE, check_name
 
@@ -42,7 +41,8 @@ ShortName = Annotated[str, StringConstraints(max_length=40)]
 GameName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 
 EXACT_FLOAT = 2**53
-"""The largest whole number every float up to which is exact."""
+"""Floats are exact whole numbers up to here (JavaScript's too: the web API's seed stays
+below it, so a browser sends the seed it was given)."""
 
 
 def _whole(value: Any) -> Any:
@@ -83,10 +83,12 @@ class CreateTable(Strict):
     players: Annotated[StrictInt, Field(ge=1, le=16), WHOLE]
     variants: Annotated[list[ShortName], Field(max_length=20)] = []
     options: Annotated[dict[ShortName, OptionValue], Field(max_length=30)] = {}
-    seed: Annotated[StrictInt, Field(ge=0, lt=SEED_LIMIT), WHOLE] | None = Field(
+    seed: Annotated[StrictInt, Field(ge=0, lt=EXACT_FLOAT), WHOLE] | None = Field(
         default=None,
-        description="deal seed (hidden from players until the game is over); whoever chose "
-        "it can know every hand, so the table tells everyone who joins (seed_chosen)",
+        description="deal seed, below 2^53 (the whole numbers a browser's JSON keeps exact; "
+        "records and the CLI take any seed below 2^63); hidden from players until the game "
+        "is over; whoever chose it can know every hand, so the table tells everyone who "
+        "joins (seed_chosen)",
     )
     seats: Annotated[list[SeatSpec], Field(max_length=16)] | None = Field(
         default=None, description="one entry per seat; default: seat 0 human, the others bots"
