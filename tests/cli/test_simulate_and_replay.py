@@ -147,7 +147,7 @@ def test_replay_of_a_file_that_is_not_a_record_is_a_usage_error(
         (["--bots", "random,random"], "--bots lists 2 bots but a 3-player table needs 3"),
         (["--bots", "random,oracle,random"], "no bot 'oracle'"),
         (["--variant", "x"], "has no variant 'x'"),
-        (["--games", "-1"], "greater than or equal to 0"),
+        (["--games", "-1"], "--games must be a whole number from 0 to 100,000,000, not -1"),
     ],
 )
 def test_bad_simulate_options_are_usage_errors(

@@ -14,7 +14,9 @@ from pathlib import Path
 import httpx2
 import uvicorn
 
+from mobtable.server import server_config
 from mobtable.server.app import create_app
+from mobtable.server.limits import ServerLimits
 
 Process = tuple[int, int]
 """A process as (pid, start time in clock ticks): a reused pid is another process."""
@@ -27,13 +29,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def threaded_server(db: Path, *, deflate: bool = False) -> Iterator[str]:
-    """The app under uvicorn in a thread on a free loopback port (``host:port``), with
-    per-message deflate negotiated or not; stopped on exit."""
+def threaded_server(
+    db: Path, *, deflate: bool = False, limits: ServerLimits | None = None
+) -> Iterator[str]:
+    """The app under uvicorn in a thread on a free loopback port (``host:port``), with the
+    server's own settings, per-message deflate negotiated or not; stopped on exit."""
     port = free_port()
-    app = create_app(f"sqlite:///{db}", bot_delay=0, bot_processes=0)
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=deflate
+    app = create_app(f"sqlite:///{db}", bot_delay=0, bot_processes=0, limits=limits)
+    config = server_config(
+        app, log_level="warning", host="127.0.0.1", port=port, ws_per_message_deflate=deflate
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -15,7 +15,7 @@ FAILURE = 1
 
 
 def stderr_console() -> Console:
-    return Console(stderr=True, highlight=False)
+    return Console(stderr=True, highlight=False, emoji=False)  # "127.0.0.1:-1:" stays text
 
 
 def fail(message: str, *, code: int = USAGE) -> NoReturn:

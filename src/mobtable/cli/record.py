@@ -18,6 +18,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from mobtable.cli._errors import fail, stderr_console
 from mobtable.core import record as records
+from mobtable.server import database_reason
 from mobtable.store import Repository, TableRow
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
@@ -70,16 +71,17 @@ def load_table(url: str, table_id: str) -> TableRow:
     try:
         repo = Repository(url, run_migrations=False)
     except (SQLAlchemyError, ImportError) as exc:
-        fail(f"cannot open the database {shown}: {_reason(exc)}")
+        fail(f"cannot open the database {shown}: {database_reason(exc)}")
     try:
         try:
             repo.engine.connect().close()
         except SQLAlchemyError as exc:
-            fail(f"cannot connect to the database {shown}: {_reason(exc)}")
+            fail(f"cannot connect to the database {shown}: {database_reason(exc)}")
         try:
             row = repo.load(table_id)
         except SQLAlchemyError as exc:
-            fail(f"cannot read tables from {shown} (made by `mobtable serve`?): {_reason(exc)}")
+            reason = database_reason(exc)
+            fail(f"cannot read tables from {shown} (made by `mobtable serve`?): {reason}")
     finally:
         repo.close()
     if row is None:
@@ -92,9 +94,3 @@ def _parse(url: str) -> URL:
         return make_url(url)
     except ArgumentError:
         fail(f"{url!r} is not a database URL (sqlite:///path or postgresql+psycopg://...)")
-
-
-def _reason(exc: BaseException) -> str:
-    orig = getattr(exc, "orig", None)
-    text = str(orig if orig is not None else exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__

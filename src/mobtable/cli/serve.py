@@ -93,6 +93,22 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    ws_per_address: Annotated[
+        int | None,
+        typer.Option(
+            help="WebSockets one client address may hold open at once (default: "
+            "$MOBTABLE_WS_PER_ADDRESS or 64; 0: no limit).",
+            show_default=False,
+        ),
+    ] = None,
+    ws_per_table: Annotated[
+        int | None,
+        typer.Option(
+            help="WebSockets one table takes at once; beyond, watchers are refused, never "
+            "its players (default: $MOBTABLE_WS_PER_TABLE or 100; 0: no limit).",
+            show_default=False,
+        ),
+    ] = None,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -103,7 +119,7 @@ def serve(
     ] = None,
 ) -> None:
     """Start the web app at http://HOST:PORT; games survive a restart (stored in the database)."""
-    from mobtable.server import DEFAULT_DB, AddressInUse, run
+    from mobtable.server import DEFAULT_DB, AddressInUse, BadSetting, run
     from mobtable.server.limits import ServerLimits
 
     try:
@@ -116,6 +132,8 @@ def serve(
             waiting_expiry=waiting_expiry,
             abandoned_expiry=abandoned_expiry,
             chat_per_minute=chat_per_minute,
+            ws_per_address=ws_per_address,
+            ws_per_table=ws_per_table,
         )
     except ValueError as exc:
         fail(str(exc))
@@ -130,7 +148,7 @@ def serve(
             trusted_proxies=trusted_proxy,
             on_ready=announce,
         )
-    except AddressInUse as exc:
+    except (AddressInUse, BadSetting) as exc:
         fail(str(exc))
     except OSError as exc:  # a host that is no local address, a port below 1024, ...
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")

@@ -116,6 +116,30 @@ def check_seed(seed: int | None) -> None:
             fail(str(exc))
 
 
+MAX_GAMES = 100_000_000
+"""The most games one ``simulate`` run plays (about a day on a 32-core machine at the
+fastest game's pace): a larger count is a typo, not a plan."""
+
+
+def check_games(games: int) -> None:
+    """Fail cleanly on a count of games below 0 or above :data:`MAX_GAMES`."""
+    if not 0 <= games <= MAX_GAMES:
+        fail(f"--games must be a whole number from 0 to {MAX_GAMES:,}, not {limits.shown(games)}")
+
+
+def writable_directory(path: Path, option: str) -> None:
+    """Make ``path`` (and its parents) a directory files can be written to, or fail cleanly."""
+    if path.exists() and not path.is_dir():
+        fail(f"{option} {path} is a file, not a directory")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".mobtable-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        fail(f"{option} {path}: cannot write files there ({exc.strerror or exc})")
+
+
 def split_names(text: str | None) -> list[str]:
     """``"random, greedy,greedy"`` into ``["random", "greedy", "greedy"]``."""
     if not text:

@@ -261,7 +261,9 @@ def simulate(
         str,
         typer.Option("--bots", "-b", help="Comma-separated bots, one per seat (one name: all)."),
     ] = "random",
-    games: Annotated[int, typer.Option("--games", "-n", min=0, help="How many games.")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help=f"How many games (0 to {setup.MAX_GAMES:,}).")
+    ] = 100,
     seed: Annotated[
         int,
         typer.Option(
@@ -307,8 +309,10 @@ def simulate(
     spec = build_spec(
         game_name, players, bots, seed, rotate=rotate, variant=variant, option=option, cards=cards
     )
+    setup.check_games(games)
     if out is not None:
         _needs("pyarrow", "lab", "--out (the Parquet results table)")
+        setup.writable_directory(out, "--out")
     if ray is not None:
         _needs("ray", "cluster", "--ray")
     records_dir = out / RECORDS if out is not None and with_records else None

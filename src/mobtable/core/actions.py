@@ -24,6 +24,11 @@ class Action(Protocol):
 
 MAX_NOTATION = 200
 """The longest notation any game reads (the web API's limit too)."""
+ASCII_SPACE = r"\t\n\x0b\x0c\r\x1c-\x1f "
+"""The ASCII white space ``str.strip`` removes, as a character class's body."""
+NOTATION_PATTERN = f"^[{ASCII_SPACE}]*[ -~]*[{ASCII_SPACE}]*$"
+"""What :func:`notation_text` lets through to a parser, as a regular expression (the web
+API's schema says it): printable ASCII, with ASCII white space around it."""
 
 
 def notation_text(text: object, game: str) -> str:

@@ -10,9 +10,12 @@ import gc
 import os
 import socket
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import uvicorn
+    from fastapi import FastAPI
+
     from mobtable.server.limits import ServerLimits
 
 DEFAULT_DB = "sqlite:///mobtable.sqlite"
@@ -45,6 +48,60 @@ def tune_gc() -> None:
 
 class AddressInUse(Exception):
     """The port asked for is taken (another server, or another mobtable)."""
+
+
+class BadSetting(ValueError):
+    """A setting the server cannot start with (a port, a delay, a database): the message
+    names the option and the problem, for the command line's one-line ``Error:``."""
+
+
+MAX_BOT_DELAY = 60.0
+"""The longest ``--bot-delay``, in seconds."""
+
+
+def check_settings(port: int, bot_delay: float, bot_processes: int | None) -> None:
+    """Raise :class:`BadSetting` for a port, bot delay or worker count out of range."""
+    if not 0 <= port <= 65535:
+        raise BadSetting(f"--port must be from 0 (any free port) to 65535, not {port}")
+    if not 0 <= bot_delay <= MAX_BOT_DELAY:  # NaN compares false: refused too
+        raise BadSetting(
+            f"--bot-delay must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, not {bot_delay}"
+        )
+    if bot_processes is not None and bot_processes < 0:
+        raise BadSetting(f"--bot-processes must be 0 (threads only) or more, not {bot_processes}")
+
+
+def database_reason(exc: BaseException) -> str:
+    """The first line of a database error's own words (the driver's, where it has them)."""
+    orig = getattr(exc, "orig", None)
+    text = str(orig if orig is not None else exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def open_app(db_url: str, **settings: Any) -> FastAPI:
+    """:func:`~mobtable.server.app.create_app` for ``db_url``, a database it cannot open or
+    migrate raised as :class:`BadSetting` naming it (a URL that is none, a file that is
+    not an SQLite database, a server that does not answer)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from mobtable.server.app import create_app
+
+    try:
+        shown = make_url(db_url).render_as_string()  # a password as ***
+        return create_app(db_url, **settings)
+    except ArgumentError:
+        raise BadSetting(
+            f"--db {db_url!r} is not a database URL mobtable can use: give sqlite:///path or "
+            "postgresql+psycopg://user@host/db"
+        ) from None
+    except ImportError as exc:
+        raise BadSetting(f"--db {shown}: its database driver is not installed ({exc})") from None
+    except SQLAlchemyError as exc:
+        reason = database_reason(exc)
+        raise BadSetting(f"--db {shown}: cannot use this database ({reason})") from None
+    except OSError as exc:
+        raise BadSetting(f"--db {shown}: cannot open it ({exc.strerror or exc})") from None
 
 
 _IN_USE = {errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)}
@@ -83,6 +140,7 @@ def run(
 ) -> None:
     """Serve mobtable on ``host:port`` with the database at ``db_url`` (migrated first).
 
+    Settings out of range, or a database that cannot be opened, raise :class:`BadSetting`.
     The socket is bound before anything else (``AddressInUse`` if the port is taken), and
     ``on_ready`` gets the server's URL once it accepts connections. ``limits``: default
     ``ServerLimits.configured()`` (the environment, else the defaults). ``trusted_proxies``:
@@ -91,9 +149,9 @@ def run(
     """
     import uvicorn
 
-    from mobtable.server.app import create_app
     from mobtable.server.limits import ServerLimits
 
+    check_settings(port, bot_delay, bot_processes)
     sock = bind(host, port)
     proxies = trusted_proxies_from(trusted_proxies)
 
@@ -106,31 +164,54 @@ def run(
                 on_ready(address(sock))
 
     with sock:
-        app = create_app(
+        app = open_app(
             db_url,
             bot_delay=bot_delay,
             bot_processes=bot_processes,
             limits=limits or ServerLimits.configured(),
         )
-        config = uvicorn.Config(
-            app,
-            log_level=log_level,
-            ws_max_size=64 * 1024,
-            ws_per_message_deflate=False,  # views are small; compression only costs CPU
-            proxy_headers=bool(proxies),  # uvicorn's own default trusts 127.0.0.1
-            forwarded_allow_ips=",".join(proxies) or None,
-        )
+        config = server_config(app, log_level=log_level, proxies=proxies)
         Server(config).run(sockets=[sock])
+
+
+WS_MAX_FRAME = 1024 * 1024
+"""The largest WebSocket message the protocol reads (bytes), far above the app's own limit
+(``ws.MAX_MESSAGE`` characters, at most 16 KiB): a message between the two gets the app's
+``error`` and the socket stays open; only one over this is refused by the protocol, which
+closes with 1009 (message too big). It bounds the memory one socket may make the server
+hold."""
+
+
+def server_config(
+    app: FastAPI, *, log_level: str = "info", proxies: Sequence[str] = (), **extra: Any
+) -> uvicorn.Config:
+    """uvicorn's settings for ``app`` (``extra``: more of them, e.g. a test's host and port)."""
+    import uvicorn
+
+    settings: dict[str, Any] = {
+        "log_level": log_level,
+        "ws_max_size": WS_MAX_FRAME,
+        "ws_per_message_deflate": False,  # views are small; compression only costs CPU
+        "proxy_headers": bool(proxies),  # uvicorn's own default trusts 127.0.0.1
+        "forwarded_allow_ips": ",".join(proxies) or None,
+    }
+    return uvicorn.Config(app, **(settings | extra))
 
 
 __all__ = [
     "DEFAULT_DB",
     "GC_THRESHOLDS",
     "TRUSTED_PROXIES_ENV",
+    "WS_MAX_FRAME",
     "AddressInUse",
+    "BadSetting",
     "address",
     "bind",
+    "check_settings",
+    "database_reason",
+    "open_app",
     "run",
+    "server_config",
     "trusted_proxies_from",
     "tune_gc",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mobtable.server import DEFAULT_DB, AddressInUse, run
+from mobtable.server import DEFAULT_DB, AddressInUse, BadSetting, run
 from mobtable.server.limits import ServerLimits
 
 LIMITS = {
@@ -17,6 +17,8 @@ LIMITS = {
     "waiting_expiry": "seconds a table that has not started stays open after its last join",
     "abandoned_expiry": "seconds an unfinished game stays open once none of its players is there",
     "chat_per_minute": "chat messages one client may send a minute (after a burst of 5)",
+    "ws_per_address": "WebSockets one client address may hold open at once",
+    "ws_per_table": "WebSockets one table takes at once (beyond: watchers are refused)",
 }
 
 
@@ -72,6 +74,9 @@ def main(argv: list[str] | None = None) -> None:
         )
     except AddressInUse as exc:
         sys.exit(f"Error: {exc}")
+    except BadSetting as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        sys.exit(2)
     except OSError as exc:
         sys.exit(f"Error: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
 

@@ -16,9 +16,10 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from mobtable.server import rules, ws
-from mobtable.server.errors import ServerError, validation_error
+from mobtable.server.errors import ServerError, http_error, validation_error
 from mobtable.server.limits import BodySizeLimit, ServerLimits, TooManyRequests
 from mobtable.server.manager import TableManager
 from mobtable.server.routes import games, pages, play, replays, tables
@@ -94,6 +95,7 @@ def create_app(
     app.add_middleware(BodySizeLimit, max_bytes=max_body)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(ServerError, server_error)
+    app.add_exception_handler(HTTPException, http_error)  # type: ignore[arg-type]
     for router in ROUTERS:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")

@@ -1,4 +1,5 @@
-"""Errors the table manager raises (the app maps them to HTTP statuses), and the 422 body."""
+"""Errors the table manager raises (the app maps them to HTTP statuses), the 422 body, and
+the 405's ``Allow`` header."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from fastapi import Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
+from starlette.routing import Match, Mount
 
 
 class ServerError(Exception):
@@ -63,3 +67,27 @@ async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
         for error in errors
     ]
     return JSONResponse({"detail": detail}, status_code=422)
+
+
+async def http_error(request: Request, exc: HTTPException) -> Response:
+    """FastAPI's answer to an HTTP error, but a 405's ``Allow`` lists every method the path
+    takes (Starlette's names only those of the first route that matched the path)."""
+    allowed = allowed_methods(request) if exc.status_code == 405 else []
+    if allowed:
+        headers = {**(exc.headers or {}), "Allow": ", ".join(allowed)}
+        exc = HTTPException(405, exc.detail, headers=headers)
+    return await http_exception_handler(request, exc)
+
+
+METHODS = ("DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """The methods some route answers at the request's path (asked of each route through
+    Starlette's ``matches``; a mount, which takes every method, is left out)."""
+    routes = [r for r in request.app.router.routes if not isinstance(r, Mount)]
+    return [
+        method
+        for method in METHODS
+        if any(r.matches({**request.scope, "method": method})[0] is Match.FULL for r in routes)
+    ]

@@ -6,6 +6,10 @@ the WebSocket). The search (:func:`mobtable.bots.hints.hint`, as the terminal's
 :class:`~mobtable.bots.Decision`, so it uses nothing the seat may not know; the
 answer goes to the asking client only: the move as that seat reads it and a
 reason. One hint at a time per seat, and one per :data:`COOLDOWN` seconds.
+
+The search's seed is the moves the seat knows of (:func:`hint_seed`), never the
+length of the history, which counts the parts of other seats' sealed commits (a
+Capo crew's face-down cards): the same view then always gets the same hint.
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from typing import Any
 
 from mobtable import games
 from mobtable.bots.hints import hint
+from mobtable.bots.levels import HARD
+from mobtable.bots.search import Budget
+from mobtable.core import State
 from mobtable.core.record import to_record
 from mobtable.core.words import count
 from mobtable.server.bot_turns import BotTurns
@@ -35,6 +42,7 @@ class HintJob:
     seat: int
     seed: int
     package: str
+    budget: Budget = HARD
 
 
 @dataclass(frozen=True)
@@ -52,7 +60,7 @@ class Advice:
 def advise(job: HintJob) -> Advice:
     """In a worker: replay the record and search from the seat's decision."""
     state = replayed(job.record, job.package)
-    found = hint(state, job.seat, seed=job.seed)
+    found = hint(state, job.seat, seed=job.seed, budget=job.budget)
     best = found.stats[0]
     second = next((s for s in found.stats[1:] if s.visits), None)
     return Advice(
@@ -65,12 +73,19 @@ def advise(job: HintJob) -> Advice:
     )
 
 
+def hint_seed(state: State, seat: int) -> int:
+    """The search seed of ``seat``'s hint: the moves it knows of, so that states it cannot
+    tell apart get the same hint."""
+    return state.moves_seen_by(seat)
+
+
 class HintDesk:
     """Answers the hints of every table, one at a time per seat."""
 
     def __init__(self, turns: BotTurns, cooldown: float = COOLDOWN) -> None:
         self.turns = turns
         self.cooldown = cooldown
+        self.budget = HARD
         self._last: dict[tuple[str, int], float] = {}
         self._busy: set[tuple[str, int]] = set()
 
@@ -92,8 +107,9 @@ class HintDesk:
             state = table.state
             if state.is_over() or not state.legal(seat):
                 raise Conflict("you have nothing to decide now", rule="turn-order")
-            moves = len(state.history)
-            job = HintJob(to_record(state), seat, moves, games.package_of(table.game.name))
+            moves = hint_seed(state, seat)
+            package = games.package_of(table.game.name)
+            job = HintJob(to_record(state), seat, moves, package, self.budget)
         self._busy.add(key)
         try:
             advice = await self.turns.search(advise, job)
@@ -101,7 +117,7 @@ class HintDesk:
             self._busy.discard(key)
             self._last[key] = time.monotonic()
         async with table.lock:
-            if len(table.state.history) != moves:
+            if hint_seed(table.state, seat) != moves:  # not another seat's hidden part
                 raise Conflict("the table moved on meanwhile: ask again", rule="stale")
             return {"type": "hint", **self._words(table, seat, advice)}
 

@@ -1,7 +1,7 @@
 """Limits: request bodies (a pure ASGI middleware, HTTP 413, counting the bytes received, so
 a chunked body without a Content-Length is refused as surely as one that declares its size),
-what one client (tables created, bot-only tables, chat messages) and bot-only tables may
-take of the server (429), and how long tables nobody plays at are kept open."""
+what one client (tables created, bot-only tables, chat messages, WebSockets) and bot-only
+tables may take of the server (429), and how long tables nobody plays at are kept open."""
 
 from __future__ import annotations
 
@@ -111,6 +111,13 @@ class ServerLimits:
     chat_per_minute: int = 20
     """Chat messages one client may send a minute (a burst of ``CHAT_BURST``, then
     one every ``60 / chat_per_minute`` seconds)."""
+    ws_per_address: int = 64
+    """WebSockets one client address may hold open at once (``sockets.ADDRESS_FULL``
+    beyond): enough for a household or a club behind one address, not for one
+    client to crowd a table's players out of the event loop."""
+    ws_per_table: int = 100
+    """WebSockets one table takes at once; beyond, watchers are refused
+    (``sockets.TABLE_FULL``), never its players."""
 
     ENVIRONMENT: ClassVar[dict[str, str]] = {
         "tables_per_minute": "MOBTABLE_TABLES_PER_MINUTE",
@@ -121,6 +128,8 @@ class ServerLimits:
         "waiting_expiry": "MOBTABLE_WAITING_EXPIRY",
         "abandoned_expiry": "MOBTABLE_ABANDONED_EXPIRY",
         "chat_per_minute": "MOBTABLE_CHAT_PER_MINUTE",
+        "ws_per_address": "MOBTABLE_WS_PER_ADDRESS",
+        "ws_per_table": "MOBTABLE_WS_PER_TABLE",
     }
 
     def __post_init__(self) -> None:

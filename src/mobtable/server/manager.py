@@ -51,6 +51,7 @@ from mobtable.server.pipeline import ActionPipeline
 from mobtable.server.schemas import CreateTable, SeatSpec
 from mobtable.server.seats import hash_token, token_matches
 from mobtable.server.session import TableSession
+from mobtable.server.sockets import SocketCounts
 from mobtable.store import (
     OPEN,
     ChatRow,
@@ -101,6 +102,7 @@ class TableManager:
         self.repo = repo
         self.limits = limits or ServerLimits()
         self.quotas = ClientQuotas(self.limits)
+        self.sockets = SocketCounts(self.limits)
         self.tables: dict[str, TableSession] = {}
         self._finished: OrderedDict[str, None] = OrderedDict()
         """The finished tables in ``tables``, least recently used first."""
@@ -325,6 +327,7 @@ class TableManager:
             seats=rows,
             reveal_at_end=spec.reveal_at_end,
             hints=spec.hints,
+            seed_chosen=spec.seed is not None,
             host=spec.sit,
             joined_at=time.time(),
         )

@@ -14,7 +14,7 @@ import orjson
 from mobtable.core import State
 from mobtable.core.actions import Action
 from mobtable.core.narrator import Narrator
-from mobtable.server.waiting import waiting_prompt
+from mobtable.server.waiting import seed_notice, waiting_prompt
 from mobtable.store import TableStatus
 
 if TYPE_CHECKING:
@@ -75,7 +75,17 @@ def summary(table: TableSession) -> dict[str, Any]:
         "reveal_at_end": table.row.reveal_at_end,
         "end_reveal": "everything" if table.reveals_everything else "public",
         "hints": table.row.hints,
+        "seed_chosen": table.row.seed_chosen,
+        "seed_notice": _seed_notice(table),
     }
+
+
+def _seed_notice(table: TableSession) -> str | None:
+    """The words that tell everyone the creator chose the seed, at such a table."""
+    if not table.row.seed_chosen:
+        return None
+    host = table.row.host
+    return seed_notice(table.seats[host].name if host is not None else None)
 
 
 def payload(

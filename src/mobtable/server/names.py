@@ -12,7 +12,11 @@ import unicodedata
 from collections.abc import Iterable
 
 NAME_MAX = 24
-_NAME = re.compile(r"[^\W_](?:[.'_-]? ?[^\W_])*\.?")
+NAME_PATTERN = r"^\s*[^\W_](?:[.'_-]? ?[^\W_])*\.?\s*$"
+r"""What a name may be, as the OpenAPI schema says it too (Python's Unicode ``\w``: letters
+and digits of every script), spaces around it allowed; at most :data:`NAME_MAX` characters
+as sent."""
+_NAME = re.compile(NAME_PATTERN)
 RULE = (
     f"a name is 1 to {NAME_MAX} letters or digits, with single spaces, dots, apostrophes, "
     "hyphens or underscores between them"
@@ -20,16 +24,16 @@ RULE = (
 
 
 def check_name(text: str) -> str:
-    """``text`` as a name (NFC, surrounding spaces removed), or ``ValueError`` saying what
-    a name is."""
-    name = unicodedata.normalize("NFC", text).strip()
-    if not name:
+    """``text`` as a name (surrounding spaces removed, NFC), or ``ValueError`` saying what
+    a name is. Checked as sent, as the schema's pattern and length say (so a letter and a
+    combining accent sent apart are refused: browsers send them composed)."""
+    if not text.strip():
         raise ValueError(f"the name is empty: {RULE}")
-    if len(name) > NAME_MAX:
-        raise ValueError(f"the name is {len(name)} characters long: {RULE}")
-    if not _NAME.fullmatch(name):
-        raise ValueError(f"the name {name!r} has a character a name may not have: {RULE}")
-    return name
+    if len(text) > NAME_MAX:
+        raise ValueError(f"the name is {len(text)} characters long: {RULE}")
+    if not _NAME.search(text):
+        raise ValueError(f"the name {text.strip()!r} has a character a name may not have: {RULE}")
+    return unicodedata.normalize("NFC", text.strip())
 
 
 def clash(name: str, others: Iterable[str]) -> str | None:

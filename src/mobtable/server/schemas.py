@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -14,26 +15,54 @@ from pydantic import (
     StringConstraints,
 )
 
-from mobtable.core.actions import MAX_NOTATION
-from mobtable.core.limits import SEED_LIMIT
+from mobtable.core.actions import MAX_NOTATION, NOTATION_PATTERN
 from mobtable.server.chat import CHAT_MAX
-from mobtable.server.names import NAME_MAX, RULE, check_name
+from mobtable.server.names import NAME_MAX, NAME_PATTERN, RULE, check_name
 
 TableId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 Token = Annotated[str, StringConstraints(min_length=1, max_length=100)]
 Name = Annotated[
     str,
-    StringConstraints(max_length=NAME_MAX * 4),
-    AfterValidator(check_name),
-    Field(description=RULE),
+    AfterValidator(check_name),  # the rule's own words when refused, not pydantic's
+    Field(
+        description=RULE,
+        json_schema_extra={"minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN},
+    ),
 ]
-Notation = Annotated[str, StringConstraints(min_length=1, max_length=MAX_NOTATION)]
+Notation = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=MAX_NOTATION),
+    # the engine refuses the rest (400, rule "notation"), in its own words
+    Field(json_schema_extra={"pattern": NOTATION_PATTERN}),
+]
 OptionText = Annotated[str, StringConstraints(max_length=100)]
 OptionValue = bool | StrictInt | float | OptionText | None
 ShortName = Annotated[str, StringConstraints(max_length=40)]
 GameName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
-SeatNo = Annotated[StrictInt, Field(ge=0, le=15)]
-"""Whole numbers are strict everywhere: ``true`` is not seat 1, nor ``1.0``."""
+
+EXACT_FLOAT = 2**53
+"""Floats are exact whole numbers up to here (JavaScript's too: the web API's seed stays
+below it, so a browser sends the seed it was given)."""
+
+
+def _whole(value: Any) -> Any:
+    """A JSON number with no fraction as the whole number it is (``2.0`` is 2: the schema's
+    ``integer`` admits it); anything else as given, for the strict check to refuse
+    (``true``, ``"2"``, ``2.5``). Beyond 2^53 a float is no longer exact, so such a number
+    must be written as digits alone."""
+    if isinstance(value, float) and value.is_integer():
+        if abs(value) > EXACT_FLOAT:
+            raise ValueError(
+                "a whole number beyond 2^53 must be written without a decimal point or exponent"
+            )
+        return int(value)
+    return value
+
+
+WHOLE = BeforeValidator(_whole)
+"""Whole numbers everywhere: ``true`` is not seat 1, nor ``"1"``; ``1.0`` is 1. It goes last
+in an ``Annotated``, after the bounds, so the schema keeps them (``minimum``, ``maximum``)."""
+SeatNo = Annotated[StrictInt, Field(ge=0, le=15), WHOLE]
 
 
 class Strict(BaseModel):
@@ -51,19 +80,23 @@ class SeatSpec(Strict):
 
 class CreateTable(Strict):
     game: GameName
-    players: Annotated[StrictInt, Field(ge=1, le=16)]
+    players: Annotated[StrictInt, Field(ge=1, le=16), WHOLE]
     variants: Annotated[list[ShortName], Field(max_length=20)] = []
     options: Annotated[dict[ShortName, OptionValue], Field(max_length=30)] = {}
-    seed: Annotated[StrictInt, Field(ge=0, lt=SEED_LIMIT)] | None = Field(
-        default=None, description="deal seed (hidden from players until the game is over)"
+    seed: Annotated[StrictInt, Field(ge=0, lt=EXACT_FLOAT), WHOLE] | None = Field(
+        default=None,
+        description="deal seed, below 2^53 (the whole numbers a browser's JSON keeps exact; "
+        "records and the CLI take any seed below 2^63); hidden from players until the game "
+        "is over; whoever chose it can know every hand, so the table tells everyone who "
+        "joins (seed_chosen)",
     )
     seats: Annotated[list[SeatSpec], Field(max_length=16)] | None = Field(
         default=None, description="one entry per seat; default: seat 0 human, the others bots"
     )
-    clock: Annotated[StrictInt, Field(ge=1, le=3600)] | None = Field(
+    clock: Annotated[StrictInt, Field(ge=1, le=3600), WHOLE] | None = Field(
         default=None, description="seconds per move; on expiry a bot moves for the seat"
     )
-    replace_after: Annotated[StrictInt, Field(ge=5, le=86400)] = Field(
+    replace_after: Annotated[StrictInt, Field(ge=5, le=86400), WHOLE] = Field(
         default=60, description="seconds a player may be away before others can seat a bot"
     )
     sit: SeatNo | None = Field(default=0, description="the seat the creator takes (null: none)")
@@ -209,6 +242,14 @@ class TableSummary(BaseModel):
         "was shown at the table"
     )
     hints: bool = Field(default=False, description="players may ask for hints")
+    seed_chosen: bool = Field(
+        default=False,
+        description="the creator chose the seed, so can know every hand (the seed itself "
+        "stays hidden, as at every table)",
+    )
+    seed_notice: str | None = Field(
+        default=None, description="where the seed was chosen, the sentence saying so, in words"
+    )
 
 
 class TableState(BaseModel):
@@ -266,7 +307,7 @@ class WsHello(Strict):
 class WsAct(Strict):
     type: Literal["act"]
     action: Notation
-    ref: Annotated[StrictInt, Field(ge=0, lt=2**53)] | None = None
+    ref: Annotated[StrictInt, Field(ge=0, lt=2**53), WHOLE] | None = None
 
 
 class WsExplain(Strict):

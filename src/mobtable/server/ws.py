@@ -96,8 +96,28 @@ router = APIRouter()
 
 @router.websocket("/ws/tables/{table_id}")
 async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
+    """One client's socket, counted against its address while it is open
+    (:mod:`mobtable.server.sockets`)."""
     manager: TableManager = ws.app.state.manager
     await ws.accept()
+    address = ws.client.host if ws.client else "unknown"
+    refused = manager.sockets.open(address)
+    if refused is not None:
+        await _refuse(ws, refused)
+        return
+    try:
+        await _serve(ws, manager, table_id, address)
+    finally:
+        manager.sockets.closed(address)
+
+
+async def _refuse(ws: WebSocket, close: Close) -> None:
+    """Say why in an ``error`` message, then close with ``close``'s code and reason."""
+    await ws.send_text(_error(close.reason, rule="connections"))
+    await ws.close(close.code, close.reason)
+
+
+async def _serve(ws: WebSocket, manager: TableManager, table_id: str, address: str) -> None:
     try:
         if not _TABLE_ID.match(table_id):
             raise ServerError("malformed table id")
@@ -115,9 +135,12 @@ async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
         return
     except WebSocketDisconnect:
         return
+    refused = manager.sockets.table_refusal(len(table.clients), seated=hello.seat is not None)
+    if refused is not None:
+        await _refuse(ws, refused)
+        return
 
     client = Client(hello.seat, spectator_name(hello.name))
-    address = ws.client.host if ws.client else "unknown"
     sender = asyncio.create_task(_sender(ws, client))
     await manager.connect(table, client)
     try:

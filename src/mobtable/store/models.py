@@ -45,6 +45,7 @@ class TableModel(Base):
     moves: Mapped[int] = mapped_column(Integer, default=0)
     reveal_at_end: Mapped[bool] = mapped_column(Boolean, default=False)  # the players agreed
     hints: Mapped[bool] = mapped_column(Boolean, default=False)  # players may ask for hints
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)  # by the creator
     host: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the creator's seat
     joined_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # last join (epoch s)
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())

@@ -93,6 +93,8 @@ class TableRow:
     """The players agreed to publish everything (seed and all) once the game is over."""
     hints: bool = False
     """Players may ask for the ``hard`` bot's suggestion (chosen at creation)."""
+    seed_chosen: bool = False
+    """The creator chose the seed (so knows every hand): shown to everyone who joins."""
     host: int | None = None
     """The seat of the table's creator, who starts the game from the waiting room."""
     joined_at: float | None = None
@@ -178,6 +180,7 @@ class Repository:
                     moves=0,
                     reveal_at_end=row.reveal_at_end,
                     hints=row.hints,
+                    seed_chosen=row.seed_chosen,
                     host=row.host,
                     joined_at=row.joined_at,
                 )
@@ -443,6 +446,7 @@ def _table_row(t: Any) -> TableRow:
         moves=t.moves,
         reveal_at_end=bool(t.reveal_at_end),
         hints=bool(t.hints),
+        seed_chosen=bool(t.seed_chosen),
         host=t.host,
         joined_at=t.joined_at,
     )

@@ -34,6 +34,7 @@ export function preGame(client) {
       h("h2", {}, table.status === "waiting" ? `${table.title}: the waiting room` : `Join ${table.title}`),
       h("p", { class: "muted small" }, client.msg.prompt || "",
         " ", h("a", { href: `/rules/${table.game}`, target: "_blank", rel: "noopener" }, `How to play ${table.title}`)),
+      table.seed_notice ? h("p", { class: "seed-notice", role: "note", "data-role": "seed-notice" }, table.seed_notice) : null,
       ...parts,
       whoIsHere(client),
       inviteBox(table),

@@ -60,7 +60,8 @@ function openRow(t) {
     ? ` — waiting for ${free} more player${free === 1 ? "" : "s"}`
     : ` — ${t.players} players, ${t.moves} moves`;
   return h("div", { class: "table-row", dataset: { status: t.status } },
-    h("div", {}, h("strong", {}, t.title), state, h("div", { class: "muted small" }, seatsText(t))),
+    h("div", {}, h("strong", {}, t.title), state, h("div", { class: "muted small" }, seatsText(t)),
+      t.seed_notice ? h("div", { class: "small seed-notice", "data-role": "seed-notice" }, t.seed_notice) : null),
     h("div", { class: "row-actions" },
       t.free_seats.length ? h("a", { class: "button", href: `/t/${t.id}` }, "Join") : null,
       h("a", { class: "button secondary", href: `/t/${t.id}` }, "Watch"),
@@ -187,7 +188,7 @@ function createForm(gameList) {
     h("details", { class: "small" }, h("summary", {}, "The bots, weakest first"), botLevels),
     extras,
     reveal,
-    h("details", {}, h("summary", {}, "More"), h("label", {}, "Seed ", seed), h("label", {}, "Clock ", clock),
+    h("details", {}, h("summary", {}, "More"), h("label", {}, "Seed ", seed, h("span", { class: "muted small" }, " (it decides every hand: everyone who joins is told you chose it)")), h("label", {}, "Clock ", clock),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "hints", id: "hints-box" }), " Allow hints (the hard bot's suggestion, on request)")),
     h("label", {}, "Name ", name),
     h("button", { type: "submit", id: "create" }, "Open the table"),

@@ -74,6 +74,11 @@ class TableClient {
         this.setConnection("table unavailable");
         return;
       }
+      if (event.code === 4430 || event.code === 4431) { // too many sockets: the note says why
+        this.setConnection("too many connections");
+        setTimeout(() => this.connect(), 15000);
+        return;
+      }
       this.setConnection("reconnecting…");
       this.retry = Math.min(this.retry + 1, 8);
       setTimeout(() => this.connect(), 300 * this.retry);

@@ -38,7 +38,8 @@ async def list_tables(
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> list[dict[str, Any]]:
     """The lobby: open tables (``waiting`` for players, then those being ``playing``,
-    most moves first), or recently finished ones (``over``), newest first.
+    most moves first: the moves every spectator knows of, so a sealed commit's hidden
+    parts never reorder it), or recently finished ones (``over``), newest first.
     Expired tables are never listed."""
     if status == TableStatus.OVER:
         tables = await manager.finished(limit)
@@ -50,7 +51,7 @@ async def list_tables(
         )
         tables = sorted(
             (t for t in manager.open_tables() if t.status in shown),
-            key=lambda t: (t.status is not TableStatus.WAITING, -t.row.moves),
+            key=lambda t: (t.status is not TableStatus.WAITING, -t.state.moves_seen_by(None)),
         )[:limit]
     return [t.summary() for t in tables]
 
