@@ -31,8 +31,8 @@ import sys
 import types
 from collections.abc import Callable, Mapping
 from enum import Enum, StrEnum
-from operator import attrgetter
-from typing import Any, TypeVar, Union, dataclass_transform, get_args, get_origin
+from operator import attrgetter, call, itemgetter
+from typing import Any, TypeVar, Union, cast, dataclass_transform, get_args, get_origin
 
 from mobtable.core.shuffle import rng_digest
 
@@ -152,30 +152,12 @@ def table(cls: type[T]) -> type[T]:
 # -- the copy plan -----------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
 class CopyPlan:
-    """How to copy one table class, worked out once from its declaration.
+    """How to copy and fingerprint one table class, worked out once from its declaration."""
 
-    ``read`` gets the value of every ``__init__`` field in order; ``clone`` and ``sample``
-    list the positions that need a copy call and the call; ``after`` the fields the
-    ``__init__`` does not take (the core's record), set on the new table once made.
-    """
-
-    make: type
-    read: Callable[[Any], tuple[Any, ...]]
-    clone: tuple[tuple[int, Copy], ...]
-    sample: tuple[tuple[int, Copy], ...]
-    clone_after: tuple[tuple[str, Copy | None], ...]
-    sample_after: tuple[tuple[str, Copy | None], ...]
+    clone: Callable[[Any], Any]
+    sample: Callable[[Any], Any]
     fingerprinted: tuple[tuple[str, Copy], ...]
-
-    def copy(self, table: Any, sample: bool) -> Any:
-        values = list(self.read(table))
-        for position, copy in self.sample if sample else self.clone:
-            values[position] = copy(values[position])
-        other = self.make(*values)
-        for name, copy in self.sample_after if sample else self.clone_after:
-            value = getattr(table, name)
-            setattr(other, name, value if copy is None else copy(value))
-        return other
+    """Each field of the position, and its JSON-ready form."""
 
 
 _PLANS: dict[type, CopyPlan] = {}
@@ -208,60 +190,83 @@ def copy_rules(cls: type) -> dict[str, tuple[Copy, Copy]]:
 def _make_plan(cls: type) -> CopyPlan:
     if cls.__dictoffset__ or not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls.__name__} is not a declared table (fields.table, __slots__ = ())")
-    given, after = [], []
-    clone: list[tuple[int, Copy]] = []
-    sample: list[tuple[int, Copy]] = []
-    clone_after: list[tuple[str, Copy | None]] = []
-    sample_after: list[tuple[str, Copy | None]] = []
-    fingerprinted: list[tuple[str, Copy]] = []
     rules = copy_rules(cls)
-    for item in dataclasses.fields(cls):
-        spec: Spec = item.metadata[_KEY]
-        copy, sampled = rules[item.name]
-        if spec.visibility not in (Visibility.DERIVED, Visibility.RECORD):
-            fingerprinted.append((item.name, spec.fingerprint or plain))
-        if item.init:
-            position = len(given)
-            given.append(item.name)
-            if copy is not share:
-                clone.append((position, copy))
-            if sampled is fresh:
-                raise TypeError(f"{cls.__name__}.{item.name}: only a field with a default is fresh")
-            if sampled is not share:
-                sample.append((position, sampled))
-        else:  # made by __init__ from its default, then set from the original
-            after.append(item.name)
-            clone_after.append((item.name, None if copy is share else copy))
-            if sampled is not fresh:
-                sample_after.append((item.name, None if sampled is share else sampled))
+    fingerprinted = tuple(
+        (name, spec.fingerprint or plain)
+        for name, spec in specs(cls).items()
+        if spec.visibility not in (Visibility.DERIVED, Visibility.RECORD)
+    )
     return CopyPlan(
-        make=cls,
-        read=_reader(given),
-        clone=tuple(clone),
-        sample=tuple(sample),
-        clone_after=tuple(clone_after),
-        sample_after=tuple(sample_after),
-        fingerprinted=tuple(fingerprinted),
+        clone=_copier_for(cls, {name: pair[0] for name, pair in rules.items()}),
+        sample=_copier_for(cls, {name: pair[1] for name, pair in rules.items()}),
+        fingerprinted=fingerprinted,
     )
 
 
-def _reader(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
-    if len(names) == 1:  # attrgetter of one name gives the value, not a tuple
-        one = attrgetter(names[0])
-        return lambda table: (one(table),)
-    return attrgetter(*names)
+def _copier_for(cls: type, rules: dict[str, Copy]) -> Callable[[Any], Any]:
+    """One kind of copy (a clone, or a sample copy) of ``cls``, as a few calls into C: read
+    the shared fields; read the lists copied whole and copy them (``map(list.copy)``); read
+    the other copied fields and apply their rules (``map(call)``); put all in the order of
+    the ``__init__`` and make the table with it; then set the fields the ``__init__`` does
+    not take (the core's record) from the original."""
+    given = [item.name for item in dataclasses.fields(cls) if item.init]
+    for name in given:
+        if rules[name] is fresh:
+            raise TypeError(f"{cls.__name__}.{name}: only a field the __init__ makes is fresh")
+    shared = [name for name in given if rules[name] is share]
+    lists = [name for name in given if rules[name] is list.copy]
+    others = [name for name in given if rules[name] not in (share, list.copy)]
+    read = shared + lists + others
+    after = tuple(
+        (item.name, None if rules[item.name] is share else rules[item.name])
+        for item in dataclasses.fields(cls)
+        if not item.init and rules[item.name] is not fresh  # fresh: the __init__'s default
+    )
+    make = cls
+    read_shared = _getter(attrgetter, shared)
+    read_lists = _getter(attrgetter, lists)
+    read_others = _getter(attrgetter, others)
+    other_rules = tuple(rules[name] for name in others)
+    order = _getter(itemgetter, [read.index(name) for name in given])
+    copy_list = list.copy
+
+    def copy(table: Any) -> Any:
+        other = make(
+            *order(
+                read_shared(table)
+                + tuple(map(copy_list, read_lists(table)))
+                + tuple(map(call, other_rules, read_others(table)))
+            )
+        )
+        for name, rule in after:
+            value = getattr(table, name)
+            setattr(other, name, value if rule is None else rule(value))
+        return other
+
+    return copy
+
+
+def _getter(kind: Callable[..., Any], keys: list[Any]) -> Callable[[Any], tuple[Any, ...]]:
+    """``kind(*keys)`` (an attrgetter or itemgetter), always giving a tuple: the getter of
+    one key gives the bare value, of none there is no getter."""
+    if not keys:
+        return lambda _: ()
+    if len(keys) == 1:
+        one = kind(keys[0])
+        return lambda source: (one(source),)
+    return cast(Callable[[Any], tuple[Any, ...]], kind(*keys))
 
 
 def clone(table: Any) -> Any:
     """An independent copy of ``table``: every field as its declaration says."""
-    return plan_of(type(table)).copy(table, False)
+    return plan_of(type(table)).clone(table)
 
 
 def sample_copy(table: Any) -> Any:
     """A copy to start a determinization from: as :func:`clone`, but the fields a sample
     carries otherwise (``sample=``: the history starts empty, the generator is shared
     until the determinization gives the sample its own)."""
-    return plan_of(type(table)).copy(table, True)
+    return plan_of(type(table)).sample(table)
 
 
 def fingerprint(table: Any) -> dict[str, Any]:
