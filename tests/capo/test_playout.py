@@ -13,7 +13,6 @@ from mobtable.games.capo.playout import playout
 from mobtable.games.capo.rules import Phase
 from mobtable.games.capo.state import CapoState
 
-
 _SUSPICIONS: dict[int, list[tuple[int, Suspect, list[int]]]] = {}
 """Each recorded state's suspicions, by the state's id (a state has no room of its own)."""
 

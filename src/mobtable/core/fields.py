@@ -361,15 +361,18 @@ def _copier(kind: Any) -> Copy | None:
             return share
         if len(rules) != 1 or None in rules:
             return None
-        (inner,) = rules
-        return lambda value: None if value is None else inner(value)
+        (only,) = rules
+        assert only is not None
+        rule: Copy = only
+        return lambda value: None if value is None else rule(value)
     if origin is list:
         inner = _copier(args[0]) if args else None
         if inner is share:
             return list.copy
         if inner is None:
             return None
-        return lambda value: [inner(x) for x in value]
+        item_rule: Copy = inner
+        return lambda value: [item_rule(x) for x in value]
     if origin is set:
         return set.copy if args and _copier(args[0]) is share else None
     if origin is dict:
@@ -380,5 +383,6 @@ def _copier(kind: Any) -> Copy | None:
             return dict.copy
         if inner is None:
             return None
-        return lambda value: {key: inner(x) for key, x in value.items()}
+        value_rule: Copy = inner
+        return lambda value: {key: value_rule(x) for key, x in value.items()}
     return None
