@@ -11,9 +11,9 @@ declaration this module derives what used to be written by hand for every game:
   (``list[int]``: a copy of the list; ``list[list[int]]``: of each row too), or copied by
   the function the field names (``copy=``) where its type does not say (a sealed step, a
   random generator). A search copies a position once per determinization and iteration,
-  so a copy is one read of every field, a few copy calls and the dataclass's own
-  ``__init__`` (which the standard library generates from the declaration when the class
-  is made), nothing per field in Python that a shared field would not need;
+  so each copy is a function generated from these rules when the class is first copied,
+  one assignment per field, as the standard library generates a dataclass's ``__init__``
+  (its source says nothing the declaration does not);
 - :func:`fingerprint`: every field that is part of the position (not derived, not the
   record), made JSON-ready by :func:`plain`, so a field cannot be left out of it.
 
@@ -31,8 +31,7 @@ import sys
 import types
 from collections.abc import Callable, Mapping
 from enum import Enum, StrEnum
-from operator import attrgetter, call, itemgetter
-from typing import Any, TypeVar, Union, cast, dataclass_transform, get_args, get_origin
+from typing import Any, TypeVar, Union, dataclass_transform, get_args, get_origin
 
 from mobtable.core.shuffle import rng_digest
 
@@ -204,57 +203,33 @@ def _make_plan(cls: type) -> CopyPlan:
 
 
 def _copier_for(cls: type, rules: dict[str, Copy]) -> Callable[[Any], Any]:
-    """One kind of copy (a clone, or a sample copy) of ``cls``, as a few calls into C: read
-    the shared fields; read the lists copied whole and copy them (``map(list.copy)``); read
-    the other copied fields and apply their rules (``map(call)``); put all in the order of
-    the ``__init__`` and make the table with it; then set the fields the ``__init__`` does
-    not take (the core's record) from the original."""
-    given = [item.name for item in dataclasses.fields(cls) if item.init]
-    for name in given:
-        if rules[name] is fresh:
-            raise TypeError(f"{cls.__name__}.{name}: only a field the __init__ makes is fresh")
-    shared = [name for name in given if rules[name] is share]
-    lists = [name for name in given if rules[name] is list.copy]
-    others = [name for name in given if rules[name] not in (share, list.copy)]
-    read = shared + lists + others
-    after = tuple(
-        (item.name, None if rules[item.name] is share else rules[item.name])
-        for item in dataclasses.fields(cls)
-        if not item.init and rules[item.name] is not fresh  # fresh: the __init__'s default
-    )
-    make = cls
-    read_shared = _getter(attrgetter, shared)
-    read_lists = _getter(attrgetter, lists)
-    read_others = _getter(attrgetter, others)
-    other_rules = tuple(rules[name] for name in others)
-    order = _getter(itemgetter, [read.index(name) for name in given])
-    copy_list = list.copy
-
-    def copy(table: Any) -> Any:
-        other = make(
-            *order(
-                read_shared(table)
-                + tuple(map(copy_list, read_lists(table)))
-                + tuple(map(call, other_rules, read_others(table)))
-            )
-        )
-        for name, rule in after:
-            value = getattr(table, name)
-            setattr(other, name, value if rule is None else rule(value))
-        return other
-
+    """One kind of copy (a clone, or a sample copy) of ``cls``: a function whose source is
+    generated here from the declaration, one line per field, as the standard library
+    generates a dataclass's ``__init__`` (``other.deck = table.deck[:]``;
+    ``other.sealed = rule_sealed(table.sealed)``; nothing for a ``fresh`` field but the
+    empty list it starts with). The search copies a position once per determinization and
+    iteration: a generated line costs what a hand-written one did, where a loop over the
+    fields would cost a call per field."""
+    lines = ["def copy(table):", "    other = new(cls)"]
+    names: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    for item in dataclasses.fields(cls):
+        name, rule = item.name, rules[item.name]
+        if rule is share:
+            lines.append(f"    other.{name} = table.{name}")
+        elif rule is list.copy:
+            lines.append(f"    other.{name} = table.{name}[:]")
+        elif rule is fresh:
+            if item.default_factory is not list:
+                raise TypeError(f"{cls.__name__}.{name}: only a list field may be fresh")
+            lines.append(f"    other.{name} = []")
+        else:
+            names[f"rule_{name}"] = rule
+            lines.append(f"    other.{name} = rule_{name}(table.{name})")
+    lines.append("    return other")
+    exec("\n".join(lines), names)  # the lines above: made from the declaration alone
+    copy: Callable[[Any], Any] = names["copy"]
+    copy.__qualname__ = f"{cls.__qualname__}.copy"
     return copy
-
-
-def _getter(kind: Callable[..., Any], keys: list[Any]) -> Callable[[Any], tuple[Any, ...]]:
-    """``kind(*keys)`` (an attrgetter or itemgetter), always giving a tuple: the getter of
-    one key gives the bare value, of none there is no getter."""
-    if not keys:
-        return lambda _: ()
-    if len(keys) == 1:
-        one = kind(keys[0])
-        return lambda source: (one(source),)
-    return cast(Callable[[Any], tuple[Any, ...]], kind(*keys))
 
 
 def clone(table: Any) -> Any:
