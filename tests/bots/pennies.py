@@ -13,7 +13,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mobtable.core import Config, Event, Game, IllegalAction, Origin, Result, SealedStep, State
+from mobtable.core import (
+    Config,
+    Event,
+    Game,
+    IllegalAction,
+    Origin,
+    Result,
+    SealedStep,
+    State,
+    fields,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,11 +37,12 @@ class Coin:
 COINS = (Coin("H"), Coin("T"))
 
 
+@fields.table
 class PenniesState(State):
-    def __init__(self, game: Game, config: Config, origin: Origin) -> None:
-        super().__init__(game, config, origin)
-        self.step: SealedStep[Coin] = SealedStep.of(range(2))
-        self.shown: tuple[str, str] | None = None
+    """The table, each field declared once (its copies and fingerprint follow)."""
+
+    step: SealedStep[Coin] = fields.seat(copy=SealedStep.copy)
+    shown: tuple[str, str] | None = fields.public()
 
     def pending(self) -> tuple[int, ...]:
         return () if self.shown else self.step.waiting()
@@ -66,16 +77,6 @@ class PenniesState(State):
         scores = [1 if s == winner else 0 for s in range(2)]
         return Result.from_keys(scores, [(s,) for s in scores])
 
-    def clone(self) -> PenniesState:
-        other = object.__new__(PenniesState)
-        other.__dict__.update(self.__dict__)
-        other.step = self.step.copy()
-        other.history, other.events = list(self.history), list(self.events)
-        return other
-
-    def fingerprint(self) -> Any:
-        return {"shown": self.shown, "choices": {s: str(c) for s, c in self.step.choices.items()}}
-
 
 class Pennies(Game):
     name = "pennies"
@@ -88,7 +89,7 @@ class Pennies(Game):
     def new_state(
         self, config: Config, *, seed: int | None = None, setup: Mapping[str, Any] | None = None
     ) -> PenniesState:
-        return PenniesState(self, config, Origin(seed, setup))
+        return PenniesState(self, config, Origin(seed, setup), SealedStep.of(range(2)), None)
 
     def parse_action(self, text: str, config: Config) -> Coin:
         return {c.side: c for c in COINS}[text]

@@ -13,11 +13,18 @@ from mobtable.games.capo.playout import playout
 from mobtable.games.capo.rules import Phase
 from mobtable.games.capo.state import CapoState
 
+_SUSPICIONS: dict[int, list[tuple[int, Suspect, list[int]]]] = {}
+"""Each recorded state's suspicions, by the state's id (a state has no room of its own)."""
+
 
 class _Recorded(CapoState):
     """Checks every action is legal and keeps the suspicions with the crews they judged."""
 
-    suspicions: list[tuple[int, Suspect, list[int]]]
+    __slots__ = ()  # a state's own layout, so that a state can become one
+
+    @property
+    def suspicions(self) -> list[tuple[int, Suspect, list[int]]]:
+        return _SUSPICIONS[id(self)]
 
     def play(self, seat, action):  # type: ignore[no-untyped-def]
         """The playout's every action comes through here (the unchecked ``apply``)."""
@@ -32,7 +39,7 @@ class _Recorded(CapoState):
 def _recorded(players: int, seed: int) -> _Recorded:
     state = GAME.new_state(GAME.config(players), seed=seed)
     state.__class__ = _Recorded
-    state.suspicions = []
+    _SUSPICIONS[id(state)] = []
     return state  # type: ignore[return-value]
 
 

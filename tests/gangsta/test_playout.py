@@ -18,6 +18,8 @@ from .helpers import GAME, play, position
 class _Checked(GangstaState):
     """Refuses any action that is not legal, whatever ``check`` says."""
 
+    __slots__ = ()  # a state's own layout, so that a state can become one
+
     def apply(self, seat, action, check=True):  # type: ignore[no-untyped-def, override]
         assert action in self.legal(seat), f"{action} is not legal for seat {seat}"
         return super().apply(seat, action, check=check)

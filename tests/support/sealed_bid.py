@@ -25,9 +25,9 @@ from mobtable.core import (
     Result,
     SealedStep,
     State,
+    fields,
 )
 from mobtable.core.actions import notation_text
-from mobtable.core.shuffle import rng_digest
 from support.sealed_bid_words import WORDS
 
 COINS = 10
@@ -46,15 +46,32 @@ class Bid:
 BIDS = tuple(Bid(n) for n in range(COINS + 1))
 
 
+@fields.table
 class SealedBidState(State):
-    def __init__(self, game: Game, config: Config, origin: Origin, deck: list[int]) -> None:
-        super().__init__(game, config, origin)
-        self.rng = random.Random(origin.seed or 0)
-        self.deck = deck
-        self.coins = [COINS] * config.players
-        self.scores = [0] * config.players
-        self.round = 0
-        self.step: SealedStep[Bid] = SealedStep.of(range(config.players))
+    """The table, each field declared once (its copies and fingerprint follow)."""
+
+    rng: random.Random = fields.hidden(copy=fields.copy_random)
+    deck: list[int] = fields.hidden()
+    """The prizes, in the order they are auctioned (the ones to come unseen)."""
+    coins: list[int] = fields.public()
+    scores: list[int] = fields.public()
+    round: int = fields.public()
+    step: SealedStep[Bid] = fields.seat(copy=SealedStep.copy)
+
+    @classmethod
+    def new(cls, game: Game, config: Config, origin: Origin, deck: list[int]) -> SealedBidState:
+        n = config.players
+        return cls(
+            game,
+            config,
+            origin,
+            rng=random.Random(origin.seed or 0),
+            deck=deck,
+            coins=[COINS] * n,
+            scores=[0] * n,
+            round=0,
+            step=SealedStep.of(range(n)),
+        )
 
     def pending(self) -> tuple[int, ...]:
         return () if self.is_over() else self.step.waiting()
@@ -112,26 +129,6 @@ class SealedBidState(State):
         keys = [(self.scores[s], self.coins[s]) for s in range(self.players)]
         return Result.from_keys(self.scores, keys, ["coins left"])
 
-    def clone(self) -> SealedBidState:
-        other = object.__new__(SealedBidState)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.deck, other.coins, other.scores = list(self.deck), list(self.coins), list(self.scores)
-        other.step = self.step.copy()
-        other.history, other.events = list(self.history), list(self.events)
-        return other
-
-    def fingerprint(self) -> Any:
-        return {
-            "deck": self.deck,
-            "coins": self.coins,
-            "scores": self.scores,
-            "round": self.round,
-            "bids": {s: b.amount for s, b in self.step.choices.items()},
-            "rng": rng_digest(self.rng),
-        }
-
 
 class SealedBid(Game):
     name = "sealed-bid"
@@ -155,7 +152,7 @@ class SealedBid(Game):
         else:
             deck = list(PRIZES)
             random.Random(seed).shuffle(deck)
-        return SealedBidState(self, config, Origin(seed, setup), deck)
+        return SealedBidState.new(self, config, Origin(seed, setup), deck)
 
     def parse_action(self, text: str, config: Config) -> Bid:
         text = notation_text(text, "sealed-bid")

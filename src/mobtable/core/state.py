@@ -8,10 +8,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mobtable.core import fields
 from mobtable.core.actions import Action
 from mobtable.core.errors import BadRecord, IllegalAction, NotYourTurn
+from mobtable.core.fields import fresh, record, share, table
 
 if TYPE_CHECKING:
+    from typing import Self
+
     from mobtable.core.game import Config, Game
 
 Seat = int
@@ -116,28 +120,31 @@ class Origin:
     setup: Mapping[str, Any] | None = None
 
 
+@table
 class State(ABC):
     """One table.
 
     Subclasses implement the abstract methods; :meth:`apply` here checks the
     turn and legality before handing over to :meth:`_apply`, which must not
     fail half-way (validate in :meth:`_check` first).
+
+    A game's state is a declared table (:func:`mobtable.core.fields.table`): this
+    class's fields come first, then the game's, each saying who may see it; the copies
+    and the fingerprint are derived from that declaration.
     """
 
-    game: Game
-    config: Config
-    origin: Origin
-    history: list[tuple[Seat, Action]]
-    events: list[Event]
-    silent: bool = False
+    game: Game = record(copy=share)
+    config: Config = record(copy=share)
+    origin: Origin = record(copy=share)
+    """How the table began: a copy never changes it."""
+    history: list[tuple[Seat, Action]] = record(
+        init=False, default_factory=list, copy=list.copy, sample=fresh
+    )
+    """Every action taken, in order (a sample for a determinization starts its own: the
+    moves that led here are the real table's, not the sample's)."""
+    events: list[Event] = record(init=False, default_factory=list, sample=fresh)
+    silent: bool = record(init=False, default=False)
     """When true the game skips its event log (fast simulation and search)."""
-
-    def __init__(self, game: Game, config: Config, origin: Origin) -> None:
-        self.game = game
-        self.config = config
-        self.origin = origin
-        self.history = []
-        self.events = []
 
     @property
     def players(self) -> int:
@@ -173,15 +180,22 @@ class State(ABC):
     def result(self) -> Result:
         """The outcome; raises ``IllegalAction`` before the game is over."""
 
-    @abstractmethod
-    def clone(self) -> State:
-        """An independent copy, RNG state included."""
+    def clone(self) -> Self:
+        """An independent copy, RNG state included (every field as declared)."""
+        return fields.clone(self)  # type: ignore[no-any-return]
 
-    @abstractmethod
+    def sample_copy(self) -> Self:
+        """A copy for a determinization to start from: no history, no events, and the
+        fields each game marks ``sample=`` carried as it says (its RNG object shared: the
+        determinization gives the sample its own)."""
+        return fields.sample_copy(self)  # type: ignore[no-any-return]
+
     def fingerprint(self) -> Any:
         """Everything about the position (hidden parts and RNG state too),
-        JSON-ready and comparable with ``==``; history and events excluded.
+        JSON-ready and comparable with ``==``: every declared field but the derived
+        ones and the record (history and events excluded).
         For tests and debugging only: never send it to a player."""
+        return fields.fingerprint(self)
 
     @abstractmethod
     def _apply(self, seat: Seat, action: Action) -> None:

@@ -24,7 +24,7 @@ from mobtable.games.capo.crews import CrewTest
 from mobtable.games.capo.rules import SUSPECTING
 
 if TYPE_CHECKING:
-    from mobtable.games.capo.state import CapoRules
+    from mobtable.games.capo.state import CapoState
 
 NOISE = 0.1
 """Share of suspicion decisions taken uniformly at random."""
@@ -32,7 +32,7 @@ MAX_STEPS = 100_000
 
 
 def playout(
-    state: CapoRules,
+    state: CapoState,
     rng: random.Random,
     progress: Callable[[Any], int] | None = None,
     limit: int = 0,

@@ -38,7 +38,7 @@ def new_state(
     game: Game, config: Config, *, seed: int | None, setup: Mapping[str, Any] | None
 ) -> CapoState:
     cards = load_cards(config.card_data)
-    state = CapoState(game, config, Origin(seed, None if setup is None else dict(setup)), cards)
+    state = CapoState.new(game, config, Origin(seed, None if setup is None else dict(setup)), cards)
     n = config.players
     tonies = cards.with_special(Special.LITTLE_TONY)
     state.box = [] if state.rules.little_tony else sorted(tonies)

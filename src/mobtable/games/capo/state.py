@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from mobtable.core import Config, Game, IllegalAction, Origin, Result, State
-from mobtable.core.shuffle import rng_digest
+from mobtable.core import IllegalAction, Result
 from mobtable.core.words import count
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.actions import (
@@ -28,7 +27,6 @@ from mobtable.games.capo.actions import (
     Suspect,
     TurnUp,
 )
-from mobtable.games.capo.cards import CardSet
 from mobtable.games.capo.phases import resolve_step
 from mobtable.games.capo.rules import GAME_OVER, PLAYING, SUSPECTING, TURNING
 from mobtable.games.capo.table import CapoTable
@@ -43,13 +41,11 @@ def suspicions(players: int) -> tuple[tuple[Suspect, ...], ...]:
     )
 
 
-class CapoRules(CapoTable):
-    """What a Capo table's decisions are and how each action changes it; the copies.
+class CapoState(CapoTable):
+    """A Capo della Mafia table under the core contract: whose decision is due, what each
+    action does (its fields: :class:`CapoTable`; built by :mod:`mobtable.games.capo.setup`)."""
 
-    The state's hot paths, apart from the core contract's glue (:class:`CapoState`):
-    compiled, this is an extension type (``state.pxd``) whose methods read the table's
-    zones as typed fields and call each other in C.
-    """
+    __slots__ = ()  # every field is the table's
 
     def pending(self) -> tuple[int, ...]:
         # the step's ``waiting()``, read here (asked at every decision; a method call
@@ -143,43 +139,6 @@ class CapoRules(CapoTable):
         choices[seat] = choice  # the step's ``commit``, read here as ``pending`` reads it
         if len(choices) == len(step.seats):
             resolve_step(self)  # compiled: a C call (state.pxd cimports it)
-
-    def sample_copy(self) -> CapoState:
-        """A copy for a determinization: no history, no events, and this state's RNG
-        object (``determinize`` gives the sample its own source; copying and seeding a
-        ``Random`` here would cost more than the rest of the copy). Every attribute is
-        named: compiled, they are the fields ``table.pxd`` declares."""
-        other = CapoState.__new__(CapoState)
-        other.game, other.config, other.origin = self.game, self.config, self.origin
-        other.history, other.events, other.silent = [], [], self.silent
-        other.cards, other.rules, other.rng = self.cards, self.rules, self.rng
-        other.hands = [h[:] for h in self.hands]
-        other.stack, other.discard, other.box = self.stack[:], self.discard[:], self.box[:]
-        other.seen_discard = set(self.seen_discard)
-        other.own_discard = [set(d) for d in self.own_discard]
-        other.table = [t[:] for t in self.table]
-        other.face_up = [t[:] for t in self.face_up]
-        other.assignment_stack = self.assignment_stack[:]
-        other.assignments_used = self.assignments_used[:]
-        other.assignment = self.assignment
-        other.event_stack, other.events_used = self.event_stack[:], self.events_used[:]
-        other.event_box, other.event = self.event_box[:], self.event
-        other.round, other.counter, other.phase = self.round, self.counter, self.phase
-        other.step = self.step.copy()
-        other.declared = dict(self.declared)
-        other.picked = {s: p[:] for s, p in self.picked.items()}
-        other.must_turn, other.respect = self.must_turn[:], self.respect[:]
-        other.supply, other.last_round_facts = self.supply, self.last_round_facts
-        other.capped = self.capped
-        return other
-
-
-class CapoState(CapoRules, State):
-    """A Capo della Mafia table (built by :mod:`mobtable.games.capo.setup`)."""
-
-    def __init__(self, game: Game, config: Config, origin: Origin, cards: CardSet) -> None:
-        State.__init__(self, game, config, origin)
-        CapoTable.__init__(self, config, cards, origin.seed)
 
     def apply(self, seat: int, action: Any, *, check: bool = True) -> None:
         """The core's ``apply``, the unchecked path (simulation, search) one call shorter."""
@@ -278,46 +237,3 @@ class CapoState(CapoRules, State):
             tiebreak = f"round limit ({self.round} rounds) reached: shared victory"
             return Result(result.scores, result.ranks, result.winners, tiebreak)
         return result
-
-    def clone(self) -> CapoState:
-        other = self.sample_copy()
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.history, other.events = list(self.history), list(self.events)
-        return other
-
-    def fingerprint(self) -> dict[str, Any]:
-        return {
-            "hands": self.hands,
-            "stack": self.stack,
-            "discard": sorted(self.discard),
-            "seen_discard": sorted(self.seen_discard),
-            "own_discard": [sorted(d) for d in self.own_discard],
-            "box": self.box,
-            "table": self.table,
-            "face_up": self.face_up,
-            "assignment_stack": self.assignment_stack,
-            "assignments_used": self.assignments_used,
-            "assignment": self.assignment,
-            "event_stack": self.event_stack,
-            "events_used": self.events_used,
-            "event_box": self.event_box,
-            "event": self.event,
-            "round": self.round,
-            "counter": self.counter,
-            "phase": self.phase.value,
-            "step": {str(s): _plain(c) for s, c in sorted(self.step.choices.items())},
-            "announced": sorted(self.step.announced),
-            "declared": {str(s): c for s, c in sorted(self.declared.items())},
-            "picked": {str(s): sorted(p) for s, p in sorted(self.picked.items())},
-            "must_turn": self.must_turn,
-            "respect": self.respect,
-            "supply": self.supply,
-            "last_round": self.last_round,
-            "capped": self.capped,
-            "rng": rng_digest(self.rng),
-        }
-
-
-def _plain(choice: Any) -> Any:
-    return list(choice) if isinstance(choice, tuple) else choice

@@ -18,13 +18,15 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
-from mobtable.core import Config, Event
+from mobtable.core import Config, Event, State, fields
 from mobtable.games.capo.cards import CardSet, Effect
 from mobtable.games.capo.rules import Phase, Rules
 from mobtable.games.capo.step import CapoStep
 
 if TYPE_CHECKING:
-    from mobtable.core import Action, Game, Origin, Seat
+    from typing import Self
+
+    from mobtable.core import Game, Origin
 
 
 class _Summary(Protocol):
@@ -33,74 +35,109 @@ class _Summary(Protocol):
     def summary(self) -> dict[str, Any]: ...
 
 
-class CapoTable:
-    """Every zone and counter of one Capo della Mafia table.
+@fields.table
+class CapoTable(State):
+    """Every zone and counter of one Capo della Mafia table, declared once.
 
-    Compiled, an extension type (``table.pxd`` declares every attribute of a state).
+    Each field says who may see it; the state's copies and fingerprint follow from that
+    (:mod:`mobtable.core.fields`). A new table comes from :meth:`new`.
     """
 
-    game: Game
-    config: Config
-    origin: Origin
-    history: list[tuple[Seat, Action]]
-    events: list[Event]
-    silent: bool
-    cards: CardSet
-    rules: Rules
-    rng: random.Random
-    hands: list[list[int]]
-    stack: list[int]
-    discard: list[int]
-    seen_discard: set[int]
-    own_discard: list[set[int]]
-    box: list[int]
-    table: list[list[int]]
-    face_up: list[list[int]]
-    assignment_stack: list[int]
-    assignments_used: list[int]
-    assignment: int
-    event_stack: list[int]
-    events_used: list[int]
-    event_box: list[int]
-    event: int | None
-    round: int
-    counter: int
-    phase: Phase
-    step: CapoStep
-    declared: dict[int, int]
-    picked: dict[int, list[int]]
-    must_turn: list[int]
-    respect: list[int]
-    supply: int | None
-    last_round_facts: dict[str, Any] | _Summary | None
-    """The last round's summary, or the facts it is made from when first read."""
-    capped: bool
+    cards: CardSet = fields.derived()
+    """The table's cards (from the config's card data)."""
+    rules: Rules = fields.derived()
+    """The rule settings, read once from the config."""
+    rng: random.Random = fields.hidden(copy=fields.copy_random, sample=fields.share)
+    """The table's chance. A determinization gives its sample a source of its own, so a
+    sample copy need not copy this one."""
+    hands: list[list[int]] = fields.seat()
+    stack: list[int] = fields.hidden()
+    """The Mafioso stack; index 0 is the top."""
+    discard: list[int] = fields.hidden()
+    """The discard pile, sorted: what is known of it is ``seen_discard`` and
+    ``own_discard``; the rest nobody knows."""
+    seen_discard: set[int] = fields.public()
+    """The cards that went to the discard face up for everyone."""
+    own_discard: list[set[int]] = fields.seat()
+    """Per seat, the cards it put on the discard unseen by the others."""
+    box: list[int] = fields.public()
+    """Cards out of the game."""
+    table: list[list[int]] = fields.seat()
+    """Per seat, the cards it played this round (its own; the others see the face-up part
+    and how many)."""
+    face_up: list[list[int]] = fields.public()
+    """Per seat, the turned part of ``table``."""
+    assignment_stack: list[int] = fields.hidden()
+    """The Assignment cards to come (the back of the top one is seen, not its face)."""
+    assignments_used: list[int] = fields.public()
+    assignment: int = fields.public()
+    """This round's Assignment card."""
+    event_stack: list[int] = fields.hidden()
+    events_used: list[int] = fields.public()
+    event_box: list[int] = fields.public()
+    """Event cards out of the game."""
+    event: int | None = fields.public()
+    """This round's Event card, if one is out."""
+    round: int = fields.public()
+    counter: int = fields.public()
+    phase: Phase = fields.public()
+    step: CapoStep = fields.seat(copy=CapoStep.copy)
+    """The sealed step: who committed is public, each choice its seat's own."""
+    declared: dict[int, int] = fields.seat()
+    """Per seat that has said it, how many cards its crew holds (private until shown)."""
+    picked: dict[int, list[int]] = fields.seat()
+    """Per seat, the cards chosen so far for the commitment being made."""
+    must_turn: list[int] = fields.public()
+    """Per seat, how many of its cards it must turn up."""
+    respect: list[int] = fields.public()
+    supply: int | None = fields.public()
+    """Respect tokens left in a limited supply (``None``: unlimited)."""
+    last_round_facts: dict[str, Any] | _Summary | None = fields.public(
+        copy=fields.share, fingerprint=lambda facts: _last_round(facts)
+    )
+    """The last round's summary, or the facts it is made from when first read (replaced
+    each round, never changed in place)."""
+    capped: bool = fields.public()
+    """The game ended on the round limit."""
 
-    def __init__(self, config: Config, cards: CardSet, seed: int | None) -> None:
+    @classmethod
+    def new(cls, game: Game, config: Config, origin: Origin, cards: CardSet) -> Self:
+        """A table before the deal: every zone empty."""
         n = config.players
-        self.cards = cards
-        self.rules = Rules.of(config)
-        self.rng = random.Random(seed if seed is not None else 0)
-        self.hands = [[] for _ in range(n)]
-        self.stack, self.discard, self.box = [], [], []
-        self.seen_discard = set()
-        self.own_discard = [set() for _ in range(n)]
-        self.table = [[] for _ in range(n)]
-        self.face_up = [[] for _ in range(n)]
-        self.assignment_stack, self.assignments_used = [], []
-        self.assignment = -1
-        self.event_stack, self.events_used, self.event_box = [], [], []
-        self.event = None
-        self.round = 0
-        self.counter = 0
-        self.phase = Phase.PLAY
-        self.step = CapoStep.of(range(n))
-        self.declared, self.picked = {}, {}
-        self.must_turn = [0] * n
-        self.respect = [0] * n
-        self.supply = None
-        self.last_round_facts = None
-        self.capped = False
+        return cls(
+            game,
+            config,
+            origin,
+            cards=cards,
+            rules=Rules.of(config),
+            rng=random.Random(origin.seed if origin.seed is not None else 0),
+            hands=[[] for _ in range(n)],
+            stack=[],
+            discard=[],
+            seen_discard=set(),
+            own_discard=[set() for _ in range(n)],
+            box=[],
+            table=[[] for _ in range(n)],
+            face_up=[[] for _ in range(n)],
+            assignment_stack=[],
+            assignments_used=[],
+            assignment=-1,
+            event_stack=[],
+            events_used=[],
+            event_box=[],
+            event=None,
+            round=0,
+            counter=0,
+            phase=Phase.PLAY,
+            step=CapoStep.of(range(n)),
+            declared={},
+            picked={},
+            must_turn=[0] * n,
+            respect=[0] * n,
+            supply=None,
+            last_round_facts=None,
+            capped=False,
+        )
 
     @property
     def players(self) -> int:
@@ -109,10 +146,7 @@ class CapoTable:
     @property
     def last_round(self) -> dict[str, Any] | None:
         """What everyone saw of the last round (``None`` before the first is scored)."""
-        last = self.last_round_facts
-        if last is None or isinstance(last, dict):
-            return last
-        return last.summary()
+        return _last_round(self.last_round_facts)
 
     @last_round.setter
     def last_round(self, value: dict[str, Any] | None) -> None:
@@ -127,6 +161,10 @@ class CapoTable:
         """Add an event to the game log; ``to``: the one seat that sees it. Callers skip it
         when ``silent`` (their words and card facts cost more than the event)."""
         self.events.append(Event(kind, data, text, None if to is None else frozenset({to})))
+
+
+def _last_round(last: dict[str, Any] | _Summary | None) -> dict[str, Any] | None:
+    return last if last is None or isinstance(last, dict) else last.summary()
 
 
 def clockwise(table: CapoTable, first: int) -> tuple[int, ...]:

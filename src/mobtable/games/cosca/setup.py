@@ -70,7 +70,7 @@ KEYS = frozenset(
 
 def deal(game: Game, config: Config, cards: tuple[Mobster, ...], seed: int | None) -> CoscaState:
     """A new game dealt at random from ``seed``."""
-    state = CoscaState(game, config, Origin(seed, None), cards)
+    state = CoscaState.new(game, config, Origin(seed, None), cards)
     deck = list(range(len(cards)))
     random.Random(seed).shuffle(deck)
     n = config.players
@@ -211,7 +211,7 @@ def from_setup(
             f"it would pass {MAX_ROW}"
         )
 
-    state = CoscaState(game, config, Origin(seed, dict(setup)), cards)
+    state = CoscaState.new(game, config, Origin(seed, dict(setup)), cards)
     state.round = day - 1 - (1 if start == "new-day" else 0)
     _lay_out(state, row, deck)
     where = {cards[c].name: p for p, c in enumerate(row)}

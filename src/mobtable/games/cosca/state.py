@@ -9,25 +9,20 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from mobtable.core import Config, IllegalAction, Origin, Result, State
+from mobtable.core import IllegalAction, Result, State
 from mobtable.games.cosca import rounds, scoring, steps, view
 from mobtable.games.cosca.actions import CoscaAction
-from mobtable.games.cosca.cards import Mobster
 from mobtable.games.cosca.model import GAME_OVER
 from mobtable.games.cosca.table import CoscaTable
 
 if TYPE_CHECKING:
-    from mobtable.core import Game
+    pass
 
 
-class CoscaState(CoscaTable, State):
-    """One COSCA table under the core contract (its data: :class:`CoscaTable`)."""
+class CoscaState(CoscaTable):
+    """One COSCA table under the core contract (its fields: :class:`CoscaTable`)."""
 
-    def __init__(
-        self, game: Game, config: Config, origin: Origin, cards: tuple[Mobster, ...]
-    ) -> None:
-        State.__init__(self, game, config, origin)
-        CoscaTable.__init__(self, config, cards, origin.seed)
+    __slots__ = ()  # every field is the table's
 
     # -- the contract ----------------------------------------------------
     def pending(self) -> tuple[int, ...]:
@@ -68,37 +63,3 @@ class CoscaState(CoscaTable, State):
         if not self.is_over():
             raise IllegalAction("the game is not over", rule="game-not-over")
         return scoring.result(self)
-
-    def clone(self) -> CoscaState:
-        other = self.sample_copy()
-        other.history, other.events = list(self.history), list(self.events)
-        return other
-
-    def fingerprint(self) -> Any:
-        return {
-            "round": self.round,
-            "start": self.rules.start.code,
-            "deck": self.deck,
-            "row": self.row,
-            "loyal": self.loyal,
-            "drink": self.drink,
-            "under": self.under,
-            "met": self.met,
-            "money": self.money,
-            "weapons": self.weapons,
-            "dice": self.dice,
-            "settings": [None if s is None else list(s) for s in self.settings],
-            "settings_round": self.settings_round,
-            "villa_die": self.villa_die,
-            "villa_got": self.villa_got,
-            "supply": self.supply,
-            "stage": self.stage.value,
-            "sealed": {
-                "seats": list(self.sealed.seats),
-                "choices": {str(s): str(a) for s, a in sorted(self.sealed.choices.items())},
-            },
-            "fight_pos": self.fight_pos,
-            "fighters": list(self.fighters),
-            "fights": self.fights,
-            "announced": sorted(self.sealed.announced),
-        }

@@ -10,81 +10,106 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mobtable.core import Config, Event, SealedStep
+from mobtable.core import Config, SealedStep, State, fields
 from mobtable.games.cosca.actions import CoscaAction
-from mobtable.games.cosca.cards import Mobster, facts_of
-from mobtable.games.cosca.model import DICE_STEP, HATS, ROUNDS, WEEKDAYS, Weekday
+from mobtable.games.cosca.cards import CardFacts, Mobster, facts_of
+from mobtable.games.cosca.model import DICE_STEP, HATS, ROUNDS, WEEKDAYS, Stage, Weekday
 from mobtable.games.cosca.rules import Rules
 
 if TYPE_CHECKING:
     from typing import Self
 
-    from mobtable.core import Action, Game, Origin
+    from mobtable.core import Game, Origin
 
 
-class CoscaTable:
-    """One table. Row lists (``row``, ``loyal``, ``drink``, ``under``, ``met``) share positions.
+@fields.table
+class CoscaTable(State):
+    """One COSCA table, declared once. Row lists (``row``, ``loyal``, ``drink``, ``under``,
+    ``met``) share positions; per-seat lists are indexed by seat.
 
-    Attributes:
-        cards: every mobster card of the game (ids index it).
-        facts: what the rules read of ``cards``, precomputed (shared by every table).
-        rules: the table's options.
-        round: 0-based round (day) number.
-        deck: mobster ids still face down, top first (hidden).
-        row: mobster ids revealed below the city, left to right.
-        loyal: per row position, the seat whose hat is on the card (``NOBODY``).
-        drink: per row position, whether a drink (a money token) sits on the card.
-        under: per row position, a bitmask of the seats with a hat under the card.
-        met: per row position, a bitmask of the seats that met the condition
-            today (public: the dice are revealed, resources are open).
-        money, weapons: per seat.
-        dice: per seat, how many dice the player has today.
-        settings: per seat, the dice counts revealed on round ``settings_round``.
-        villa_die: per seat, whether a die waits on the villa token.
-        villa_got: per seat, villa dice already collected (0 black, 1 white, 2 box).
-        supply: money, weapons and dice in the general supply.
-        stage, sealed: the decision being taken and its sealed commitments (in a
-            determinization, ``sealed.announced`` keeps the seats known to have
-            committed whose choices were dropped).
-        fight_pos, fighters: the fight being fought (phase 4).
-        fights: the fights revealed since the last dice reveal (public).
-
-    Compiled, an extension type (``table.pxd`` declares every attribute of a state, the
-    core ``State``'s too): nothing of a state lives in an instance dict.
+    Each field says who may see it; the state's copies and fingerprint follow from that
+    (:mod:`mobtable.core.fields`). A new table comes from :meth:`new`.
     """
 
-    game: Game
-    config: Config
-    origin: Origin
-    history: list[tuple[int, Action]]
-    events: list[Event]
-    silent: bool
+    cards: tuple[Mobster, ...] = fields.derived()
+    """Every mobster card of the game (ids index it; from the config's card data)."""
+    facts: CardFacts = fields.derived(copy=fields.share)
+    """What the rules read of ``cards``, precomputed (shared by every table)."""
+    rules: Rules = fields.public()
+    """The table's options, and the weekday its first day is (drawn from the seed)."""
+    round: int = fields.public()
+    """0-based round (day) number."""
+    deck: list[int] = fields.hidden()
+    """Mobster ids still face down, top first."""
+    row: list[int] = fields.public()
+    """Mobster ids revealed below the city, left to right."""
+    loyal: list[int] = fields.public()
+    """Per row position, the seat whose hat is on the card (``NOBODY``)."""
+    drink: list[bool] = fields.public()
+    """Per row position, whether a drink (a money token) sits on the card."""
+    under: list[int] = fields.public()
+    """Per row position, a bitmask of the seats with a hat under the card."""
+    met: list[int] = fields.public()
+    """Per row position, a bitmask of the seats that met the condition today (the dice
+    are revealed, resources are open)."""
+    money: list[int] = fields.public()
+    weapons: list[int] = fields.public()
+    dice: list[int] = fields.public()
+    """Per seat, how many dice the player has today."""
+    settings: list[tuple[int, ...] | None] = fields.public()
+    """Per seat, the dice counts revealed on round ``settings_round``."""
+    settings_round: int = fields.public()
+    villa_die: list[bool] = fields.public()
+    """Per seat, whether a die waits on the villa token."""
+    villa_got: list[int] = fields.public()
+    """Per seat, villa dice already collected (0 black, 1 white, 2 box)."""
+    supply: list[int] = fields.public()
+    """Money, weapons and dice in the general supply."""
+    stage: Stage = fields.public()
+    """The decision being taken."""
+    sealed: SealedStep[CoscaAction] = fields.seat(copy=SealedStep.copy)
+    """Its sealed commitments: who committed is public, each choice its seat's own (in a
+    determinization, ``sealed.announced`` keeps the seats known to have committed whose
+    choices were dropped)."""
+    fight_pos: int = fields.public()
+    fighters: tuple[int, ...] = fields.public()
+    """The fight being fought (phase 4): its row position and fighters."""
+    fights: list[dict[str, Any]] = fields.public(copy=list.copy)
+    """The fights revealed since the last dice reveal (each one's dict made whole when it
+    is revealed, never changed after)."""
 
-    def __init__(self, config: Config, cards: tuple[Mobster, ...], seed: int | None) -> None:
+    @classmethod
+    def new(cls, game: Game, config: Config, origin: Origin, cards: tuple[Mobster, ...]) -> Self:
+        """A table before the deal: every zone empty."""
         n = config.players
-        self.cards = cards
-        self.facts = facts_of(cards)
-        self.rules = Rules.of(config, seed)
-        self.round = 0
-        self.deck: list[int] = []
-        self.row: list[int] = []
-        self.loyal: list[int] = []
-        self.drink: list[bool] = []
-        self.under: list[int] = []
-        self.met: list[int] = []
-        self.money = [0] * n
-        self.weapons = [0] * n
-        self.dice = [0] * n
-        self.settings: list[tuple[int, ...] | None] = [None] * n
-        self.settings_round = -1
-        self.villa_die = [False] * n
-        self.villa_got = [0] * n
-        self.supply = [0, 0, 0]
-        self.stage = DICE_STEP
-        self.sealed: SealedStep[CoscaAction] = SealedStep.of(range(n))
-        self.fight_pos = -1
-        self.fighters: tuple[int, ...] = ()
-        self.fights: list[dict[str, Any]] = []
+        return cls(
+            game,
+            config,
+            origin,
+            cards=cards,
+            facts=facts_of(cards),
+            rules=Rules.of(config, origin.seed),
+            round=0,
+            deck=[],
+            row=[],
+            loyal=[],
+            drink=[],
+            under=[],
+            met=[],
+            money=[0] * n,
+            weapons=[0] * n,
+            dice=[0] * n,
+            settings=[None] * n,
+            settings_round=-1,
+            villa_die=[False] * n,
+            villa_got=[0] * n,
+            supply=[0, 0, 0],
+            stage=DICE_STEP,
+            sealed=SealedStep.of(range(n)),
+            fight_pos=-1,
+            fighters=(),
+            fights=[],
+        )
 
     @property
     def players(self) -> int:
@@ -116,25 +141,3 @@ class CoscaTable:
             if owner == seat:
                 count += 1
         return count
-
-    # -- copies ------------------------------------------------------------
-    def sample_copy(self) -> Self:
-        """A copy for a determinization: no history and no events (a sample plays on
-        from here; copying a long event log for each one cost more than the rest).
-        Every attribute is named: compiled, they are the fields ``table.pxd`` declares."""
-        other = CoscaTable.__new__(type(self))
-        other.game, other.config, other.origin = self.game, self.config, self.origin
-        other.history, other.events, other.silent = [], [], self.silent
-        other.cards, other.facts, other.rules = self.cards, self.facts, self.rules
-        other.round, other.deck, other.row = self.round, self.deck[:], self.row[:]
-        other.loyal, other.drink = self.loyal[:], self.drink[:]
-        other.under, other.met = self.under[:], self.met[:]
-        other.money, other.weapons = self.money[:], self.weapons[:]
-        other.dice, other.settings = self.dice[:], self.settings[:]
-        other.settings_round = self.settings_round
-        other.villa_die, other.villa_got = self.villa_die[:], self.villa_got[:]
-        other.supply, other.stage = self.supply[:], self.stage
-        other.sealed = self.sealed.copy()
-        other.fight_pos, other.fighters = self.fight_pos, self.fighters
-        other.fights = self.fights[:]
-        return other

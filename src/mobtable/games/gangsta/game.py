@@ -127,7 +127,7 @@ class Gangsta(Game):
     ) -> GangstaState:
         if seed is None and setup is None:
             seed = self.random_seed()
-        state = GangstaState(
+        state = GangstaState.new(
             self, config, Origin(seed, setup), card_set(config.card_data), new_rng(seed)
         )
         if setup is None:

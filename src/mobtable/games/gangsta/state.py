@@ -10,8 +10,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from mobtable.core import IllegalAction, Origin, Result, Seat, State, View
-from mobtable.core.shuffle import rng_digest
+from mobtable.core import IllegalAction, Result, Seat, View
 from mobtable.games.gangsta import police, redraw
 from mobtable.games.gangsta.actions import (
     KEEP,
@@ -23,7 +22,6 @@ from mobtable.games.gangsta.actions import (
     Play,
     Redraw,
 )
-from mobtable.games.gangsta.cards import CardSet
 from mobtable.games.gangsta.grid import (
     CELL_NAMES,
     CENTER,
@@ -37,19 +35,17 @@ from mobtable.games.gangsta.table import GangstaTable, Phase, rotations
 from mobtable.games.gangsta.tricks import answers, pair_bar, strength, trick_winner
 
 if TYPE_CHECKING:
-    from mobtable.core import Config, Game
+    pass
 
 
 _PLAY, _PLACE, _PICK, _OVER = Phase.PLAY, Phase.PLACE, Phase.PICK, Phase.OVER
 
 
-class GangstaRules(GangstaTable):
-    """How each action changes a Gangsta table: the phases, the legal actions, the copies.
+class GangstaState(GangstaTable):
+    """One Gangsta table under the core contract: the phases, the legal actions and how
+    each action changes the table (its fields: :class:`GangstaTable`)."""
 
-    The state's hot paths, apart from the core contract's glue (:class:`GangstaState`):
-    compiled, this is an extension type (``state.pxd``) whose methods read the table's
-    zones as typed fields.
-    """
+    __slots__ = ()  # every field is the table's
 
     def pending(self) -> tuple[Seat, ...]:
         return () if self.phase is _OVER else (self.turn,)
@@ -329,44 +325,6 @@ class GangstaRules(GangstaTable):
         self.redraw_queue.pop(0)
         self._next_redraw()
 
-    # -- copies -------------------------------------------------------------
-    def sample_copy(self) -> GangstaState:
-        """A copy for a determinization: no history, no events, and this state's RNG
-        object (``determinize`` gives the sample its own source; copying and seeding a
-        ``Random`` here would cost more than the rest of the copy). Every attribute is
-        named: compiled, they are the fields ``table.pxd`` declares."""
-        other = GangstaState.__new__(GangstaState)
-        other.game, other.config, other.origin = self.game, self.config, self.origin
-        other.history, other.events, other.silent = [], [], self.silent
-        other.cards, other.table, other.rng = self.cards, self.table, self.rng
-        other.event_mafias, other.adjacent = self.event_mafias, self.adjacent
-        other.contenders_only, other.reveal = self.contenders_only, self.reveal
-        other.phase, other.hands = self.phase, [h[:] for h in self.hands]
-        other.deck, other.trump = self.deck[:], self.trump
-        other.grid, other.empty = self.grid[:], self.empty[:]
-        other.grid_values, other.filled = self.grid_values[:], self.filled[:]
-        other.ambush_deck, other.ambush_used = self.ambush_deck[:], self.ambush_used[:]
-        other.box, other.discard = self.box[:], self.discard[:]
-        other.scores, other.best = self.scores[:], self.best[:]
-        other.leader, other.turn = self.leader, self.turn
-        other.trick, other.trick_order = self.trick[:], self.trick_order[:]
-        other.absent, other.revealed = self.absent, self.revealed[:]
-        other.to_place, other.trick_points = self.to_place[:], self.trick_points
-        other.tricks, other.redraw_queue = self.tricks, self.redraw_queue[:]
-        other.redrew, other.voids = dict(self.redrew), self.voids[:]
-        other.last_trick, other.last_raid = self.last_trick, self.last_raid
-        return other
-
-
-class GangstaState(GangstaRules, State):
-    """One Gangsta table under the core contract: the phases and how each action changes them."""
-
-    def __init__(
-        self, game: Game, config: Config, origin: Origin, cards: CardSet, rng: random.Random
-    ) -> None:
-        State.__init__(self, game, config, origin)
-        GangstaTable.__init__(self, config, cards, rng)
-
     def apply(self, seat: Seat, action: Any, *, check: bool = True) -> None:
         """The core's ``apply``, the unchecked path (simulation, search) one call shorter."""
         if check:
@@ -428,43 +386,8 @@ class GangstaState(GangstaRules, State):
 
         return determinize(self, seat, rng)
 
-    # -- copies -------------------------------------------------------------
-    def clone(self) -> GangstaState:
-        other = self.sample_copy()
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.history, other.events = self.history[:], self.events[:]
-        return other
 
-    def fingerprint(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase.value,
-            "turn": self.turn,
-            "hands": self.hands,
-            "deck": self.deck,
-            "trump": self.trump,
-            "grid": self.grid,
-            "ambush_deck": self.ambush_deck,
-            "ambush_used": self.ambush_used,
-            "box": self.box,
-            "discard": self.discard,
-            "scores": self.scores,
-            "best": self.best,
-            "leader": self.leader,
-            "trick": [[s, list(ids)] for s, ids in self.trick],
-            "trick_order": self.trick_order,
-            "revealed": self.revealed,
-            "to_place": self.to_place,
-            "trick_points": self.trick_points,
-            "tricks": self.tricks,
-            "redraw_queue": self.redraw_queue,
-            "redrew": {str(k): list(v) for k, v in sorted(self.redrew.items())},
-            "voids": self.voids,
-            "rng": rng_digest(self.rng),
-        }
-
-
-_APPLY: dict[type, Callable[[GangstaRules, Seat, Any], None]] = {
+_APPLY: dict[type, Callable[[GangstaState, Seat, Any], None]] = {
     Place: GangstaState._place,
     Play: GangstaState._play,
     Pick: GangstaState._pick,

@@ -14,13 +14,15 @@ from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from mobtable.core import Event, Seat
-from mobtable.games.gangsta.actions import action_table
+from mobtable.core import Event, Seat, State, fields
+from mobtable.games.gangsta.actions import ActionTable, action_table
 from mobtable.games.gangsta.cards import CardSet
 from mobtable.games.gangsta.grid import CELLS, EMPTY, LINES_OF, SIZE
 from mobtable.games.gangsta.naming import builtin_mafias, mafia_words
 
 if TYPE_CHECKING:
+    from typing import Self
+
     from mobtable.core import Config, Game, Origin
 
 
@@ -32,66 +34,125 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class GangstaTable:
-    """Every zone of one Gangsta table. Card ids index ``self.cards``.
+@fields.table
+class GangstaTable(State):
+    """Every zone of one Gangsta table, declared once. Card ids index ``self.cards``.
 
-    Compiled, an extension type (``table.pxd`` declares every attribute of a state).
+    Each field says who may see it; the state's copies and fingerprint follow from that
+    (:mod:`mobtable.core.fields`). A new table comes from :meth:`new`.
     """
 
-    game: Game
-    config: Config
-    origin: Origin
-    events: list[Event]
-    silent: bool
+    cards: CardSet = fields.derived()
+    """The deck's cards (from the config's card data)."""
+    table: ActionTable = fields.derived(copy=fields.share)
+    """Every action of this card set, made once."""
+    rng: random.Random = fields.hidden(copy=fields.copy_random, sample=fields.share)
+    """The table's chance (a police raid reshuffles with it). A determinization gives
+    its sample a source of its own, so a sample copy need not copy this one."""
+    event_mafias: dict[str, Any] | None = fields.derived(copy=fields.share)
+    """A custom deck's mafia names, carried by events so their words can name cards."""
+    adjacent: bool = fields.derived()
+    """Sets score only along adjacent cells (the ``combinations`` option)."""
+    contenders_only: bool = fields.derived()
+    """A pair must beat the contenders only (the ``pair_must_beat`` option)."""
+    reveal: int = fields.derived()
+    """Cards opened per absent player: 0, 1 or 2 (the reveal variants)."""
+    phase: Phase = fields.public()
+    hands: list[list[int]] = fields.seat()
+    """Each seat's cards, always sorted (the rules find a mafia's cards by bisection)."""
+    deck: list[int] = fields.hidden()
+    """The draw pile; the top card is the last one."""
+    trump: int = fields.public()
+    grid: list[int] = fields.public()
+    empty: list[int] = fields.derived()
+    """The empty cells of ``grid``, in order (kept up to date: legal placements read it)."""
+    grid_values: list[int] = fields.derived()
+    """Each cell's card value (``EMPTY`` if none), kept beside ``grid`` for scoring."""
+    filled: list[int] = fields.derived()
+    """Cards in each row (0-4) and column (5-9) of ``grid``: a 5 calls the police."""
+    ambush_deck: list[int] = fields.hidden()
+    """The police's ambush cards still to come; the top card is the last one."""
+    ambush_used: list[int] = fields.public()
+    box: list[int] = fields.public()
+    discard: list[int] = fields.public()
+    scores: list[int] = fields.public()
+    best: list[int] = fields.public()
+    """Each seat's best trick (points scored placing one trick's cards)."""
+    leader: int = fields.public()
+    turn: int = fields.public()
+    trick: list[tuple[Seat, tuple[int, ...]]] = fields.public()
+    """The cards played so far in this trick: (seat, card ids)."""
+    trick_order: list[Seat] = fields.public()
+    absent: int = fields.public()
+    """How many seats hold no card in this trick (cards are opened or drawn for them)."""
+    revealed: list[int] = fields.public()
+    to_place: list[int] = fields.public()
+    trick_points: int = fields.public()
+    tricks: int = fields.public()
+    redraw_queue: list[Seat] = fields.public()
+    redrew: dict[Seat, tuple[int, ...]] = fields.seat()
+    """Who redrew (public) and the cards each put back (its own)."""
+    voids: list[int] = fields.public()
+    """Per seat, a bit per mafia it showed it holds none of (G-26): it once
+    answered a lead of that mafia with another mafia."""
+    last_trick: tuple[Seat, list[tuple[Seat, tuple[int, ...]]]] | None = fields.public(
+        copy=fields.share
+    )
+    """The last trick won: its winner and its plays (a list no rule changes again: the
+    next trick starts a new one)."""
+    last_raid: tuple[int, list[int], list[int]] | None = fields.public(copy=fields.share)
+    """The last raid: ambush card index, cells emptied, cards removed (made whole by
+    the raid and never changed)."""
 
-    def __init__(self, config: Config, cards: CardSet, rng: random.Random) -> None:
+    @classmethod
+    def new(
+        cls, game: Game, config: Config, origin: Origin, cards: CardSet, rng: random.Random
+    ) -> Self:
+        """A table before the deal: every zone empty."""
         n = config.players
-        self.cards = cards
-        self.table = action_table(cards)
-        self.rng = rng
         custom = mafia_words(cards)  # cached per card set: the built-in one is the same object
         builtin = custom is builtin_mafias() or custom == builtin_mafias()
-        self.event_mafias = None if builtin else dict(custom)
-        """A custom deck's mafia names, carried by events so their words can name cards."""
-        self.adjacent = config.options["combinations"] == "adjacent"
-        self.contenders_only = config.options["pair_must_beat"] == "contenders"
-        self.reveal = (
-            2 if "reveal-two" in config.variants else 1 if "reveal-one" in config.variants else 0
+        variants = config.variants
+        return cls(
+            game,
+            config,
+            origin,
+            cards=cards,
+            table=action_table(cards),
+            rng=rng,
+            event_mafias=None if builtin else dict(custom),
+            adjacent=config.options["combinations"] == "adjacent",
+            contenders_only=config.options["pair_must_beat"] == "contenders",
+            reveal=2 if "reveal-two" in variants else 1 if "reveal-one" in variants else 0,
+            phase=Phase.REDRAW,
+            hands=[[] for _ in range(n)],
+            deck=[],
+            trump=-1,
+            grid=[EMPTY] * CELLS,
+            empty=list(range(CELLS)),
+            grid_values=[EMPTY] * CELLS,
+            filled=[0] * 10,
+            ambush_deck=[],
+            ambush_used=[],
+            box=[],
+            discard=[],
+            scores=[0] * n,
+            best=[0] * n,
+            leader=0,
+            turn=0,
+            trick=[],
+            trick_order=[],
+            absent=0,
+            revealed=[],
+            to_place=[],
+            trick_points=0,
+            tricks=0,
+            redraw_queue=[],
+            redrew={},
+            voids=[0] * n,
+            last_trick=None,
+            last_raid=None,
         )
-        self.phase = Phase.REDRAW
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        """Each seat's cards, always sorted (the rules find a mafia's cards by bisection)."""
-        self.deck: list[int] = []  # the top card is the last one
-        self.trump = -1
-        self.grid = [EMPTY] * CELLS
-        self.empty = list(range(CELLS))
-        """The empty cells, in order (kept up to date: legal placements read it)."""
-        self.grid_values = [EMPTY] * CELLS
-        self.filled = [0] * 10
-        """Cards in each row (0-4) and column (5-9): a 5 calls the police."""
-        self.ambush_deck: list[int] = []  # the top card is the last one
-        self.ambush_used: list[int] = []
-        self.box: list[int] = []
-        self.discard: list[int] = []
-        self.scores = [0] * n
-        self.best = [0] * n
-        self.leader = 0
-        self.turn = 0
-        self.trick: list[tuple[int, tuple[int, ...]]] = []
-        self.trick_order: list[int] = []
-        self.absent = 0
-        self.revealed: list[int] = []
-        self.to_place: list[int] = []
-        self.trick_points = 0
-        self.tricks = 0
-        self.redraw_queue: list[int] = []
-        self.redrew: dict[int, tuple[int, ...]] = {}
-        self.voids = [0] * n
-        """Per seat, a bit per mafia it showed it holds none of (G-26): it once
-        answered a lead of that mafia with another mafia. Public knowledge."""
-        self.last_trick: tuple[Seat, list[tuple[int, tuple[int, ...]]]] | None = None
-        self.last_raid: tuple[int, list[int], list[int]] | None = None
-        """The last raid: ambush card index, cells emptied, cards removed."""
 
     @property
     def trump_mafia(self) -> int:
