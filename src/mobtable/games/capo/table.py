@@ -18,10 +18,9 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
-from mobtable.core import Config, Event
+from mobtable.core import Config, Event, SealedStep
 from mobtable.games.capo.cards import CardSet, Effect
 from mobtable.games.capo.rules import Phase, Rules
-from mobtable.games.capo.step import CapoStep
 
 if TYPE_CHECKING:
     from mobtable.core import Action, Game, Origin, Seat
@@ -66,7 +65,7 @@ class CapoTable:
     round: int
     counter: int
     phase: Phase
-    step: CapoStep
+    step: SealedStep[Any]
     declared: dict[int, int]
     picked: dict[int, list[int]]
     must_turn: list[int]
@@ -94,7 +93,7 @@ class CapoTable:
         self.round = 0
         self.counter = 0
         self.phase = Phase.PLAY
-        self.step = CapoStep.of(range(n))
+        self.step = SealedStep.of(range(n))
         self.declared, self.picked = {}, {}
         self.must_turn = [0] * n
         self.respect = [0] * n

@@ -16,7 +16,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from mobtable.core import Seat
-from mobtable.core.shuffle import shuffle_like_random
 
 if TYPE_CHECKING:
     from mobtable.games.gangsta.table import GangstaTable
@@ -64,7 +63,7 @@ def apply(state: GangstaTable, seat: Seat, ids: tuple[int, ...]) -> None:
     hand.extend(drawn)
     hand.sort()
     state.deck.extend(ids)
-    shuffle_like_random(state.deck, state.rng)
+    state.rng.shuffle(state.deck)
     state.redrew[seat] = ids
     if not state.silent:
         state.log("redraw", f"Seat {seat} redraws three cards", seat=seat)
