@@ -95,7 +95,7 @@ class CrewTest:
         return self.ok(crew)
 
     def ok(self, crew: Sequence[int]) -> bool:
-        """The test itself (compiled, a C method for typed callers)."""
+        """The test itself."""
         r = self.round
         net, useful = r.net, r.useful
         stars = serving = 0

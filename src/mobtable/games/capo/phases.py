@@ -93,7 +93,7 @@ def resolve_step(state: CapoTable) -> None:
         _resolve_turn(state)
     else:
         choices = dict(state.step.choices)
-        resolve_round(state, choices)  # compiled: a C call (phases.pxd cimports it)
+        resolve_round(state, choices)
         end_round(state)
 
 

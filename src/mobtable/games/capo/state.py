@@ -46,9 +46,7 @@ def suspicions(players: int) -> tuple[tuple[Suspect, ...], ...]:
 class CapoRules(CapoTable):
     """What a Capo table's decisions are and how each action changes it; the copies.
 
-    The state's hot paths, apart from the core contract's glue (:class:`CapoState`):
-    compiled, this is an extension type (``state.pxd``) whose methods read the table's
-    zones as typed fields and call each other in C.
+    The state's hot paths, apart from the core contract's glue (:class:`CapoState`).
     """
 
     def pending(self) -> tuple[int, ...]:
@@ -142,13 +140,13 @@ class CapoRules(CapoTable):
         choices = step.choices
         choices[seat] = choice  # the step's ``commit``, read here as ``pending`` reads it
         if len(choices) == len(step.seats):
-            resolve_step(self)  # compiled: a C call (state.pxd cimports it)
+            resolve_step(self)
 
     def sample_copy(self) -> CapoState:
         """A copy for a determinization: no history, no events, and this state's RNG
         object (``determinize`` gives the sample its own source; copying and seeding a
         ``Random`` here would cost more than the rest of the copy). Every attribute is
-        named: compiled, they are the fields ``table.pxd`` declares."""
+        named."""
         other = CapoState.__new__(CapoState)
         other.game, other.config, other.origin = self.game, self.config, self.origin
         other.history, other.events, other.silent = [], [], self.silent

@@ -33,10 +33,7 @@ class _Summary(Protocol):
 
 
 class CapoTable:
-    """Every zone and counter of one Capo della Mafia table.
-
-    Compiled, an extension type (``table.pxd`` declares every attribute of a state).
-    """
+    """Every zone and counter of one Capo della Mafia table."""
 
     game: Game
     config: Config

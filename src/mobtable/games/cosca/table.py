@@ -48,9 +48,6 @@ class CoscaTable:
             committed whose choices were dropped).
         fight_pos, fighters: the fight being fought (phase 4).
         fights: the fights revealed since the last dice reveal (public).
-
-    Compiled, an extension type (``table.pxd`` declares every attribute of a state, the
-    core ``State``'s too): nothing of a state lives in an instance dict.
     """
 
     game: Game
@@ -110,18 +107,13 @@ class CoscaTable:
         return self.cards[self.row[pos]]
 
     def loyal_count(self, seat: int) -> int:
-        # ``self.loyal.count(seat)``, as a loop: compiled, it compares C ints
-        count = 0
-        for owner in self.loyal:
-            if owner == seat:
-                count += 1
-        return count
+        return self.loyal.count(seat)
 
     # -- copies ------------------------------------------------------------
     def sample_copy(self) -> Self:
         """A copy for a determinization: no history and no events (a sample plays on
         from here; copying a long event log for each one cost more than the rest).
-        Every attribute is named: compiled, they are the fields ``table.pxd`` declares."""
+        Every attribute is named."""
         other = CoscaTable.__new__(type(self))
         other.game, other.config, other.origin = self.game, self.config, self.origin
         other.history, other.events, other.silent = [], [], self.silent

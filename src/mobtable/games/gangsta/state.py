@@ -46,9 +46,7 @@ _PLAY, _PLACE, _PICK, _OVER = Phase.PLAY, Phase.PLACE, Phase.PICK, Phase.OVER
 class GangstaRules(GangstaTable):
     """How each action changes a Gangsta table: the phases, the legal actions, the copies.
 
-    The state's hot paths, apart from the core contract's glue (:class:`GangstaState`):
-    compiled, this is an extension type (``state.pxd``) whose methods read the table's
-    zones as typed fields.
+    The state's hot paths, apart from the core contract's glue (:class:`GangstaState`).
     """
 
     def pending(self) -> tuple[Seat, ...]:
@@ -334,7 +332,7 @@ class GangstaRules(GangstaTable):
         """A copy for a determinization: no history, no events, and this state's RNG
         object (``determinize`` gives the sample its own source; copying and seeding a
         ``Random`` here would cost more than the rest of the copy). Every attribute is
-        named: compiled, they are the fields ``table.pxd`` declares."""
+        named."""
         other = GangstaState.__new__(GangstaState)
         other.game, other.config, other.origin = self.game, self.config, self.origin
         other.history, other.events, other.silent = [], [], self.silent

@@ -33,10 +33,7 @@ class Phase(StrEnum):
 
 
 class GangstaTable:
-    """Every zone of one Gangsta table. Card ids index ``self.cards``.
-
-    Compiled, an extension type (``table.pxd`` declares every attribute of a state).
-    """
+    """Every zone of one Gangsta table. Card ids index ``self.cards``."""
 
     game: Game
     config: Config
