@@ -1,31 +1,28 @@
 """Random-play decisions per CPU-second of the three engines beside OpenSpiel's C++ ``hearts``.
 
-    python benchmarks/engine_speed.py [--seconds 1] [--rounds 5] [--both]
+    python benchmarks/engine_speed.py [--seconds 1] [--rounds 5] [--against SRC]
 
 Every side runs the same kind of Python loop (``legal``, a uniform choice, apply
 without the check; Hearts' chance steps applied but not counted) for
 ``--seconds`` of CPU time per round; the sides take turns within each round, so
 machine drift falls on all of them alike. The figures are the medians of the
 rounds, the ratio each game's median over Hearts'. Our games play silent (no
-event log), as simulation and search do. The script says whether the engine
-modules it measured were compiled or pure Python; ``--both`` measures the compiled
-and the pure path (``MOBTABLE_PURE_PYTHON=1``) in turn, one round of each in a
-subprocess, and prints their ratio.
+event log), as simulation and search do. ``--against SRC`` times this tree and
+another tree's sources in turn (see ``trees.py``) and prints each game's ratio
+this / other.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import random
 import statistics
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 
-from mobtable import games, native
+import trees
+
+from mobtable import games
 
 SIDES = (("gangsta", 4), ("cosca", 4), ("capo", 5))
 HEARTS = "open_spiel hearts (C++)"
@@ -81,14 +78,20 @@ def hearts_loop() -> Callable[[float], float] | None:
     return run
 
 
-def measure(seconds: float, rounds: int) -> dict[str, list[float]]:
-    """Each side's decisions/s in every round, the sides taking turns within a round."""
+def all_loops() -> dict[str, Callable[[float], float]]:
+    """Each side's timing function, OpenSpiel's last (when it is importable)."""
     loops: dict[str, Callable[[float], float]] = {
         f"{name} {players}p": engine_loop(name, players) for name, players in SIDES
     }
     hearts = hearts_loop()
     if hearts is not None:
         loops[HEARTS] = hearts
+    return loops
+
+
+def measure(seconds: float, rounds: int) -> dict[str, list[float]]:
+    """Each side's decisions/s in every round, the sides taking turns within a round."""
+    loops = all_loops()
     figures: dict[str, list[float]] = {label: [] for label in loops}
     for _ in range(rounds):
         for label, run in loops.items():
@@ -96,8 +99,8 @@ def measure(seconds: float, rounds: int) -> dict[str, list[float]]:
     return figures
 
 
-def report(path: str, figures: dict[str, list[float]], rounds: int, seconds: float) -> None:
-    print(f"engine path: {path}; {rounds} rounds of {seconds:g} CPU-s a side")
+def report(tree: str, figures: dict[str, list[float]], rounds: int, seconds: float) -> None:
+    print(f"{tree}: {rounds} rounds of {seconds:g} CPU-s a side")
     peer = statistics.median(figures[HEARTS]) if HEARTS in figures else None
     for label, rates in figures.items():
         median = statistics.median(rates)
@@ -108,49 +111,59 @@ def report(path: str, figures: dict[str, list[float]], rounds: int, seconds: flo
         print("open_spiel not importable (pip install -e '.[bench]'): no peer figure")
 
 
-def both_paths(seconds: float, rounds: int) -> None:
-    """The compiled and the pure path, one round each in turn, each in a subprocess."""
-    figures: dict[bool, dict[str, list[float]]] = {False: {}, True: {}}
-    paths: dict[bool, str] = {}
-    for round_ in range(rounds):
-        for pure in (False, True) if round_ % 2 == 0 else (True, False):
-            env = {key: value for key, value in os.environ.items() if key != native.PURE_ENV}
-            if pure:
-                env[native.PURE_ENV] = "1"
-            command = [sys.executable, __file__, "--seconds", str(seconds), "--json"]
-            out = json.loads(
-                subprocess.run(command, env=env, capture_output=True, check=True).stdout
-            )
-            paths[pure] = out["path"]
-            for label, rates in out["figures"].items():
-                figures[pure].setdefault(label, []).extend(rates)
-    for pure in (False, True):
-        report(paths[pure], figures[pure], rounds, seconds)
+def against(other: str, seconds: float, rounds: int) -> None:
+    """This tree and ``other``'s sources, one measurement of each in turn, the order
+    swapped every round; OpenSpiel's figure from this tree's worker."""
+    workers = trees.pair(__file__, other, [])
+    labels = workers[0].about["labels"]
+    figures: list[dict[str, list[float]]] = [{label: [] for label in labels} for _ in workers]
+    try:
+        for round_ in range(rounds):
+            for label in labels:
+                order = (0, 1) if round_ % 2 == 0 else (1, 0)
+                for side in order:
+                    if label == HEARTS and side == 1:
+                        continue
+                    rate = workers[side].ask({"label": label, "seconds": seconds})
+                    figures[side][label].append(rate)
+    finally:
+        for worker in workers:
+            worker.close()
+    if HEARTS in labels:  # the same peer beside both trees
+        figures[1][HEARTS] = figures[0][HEARTS]
+    for worker, measured in zip(workers, figures, strict=True):
+        report(f"tree {worker.about['tree']}", measured, rounds, seconds)
         print()
-    for label in figures[False]:
+    for label in labels:
         if label != HEARTS:
-            gain = statistics.median(figures[False][label]) / statistics.median(
-                figures[True][label]
-            )
-            print(f"{label:26} compiled / pure: {gain:4.2f}x")
+            ratio = statistics.median(figures[0][label]) / statistics.median(figures[1][label])
+            print(f"{label:26} this / other: {ratio:5.3f}")
+    print(trees.load())
+
+
+def serve() -> None:
+    """``--serve`` (for ``--against``): one measurement per request."""
+    loops = all_loops()
+    trees.serve(
+        {"labels": list(loops)},
+        lambda request: loops[request["label"]](request["seconds"]),
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per side per round")
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument(
-        "--both", action="store_true", help="the compiled and the pure path, interleaved"
-    )
-    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # --both's rounds
+    parser.add_argument("--against", metavar="SRC", help="another tree's src/, timed in turn")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # --against's
     args = parser.parse_args()
-    if args.both:
-        both_paths(args.seconds, args.rounds)
-    elif args.json:
-        figures = measure(args.seconds, 1)
-        print(json.dumps({"path": native.engine_path(), "figures": figures}))
+    if args.serve:
+        serve()
+    elif args.against:
+        against(args.against, args.seconds, args.rounds)
     else:
-        report(native.engine_path(), measure(args.seconds, args.rounds), args.rounds, args.seconds)
+        report("this tree", measure(args.seconds, args.rounds), args.rounds, args.seconds)
+        print(trees.load())
 
 
 if __name__ == "__main__":

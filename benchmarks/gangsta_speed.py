@@ -16,7 +16,7 @@ import time
 
 from engine_speed import hearts_loop  # the same Hearts loop as the engines' benchmark
 
-from mobtable import games, native
+from mobtable import games
 
 
 def run_gangsta(seconds: float, players: int, *, silent: bool) -> tuple[float, float]:
@@ -43,7 +43,6 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
-    print(f"engine path: {native.engine_path()}")
     for silent in (True, False):
         gps, dps = run_gangsta(args.seconds, args.players, silent=silent)
         label = "without event log" if silent else "with event log   "

@@ -50,8 +50,6 @@ import orjson
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from mobtable import native
-
 
 def rss_mb(pid: int) -> float:
     """The resident memory of process ``pid`` in MB (Linux; NaN elsewhere)."""
@@ -278,7 +276,6 @@ async def bot_only_burst(base: str, args: argparse.Namespace) -> tuple[Counter[i
 
 
 async def main(args: argparse.Namespace) -> None:
-    print(f"engine path (the server inherits it): {native.engine_path()}")
     port = free_port()
     db = Path(tempfile.mkdtemp(prefix="mobtable-load-")) / "db.sqlite"
     finished_ids = store_finished_games(db, args.finished, args.game, args.players)

@@ -1,7 +1,7 @@
 """ISMCTS iterations per second from a mid-game position, beside OpenSpiel's ISMCTS on hearts.
 
     python benchmarks/search_speed.py [--rounds 5] [--seconds 0.5] [--games gangsta ...]
-                                      [--openings] [--profile] [--full]
+                                      [--openings] [--profile] [--full] [--against SRC]
 
 In one run, interleaved round by round so that machine drift hits every side
 alike, it times:
@@ -21,7 +21,9 @@ ratio to each peer's median. ``--openings`` adds each game's opening;
 ``--profile`` prints the top functions (by own time) of each game's mid-game
 search under cProfile; ``--full`` plays every rollout to the end of the game.
 OpenSpiel is optional (``pip install -e ".[bench]"``): without it only
-mobtable's rates are printed.
+mobtable's rates are printed. ``--against SRC`` times this tree and another tree's
+sources in turn, the same iterations on both (see ``trees.py``), and adds the ratio
+this / other.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from mobtable import games, native
+import trees
+
+from mobtable import games
 from mobtable.bots import Decision
 from mobtable.bots.search import Budget, ISMCTSBot, SearchResult
 from mobtable.core import Game, State
@@ -167,18 +171,8 @@ def calibrate(run: Runner, seconds: float) -> int:
         iterations *= 4
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--games", nargs="*", default=[g for g in games.names() if g != "sealed-bid"]
-    )
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=0.5, help="per measurement")
-    parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--openings", action="store_true", help="each game's opening too")
-    parser.add_argument("--profile", action="store_true")
-    parser.add_argument("--full", action="store_true", help="rollouts to the end of the game")
-    args = parser.parse_args()
+def all_runners(args: argparse.Namespace) -> tuple[dict[str, Runner], dict[str, int], list[str]]:
+    """Each position's search, then OpenSpiel's; each position's legal actions; the peers."""
     runners: dict[str, Runner] = {}
     legal: dict[str, int] = {}
     for name in args.games:
@@ -196,22 +190,95 @@ def main() -> None:
                 pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
     peers = openspiel_runners(args.seed)
     runners.update(peers)
+    return runners, legal, list(peers)
+
+
+def table(medians: dict[str, float], legal: dict[str, int], peers: list[str]) -> None:
+    header = " | ".join(f"ratio to {n.split(',')[0].removeprefix('OpenSpiel ')}" for n in peers)
+    print(f"| path | legal | iterations/s | {header} |".replace(" |  |", " |"))
+    print("|---|---:|---:|" + "---:|" * len(peers))
+    for key, value in medians.items():
+        ratios = " | ".join(f"{value / medians[n]:.3f}" for n in peers)
+        print(f"| {key} | {legal.get(key, '-')} | {value:,.0f} | {ratios} |".replace(" |  |", " |"))
+
+
+def against(args: argparse.Namespace, passed: list[str]) -> None:
+    """This tree and ``args.against``, each search in turn on both, the order swapped
+    every round; the peers run in this tree's worker only."""
+    workers = trees.pair(__file__, args.against, passed)
+    this = workers[0]
+    keys, peers, legal = this.about["keys"], this.about["peers"], this.about["legal"]
+    counts = {key: this.ask({"calibrate": key, "seconds": args.seconds}) for key in keys}
+    rates: list[dict[str, list[float]]] = [{key: [] for key in keys} for _ in workers]
+    try:
+        for round_ in range(args.rounds):
+            for key in keys:
+                for side in (0, 1) if round_ % 2 == 0 else (1, 0):
+                    if key in peers and side == 1:
+                        continue
+                    rates[side][key].append(workers[side].ask({"key": key, "n": counts[key]}))
+    finally:
+        for worker in workers:
+            worker.close()
+    for key in peers:
+        rates[1][key] = rates[0][key]
+    medians = [{key: statistics.median(v) for key, v in side.items()} for side in rates]
+    print(f"medians of {args.rounds} interleaved rounds, {args.seconds:g} CPU s each")
+    for worker, side in zip(workers, medians, strict=True):
+        print(f"\ntree {worker.about['tree']}\n")
+        table(side, legal, peers)
+    print("\n| path | this / other |\n|---|---:|")
+    for key in keys:
+        if key not in peers:
+            print(f"| {key} | {medians[0][key] / medians[1][key]:.3f} |")
+    print(trees.load())
+
+
+def serve(args: argparse.Namespace) -> None:
+    """``--serve`` (for ``--against``): a calibration or one timed search per request."""
+    runners, legal, peers = all_runners(args)
+
+    def answer(request: dict[str, Any]) -> float | int:
+        if "calibrate" in request:
+            return calibrate(runners[request["calibrate"]], request["seconds"])
+        return rate(runners[request["key"]], request["n"])
+
+    trees.serve({"keys": list(runners), "legal": legal, "peers": peers}, answer)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--games", nargs="*", default=[g for g in games.names() if g != "sealed-bid"]
+    )
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=0.5, help="per measurement")
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--openings", action="store_true", help="each game's opening too")
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--full", action="store_true", help="rollouts to the end of the game")
+    parser.add_argument("--against", metavar="SRC", help="another tree's src/, timed in turn")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # --against's
+    args = parser.parse_args()
+    if args.serve:
+        serve(args)
+        return
+    if args.against:
+        passed = ["--games", *args.games, "--seed", str(args.seed)]
+        passed += [flag for flag in ("--openings", "--full") if getattr(args, flag[2:])]
+        against(args, passed)
+        return
+    runners, legal, peers = all_runners(args)
     counts = {key: calibrate(run, args.seconds) for key, run in runners.items()}
     rates: dict[str, list[float]] = {key: [] for key in runners}
     for _ in range(args.rounds):
         for key, run in runners.items():
             rates[key].append(rate(run, counts[key]))
     medians = {key: statistics.median(values) for key, values in rates.items()}
-    print(f"engine path: {native.engine_path()}")
     print(f"medians of {args.rounds} interleaved rounds, {args.seconds:g} CPU s each")
     print()
-    names = list(peers)
-    header = " | ".join(f"ratio to {n.split(',')[0].removeprefix('OpenSpiel ')}" for n in names)
-    print(f"| path | legal | iterations/s | {header} |".replace(" |  |", " |"))
-    print("|---|---:|---:|" + "---:|" * len(names))
-    for key, value in medians.items():
-        ratios = " | ".join(f"{value / medians[n]:.3f}" for n in names)
-        print(f"| {key} | {legal.get(key, '-')} | {value:,.0f} | {ratios} |".replace(" |  |", " |"))
+    table(medians, legal, peers)
+    print(trees.load())
 
 
 if __name__ == "__main__":

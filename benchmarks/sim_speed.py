@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from mobtable import games, native
+from mobtable import games
 from mobtable.sim import SimSpec, run
 
 LINEUPS = {"gangsta": 4, "cosca": 4, "capo": 5}
@@ -196,7 +196,6 @@ def main() -> None:
     parser.add_argument("--ray", action="store_true", help="also time the Ray path")
     parser.add_argument("--ray-games", type=int, default=4000)
     args = parser.parse_args()
-    print(f"engine path: {native.engine_path()}")
     if args.only in (None, "overhead"):
         overhead(args.seconds, args.rounds)
     if args.only in (None, "lineups"):

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from mobtable import games, native
+from mobtable import games
 from mobtable.bots import Decision
 from mobtable.bots.search.arena import make_bot, play
 from mobtable.bots.search.evaluate import winners_log_likelihood
@@ -126,7 +126,6 @@ def main() -> None:
     seconds: dict[Matchup, float] = dict.fromkeys(todo, 0.0)
     left = dict(counts)
     start = time.perf_counter()
-    print(f"engine path: {native.engine_path()}")
     print(f"seats rotated, seed {args.seed}, {args.jobs} jobs")
     print()
     print("| game | players | candidate vs field | n | win rate | 95% CI | fair | ratio | s/game |")

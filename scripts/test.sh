@@ -39,7 +39,7 @@ if [ -n "$latest" ] && [ "$latest" != 0 ]; then
   install=(--upgrade --upgrade-strategy eager -e ".[test]")
 else
   venv=.venv
-  # --build-constraint: the same file pins Cython for the compiled core's build (setup.py)
+  # --build-constraint: the same file pins setuptools, the build's one dependency
   install=(-e ".[test]" -c constraints.txt --build-constraint constraints.txt)
 fi
 if [ ! -x "$venv/bin/python" ] && ! "$python" -m venv "$venv"; then

@@ -213,7 +213,7 @@ def test_a_newcomer_starts_at_the_best_gain_and_a_child_is_found_by_its_step() -
     finds a child by its step and answers None for a step not in the tree."""
     from mobtable.bots.search.tree import Node, _top_gain
 
-    gain = 4  # an edge's Exp3 gain field (tree.GAIN, a C constant when compiled)
+    gain = 4  # an edge's Exp3 gain field (tree.GAIN)
 
     rng = random.Random(16)
     assert _top_gain({}) == 0.0

@@ -2,7 +2,7 @@
 
 The card set's tables (net stars, special cards by id), the crew test the
 ``greedy`` bot remembers per kind of crew and its list of winning crews, the
-dealer and the shuffle of a determinization, and the state's own reading of
+dealer of a determinization, and the state's own reading of
 its sealed step and of the unchecked ``apply`` (``pending``, ``play``).
 """
 
@@ -12,14 +12,13 @@ import random
 from collections.abc import Iterator
 from itertools import combinations
 
-from mobtable.core.shuffle import shuffle
 from mobtable.games.capo import GAME
 from mobtable.games.capo.assignments import star_total, succeeds, symbols_met, symbols_met_by_id
 from mobtable.games.capo.bots import _crew_ok
 from mobtable.games.capo.cards import Assignment, Special
-from mobtable.games.capo.crews import CrewTest, randbelow
+from mobtable.games.capo.crews import CrewTest
 from mobtable.games.capo.rules import TonyStars
-from mobtable.games.capo.view import _dealer, _shuffle
+from mobtable.games.capo.view import _dealer
 
 from .helpers import CARDS
 
@@ -93,25 +92,6 @@ def test_symbols_met_by_id_is_symbols_met() -> None:
         )
         assert symbols_met_by_id(CARDS, number, crew) is expected
         assert symbols_met_by_id(CARDS, number, crew) is expected  # remembered
-
-
-def test_randbelow_is_randrange() -> None:
-    for seed in range(100):
-        ours_rng, theirs_rng = random.Random(seed), random.Random(seed)
-        for n in (1, 2, 3, 5, 7, 8, 9, 31, 32, 33, 100, 1000, seed + 1):
-            assert randbelow(ours_rng, n) == theirs_rng.randrange(n)
-        assert ours_rng.getstate() == theirs_rng.getstate()
-
-
-def test_the_samples_shuffle_is_the_cores_shuffle() -> None:
-    for seed in range(200):
-        items = list(range(seed % 60))
-        ours, theirs = items[:], items[:]
-        ours_rng, theirs_rng = random.Random(seed), random.Random(seed)
-        _shuffle(ours, ours_rng)
-        shuffle(theirs, theirs_rng)
-        assert ours == theirs
-        assert ours_rng.getstate() == theirs_rng.getstate()
 
 
 def _random_crew_tests(

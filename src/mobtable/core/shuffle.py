@@ -11,11 +11,11 @@ from typing import Any
 def shuffle(items: list[Any], rng: random.Random) -> None:
     """Shuffle ``items`` in place (Fisher-Yates on ``rng.random()``).
 
-    ``random.shuffle`` draws each index through ``_randbelow`` (a Python call
-    and a rejection loop per card); one float per card is about five times
-    faster, and its bias (a 53-bit float scaled to at most a few hundred) is far
-    below anything a search could notice. Not for dealing real games: those
-    keep ``random.shuffle``, so their records stay as they are.
+    ``random.shuffle`` draws each index with a rejection loop in a Python call
+    of its own; one float per card is about five times faster, and its bias (a
+    53-bit float scaled to at most a few hundred) is far below anything a search
+    could notice. Not for dealing real games: those use ``random.shuffle``, the
+    draws their records were made with.
 
     Example:
         >>> cards = list(range(5))
@@ -26,36 +26,6 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
     rnd = rng.random
     for i in range(len(items) - 1, 0, -1):
         j = int(rnd() * (i + 1))
-        items[i], items[j] = items[j], items[i]
-
-
-def shuffle_like_random(items: list[Any], rng: random.Random) -> None:
-    """``rng.shuffle(items)``: the same order and the same draws from ``rng``, faster.
-
-    For dealing real games, whose records must not change: CPython's
-    ``random.shuffle`` draws each index with ``_randbelow`` (``getrandbits`` of
-    the index's bit length, again while too large), one Python call per card;
-    this loop draws exactly the same bits without the calls, and compiles. A
-    test holds it to ``random.shuffle`` itself, so a Python that shuffled
-    otherwise would be noticed. Any other kind of source (a subclass) simply
-    gets its own ``shuffle``.
-
-    Example:
-        >>> a, b = list(range(9)), list(range(9))
-        >>> random.Random(4).shuffle(a); shuffle_like_random(b, random.Random(4))
-        >>> a == b
-        True
-    """
-    if type(rng) is not random.Random:
-        rng.shuffle(items)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
 
 

@@ -27,7 +27,6 @@ from mobtable.bots.search.budget import Budget
 from mobtable.bots.search.evaluate import Evaluator, evaluation_rewards
 from mobtable.bots.search.keys import ActionKeys
 from mobtable.bots.search.rewards import rewards, win_shares
-from mobtable.bots.search.rewind import Mark
 from mobtable.bots.search.rollout import Guide, Prior, Rollout, random_rollout
 from mobtable.bots.search.tree import (
     ActionStats,
@@ -309,10 +308,11 @@ class _Samples:
     plays the same sample with the same random stream.
 
     The sample is drawn once, and each survivor gets a ``sample_copy()`` of it
-    with ``rng`` put back where the draw left it (a :class:`~.rewind.Mark`): the
-    same states and the same stream as drawing the sample again from
-    ``Random(seed)`` for each survivor, without paying for the draw again. A game
-    without ``sample_copy`` draws again for each survivor.
+    with ``rng`` put back where the draw left it (``getstate`` after the draw,
+    ``setstate`` before each later survivor): the same states and the same stream
+    as drawing the sample again from ``Random(seed)`` for each survivor, without
+    paying for the draw again. A game without ``sample_copy`` draws again for each
+    survivor.
     """
 
     __slots__ = ("_after", "_base", "_copy", "_decision", "_seed", "rng")
@@ -321,7 +321,7 @@ class _Samples:
         self._decision, self._seed = decision, seed
         self.rng = random.Random(seed)
         self._base: State | None = None
-        self._after: Any = None  # the stream's Mark after the draw
+        self._after: Any = None  # the stream's state after the draw (``getstate``)
         self._copy: Callable[[], State] | None = None
 
     def next(self) -> State:
@@ -330,12 +330,12 @@ class _Samples:
         if self._base is None:
             self._base = self._decision.determinize(rng)
             self._copy = getattr(self._base, "sample_copy", None)
-            self._after = Mark(rng)
+            self._after = rng.getstate()
             return self._copy() if self._copy is not None else self._base
         if self._copy is None:  # no cheap copy: draw the same sample again
             rng.seed(self._seed)
             return self._decision.determinize(rng)
-        self._after.restore(rng)
+        rng.setstate(self._after)
         return self._copy()
 
 

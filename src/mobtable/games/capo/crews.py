@@ -95,7 +95,7 @@ class CrewTest:
         return self.ok(crew)
 
     def ok(self, crew: Sequence[int]) -> bool:
-        """The test itself (compiled, a C method for typed callers)."""
+        """The test itself."""
         r = self.round
         net, useful = r.net, r.useful
         stars = serving = 0
@@ -210,20 +210,6 @@ class _Round:
         self.results[key] = answer
 
 
-def randbelow(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n > 0``: the same draws (CPython's ``_randbelow``:
-    ``getrandbits`` of ``n``'s bit length, again while too large) without its two Python
-    frames. Any other kind of source (a subclass) gets its own ``randrange``."""
-    if type(rng) is not random.Random:
-        return rng.randrange(n)
-    getrandbits = rng.getrandbits
-    bits = n.bit_length()
-    r: int = getrandbits(bits)
-    while r >= n:
-        r = getrandbits(bits)
-    return r
-
-
 def settle_tables(sample: CapoTable, seat: int, test: CrewTest, rng: random.Random) -> None:
     """Give every other seat's face-down cards a crew that succeeds when its pool allows.
 
@@ -242,7 +228,7 @@ def settle_tables(sample: CapoTable, seat: int, test: CrewTest, rng: random.Rand
             continue
         wins = [crew for crew in combinations(pool, len(hidden)) if test.ok([*shown, *crew])]
         if wins:
-            chosen = wins[randbelow(rng, len(wins))]
+            chosen = rng.choice(wins)
             sample.table[p] = sorted([*shown, *chosen])
             sample.hands[p] = [c for c in pool if c not in chosen]
 
@@ -261,5 +247,5 @@ def crew_in_progress(
     wins = test.winners(hand, range(least, len(hand) + 1))
     if not wins:
         return None
-    chosen = wins[randbelow(rng, len(wins))]
+    chosen = rng.choice(wins)
     return len(chosen), rng.sample(chosen, down)

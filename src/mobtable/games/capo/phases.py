@@ -9,8 +9,7 @@ is resolved and scored (:mod:`scoring`), and the next round starts at once.
 
 from __future__ import annotations
 
-from mobtable.core import words
-from mobtable.core.shuffle import shuffle_like_random
+from mobtable.core import SealedStep, words
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.assignments import describe
 from mobtable.games.capo.rules import (
@@ -23,7 +22,6 @@ from mobtable.games.capo.rules import (
     TURNING,
 )
 from mobtable.games.capo.scoring import resolve_round
-from mobtable.games.capo.step import CapoStep
 from mobtable.games.capo.table import CapoTable, clockwise
 
 
@@ -42,7 +40,7 @@ def start_round(state: CapoTable) -> None:
         if top.envelope:
             if not state.event_stack and state.events_used:
                 state.event_stack = sorted(state.events_used)
-                shuffle_like_random(state.event_stack, state.rng)
+                state.rng.shuffle(state.event_stack)
                 state.events_used = []
                 text = "the used Event cards are shuffled into a new stack"
                 if not state.silent:
@@ -70,7 +68,7 @@ def start_round(state: CapoTable) -> None:
         )
     seats = clockwise(state, 0)  # every seat, in order
     state.phase = PLAYING
-    state.step = CapoStep(seats)
+    state.step = SealedStep(seats)
     state.declared, state.picked = {}, {}
     state.must_turn = [0] * len(seats)
 
@@ -79,7 +77,7 @@ def _reshuffle_assignments(state: CapoTable) -> None:
     if not state.assignments_used:
         return
     state.assignment_stack = sorted(state.assignments_used)
-    shuffle_like_random(state.assignment_stack, state.rng)
+    state.rng.shuffle(state.assignment_stack)
     state.assignments_used = []
     text = "the used Assignment cards are shuffled into a new stack"
     if not state.silent:
@@ -95,7 +93,7 @@ def resolve_step(state: CapoTable) -> None:
         _resolve_turn(state)
     else:
         choices = dict(state.step.choices)
-        resolve_round(state, choices)  # compiled: a C call (phases.pxd cimports it)
+        resolve_round(state, choices)
         end_round(state)
 
 
@@ -115,7 +113,7 @@ def _resolve_play(state: CapoTable) -> None:
     turning = tuple([s for s, count in enumerate(must_turn) if count > 0])
     if turning:
         state.phase = TURNING
-        state.step = CapoStep(turning)  # in seat order already
+        state.step = SealedStep(turning)  # in seat order already
     else:
         _open_suspicions(state)
 
@@ -132,7 +130,7 @@ def _resolve_turn(state: CapoTable) -> None:
 
 def _open_suspicions(state: CapoTable) -> None:
     state.phase = SUSPECTING
-    state.step = CapoStep(clockwise(state, 0))
+    state.step = SealedStep(clockwise(state, 0))
     state.picked = {}
 
 
@@ -164,7 +162,7 @@ def end_round(state: CapoTable) -> None:
 
 def _finish(state: CapoTable, text: str, winners: list[int]) -> None:
     state.phase = GAME_OVER
-    state.step = CapoStep(())
+    state.step = SealedStep(())
     if not state.silent:
         state.log(
             "game-over",
@@ -214,7 +212,7 @@ def _reshuffle_discard(state: CapoTable) -> None:
     if not state.discard:
         return
     state.stack = sorted(state.discard)
-    shuffle_like_random(state.stack, state.rng)
+    state.rng.shuffle(state.stack)
     state.discard = []
     state.seen_discard = set()
     state.own_discard = [set() for _ in range(state.players)]

@@ -40,8 +40,7 @@ def playout(
 ) -> None:
     """Play ``state`` on (to the end, or until ``progress(state) >= limit``).
 
-    Each action goes through ``state.play``, the unchecked ``apply`` (compiled, with
-    the state typed in ``playout.pxd``, these are C calls and the zones struct fields).
+    Each action goes through ``state.play``, the unchecked ``apply``.
     """
     rnd = rng.random
     failing: list[int] | None = None

@@ -19,7 +19,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mobtable.core import BadSetup, Config, Game, Origin
-from mobtable.core.shuffle import shuffle_like_random
 from mobtable.games.capo.cards import CardSet, Effect, Special, load_cards
 from mobtable.games.capo.phases import start_round
 from mobtable.games.capo.rules import (
@@ -46,15 +45,15 @@ def new_state(
     state.event_box = sorted(set(range(len(cards.events))) - set(events_in_play))
     if setup is None:
         deck = [c for c in range(len(cards.mafiosi)) if c not in state.box]
-        shuffle_like_random(deck, state.rng)
+        state.rng.shuffle(deck)
         for i in range(HAND_SIZE * n):
             state.hands[i % n].append(deck[i])
         state.hands = [sorted(h) for h in state.hands]
         state.stack = deck[HAND_SIZE * n :]
         state.assignment_stack = list(range(len(cards.assignments)))
-        shuffle_like_random(state.assignment_stack, state.rng)
+        state.rng.shuffle(state.assignment_stack)
         state.event_stack = list(events_in_play)
-        shuffle_like_random(state.event_stack, state.rng)
+        state.rng.shuffle(state.event_stack)
         state.respect = [START_RESPECT] * n
     else:
         _lay_out(state, setup, events_in_play)

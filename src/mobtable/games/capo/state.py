@@ -138,7 +138,7 @@ class CapoState(CapoTable):
         choices = step.choices
         choices[seat] = choice  # the step's ``commit``, read here as ``pending`` reads it
         if len(choices) == len(step.seats):
-            resolve_step(self)  # compiled: a C call (state.pxd cimports it)
+            resolve_step(self)
 
     def apply(self, seat: int, action: Any, *, check: bool = True) -> None:
         """The core's ``apply``, the unchecked path (simulation, search) one call shorter."""

@@ -18,10 +18,9 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
-from mobtable.core import Config, Event, State, fields
+from mobtable.core import Config, Event, SealedStep, State, fields
 from mobtable.games.capo.cards import CardSet, Effect
 from mobtable.games.capo.rules import Phase, Rules
-from mobtable.games.capo.step import CapoStep
 
 if TYPE_CHECKING:
     from typing import Self
@@ -81,7 +80,7 @@ class CapoTable(State):
     round: int = fields.public()
     counter: int = fields.public()
     phase: Phase = fields.public()
-    step: CapoStep = fields.seat(copy=CapoStep.copy)
+    step: SealedStep[Any] = fields.seat(copy=SealedStep.copy)
     """The sealed step: who committed is public, each choice its seat's own."""
     declared: dict[int, int] = fields.seat()
     """Per seat that has said it, how many cards its crew holds (private until shown)."""
@@ -129,7 +128,7 @@ class CapoTable(State):
             round=0,
             counter=0,
             phase=Phase.PLAY,
-            step=CapoStep.of(range(n)),
+            step=SealedStep.of(range(n)),
             declared={},
             picked={},
             must_turn=[0] * n,

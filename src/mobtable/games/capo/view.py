@@ -19,7 +19,7 @@ far; the declared count (``p3``) stays private until that many lie there.
 ``determinize`` uses only those facts: the cards the seat cannot place are
 sorted, shuffled with the given ``rng`` and dealt into the hidden slots in a
 fixed seat order. The other seats' unrevealed commitments are dropped, yet
-stay announced (``CapoStep.announced``, :mod:`.step`): they decide again in the sample.
+stay announced (``SealedStep.announced``): they decide again in the sample.
 With sealed crews they choose their crew afresh, size included; with open
 placement a committed crew has as many cards as the table shows, and a crew
 in progress keeps its visible cards (drawn from the sampled hand) and a
@@ -39,6 +39,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Origin
+from mobtable.core.shuffle import shuffle
 from mobtable.games.capo import crews
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.rules import GAME_OVER, PLAYING, SUSPECTING, TURNING
@@ -213,7 +214,7 @@ def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
     other.picked = {seat: list(state.picked[seat])} if seat in state.picked else {}
     known = known_cards(state, seat)
     unknown = [c for c in range(len(state.cards.mafiosi)) if c not in known]  # ascending
-    _shuffle(unknown, rng)
+    shuffle(unknown, rng)
     deal = _Deal(unknown)
     hands, table, face_up, own_discard = state.hands, state.table, state.face_up, state.own_discard
     other_hands, other_table, other_own = other.hands, other.table, other.own_discard
@@ -243,20 +244,10 @@ def determinize(state: CapoState, seat: int, rng: random.Random) -> CapoState:
     other.stack = deal.take(len(state.stack))
     other.assignment_stack = _shuffled_assignments(state, rng)
     events = sorted(state.event_stack)
-    _shuffle(events, rng)
+    shuffle(events, rng)
     other.event_stack = events
     other.rng = rng  # the sample keeps drawing from rng (no Random seeded per sample)
     return other
-
-
-def _shuffle(items: list[int], rng: random.Random) -> None:
-    """:func:`mobtable.core.shuffle.shuffle` (the same draws, the same order), on C types
-    when compiled (``view.pxd``)."""
-    rnd = rng.random
-    for i in range(len(items) - 1, 0, -1):
-        r = rnd()
-        j = int(r * (i + 1))
-        items[i], items[j] = items[j], items[i]
 
 
 def _reopen_crews(
@@ -307,7 +298,7 @@ def _dealer(cards: list[int]) -> Callable[[int], list[int]]:
 def _shuffled_assignments(state: CapoState, rng: random.Random) -> list[int]:
     """The stack reshuffled, keeping a top card whose back matches the visible one."""
     pool = sorted(state.assignment_stack)
-    _shuffle(pool, rng)
+    shuffle(pool, rng)
     if pool:
         assignments = state.cards.assignments
         wanted = assignments[state.assignment_stack[0]].envelope

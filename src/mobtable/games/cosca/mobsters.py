@@ -125,13 +125,9 @@ def meets_resources(
 
 
 def resource_seats(
-    special: Special, money: Sequence[int], weapons: Sequence[int], strict: bool
+    special: Special, money: Sequence[int], weapons: Sequence[int], *, strict: bool
 ) -> int:
-    """The seats meeting a resource condition (C-04), as a bitmask; 0 for other conditions.
-
-    (Loops, not generators: compiled, it is a C function, which takes no closures; and no
-    ``*`` before ``strict``, which a ``.pxd`` cannot declare: every caller names it.)
-    """
+    """The seats meeting a resource condition (C-04), as a bitmask; 0 for other conditions."""
     mask = 0
     if special is _EQUAL:
         for s in range(len(money)):

@@ -25,7 +25,6 @@ actions from the same draws, straight through the rules.
 from __future__ import annotations
 
 import random
-from array import array
 from functools import cache, lru_cache
 from typing import Any
 
@@ -113,10 +112,7 @@ def _cheapest(action: Any) -> tuple[int, int]:
 
 
 def guide(state: Any, seat: int) -> Any:
-    """The first action the search tries at a new node (``None``: ask the ``greedy`` bot).
-
-    (No lambdas or generators here: compiled, it is a C function, which takes no closures.)
-    """
+    """The first action the search tries at a new node (``None``: ask the ``greedy`` bot)."""
     legal = state.legal(seat)
     if len(legal) == 1:
         return legal[0]
@@ -187,10 +183,9 @@ def _first_best(
     base: tuple[float, ...], dice: int, wanted: float, row: tuple[tuple[str, bool], ...]
 ) -> int:
     """:func:`_best_setting`'s work: each setting's ``base`` score plus the mobsters it
-    meets (summed in row order, as the bot sums them); the first best one's position.
-    Compiled, the sums are C doubles in an array, not a list of floats."""
+    meets (summed in row order, as the bot sums them); the first best one's position."""
     n = len(base)
-    mobsters = array("d", bytes(8 * n))  # n zeros
+    mobsters = [0.0] * n
     for text, own in row:
         value = 0.6 if own else wanted
         for i in _meeting(text, dice):

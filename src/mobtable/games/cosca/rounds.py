@@ -196,10 +196,7 @@ def new_day(state: CoscaTable) -> None:
     state.round += 1
     day = state.weekday
     n = len(state.money)
-    returned_dice = -BASE_DICE * n
-    for count in state.dice:  # sum(state.dice), compiled a C loop
-        returned_dice += count
-    state.supply[DICE] += returned_dice
+    state.supply[DICE] += sum(state.dice) - BASE_DICE * n  # yesterday's extra dice go back
     dice = state.dice = [BASE_DICE] * n
     works, today, row = state.facts.works, 1 << day, state.row
     working = [0] * n
@@ -222,10 +219,7 @@ def new_day(state: CoscaTable) -> None:
         state.drink.append(False)
         state.under.append(0)
         state.met.append(0)
-    over = False  # max(money) or max(weapons) above the cap, compiled a C loop
-    for seat in range(n):
-        if state.money[seat] > RESOURCE_CAP or state.weapons[seat] > RESOURCE_CAP:
-            over = True
+    over = max(state.money) > RESOURCE_CAP or max(state.weapons) > RESOURCE_CAP
     returned = _return_excess(state) if over else {}
     if not state.silent:
         # setup guarantees a card for every day

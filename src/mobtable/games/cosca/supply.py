@@ -63,9 +63,7 @@ def pay_each(state: CoscaTable, stock: Stock, owed: Sequence[int]) -> dict[int, 
     """:func:`pay_out` for ``owed`` listed by seat (no negative amounts): ``None`` when the
     supply pays everyone in full (the usual case, which builds no dict), else what each
     seat owed got, as :func:`pay_out` returns it."""
-    total = 0
-    for n in owed:  # sum(owed), compiled a C loop
-        total += n
+    total = sum(owed)
     if not total:
         return None
     pool = state.supply

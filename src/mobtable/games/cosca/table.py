@@ -135,9 +135,4 @@ class CoscaTable(State):
         return self.cards[self.row[pos]]
 
     def loyal_count(self, seat: int) -> int:
-        # ``self.loyal.count(seat)``, as a loop: compiled, it compares C ints
-        count = 0
-        for owner in self.loyal:
-            if owner == seat:
-                count += 1
-        return count
+        return self.loyal.count(seat)

@@ -61,7 +61,7 @@ def future_points(state: Any, seat: int, weights: Sequence[float] = WEIGHTS) -> 
     """The points ``seat``'s hand should still score (0 for an empty hand).
 
     The weighted features are added one by one in :data:`FEATURES` order, then the
-    intercept (plain additions: the same bits compiled and pure)."""
+    intercept (plain additions in a fixed order: the same bits on every machine)."""
     if not state.hands[seat]:
         return 0.0
     features = hand_features(state, seat)

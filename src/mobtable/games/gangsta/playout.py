@@ -127,7 +127,7 @@ def best_placement(state: Any, rnd: Callable[[], float]) -> Any:
     filled = state.filled
     value_of = state.cards.value
     empty = state.empty
-    size, width = SIZE, CELLS  # compiled: C ints
+    size, width = SIZE, CELLS  # locals: read in every loop below
     last = size - 1
     near_full: list[bool] = []
     for cell in empty:
@@ -162,7 +162,7 @@ def _best_cells(
     the ``near_full`` ones) and the cells where it does, in order; no cells when no empty
     cell shares a line with an equal value."""
     counts = [0] * 10  # equal values per row (0-4) and column (5-9): 2 * SIZE lines
-    size = SIZE  # compiled: a C int
+    size = SIZE
     for cell in range(CELLS):
         v = values[cell]
         if v == value:

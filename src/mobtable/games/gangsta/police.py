@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mobtable.core.shuffle import shuffle_like_random
 from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY, full_lines, line_name
 
 if TYPE_CHECKING:
@@ -19,7 +18,7 @@ def raid(state: GangstaTable) -> None:
     for _ in range(len(state.cards.ambush)):
         if not state.ambush_deck:
             state.ambush_deck, state.ambush_used = state.ambush_used, []
-            shuffle_like_random(state.ambush_deck, state.rng)
+            state.rng.shuffle(state.ambush_deck)
             if not state.silent:
                 state.log("ambush-reshuffle", "The police ambush deck is reshuffled")
         index = state.ambush_deck.pop()

@@ -16,7 +16,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from mobtable.core import Seat
-from mobtable.core.shuffle import shuffle_like_random
 from mobtable.games.gangsta.cards import HAND_SIZE
 
 if TYPE_CHECKING:
@@ -75,7 +74,7 @@ def apply(state: GangstaTable, seat: Seat, ids: tuple[int, ...]) -> None:
     hand.extend(drawn)
     hand.sort()
     state.deck.extend(ids)
-    shuffle_like_random(state.deck, state.rng)
+    state.rng.shuffle(state.deck)
     state.redrew[seat] = ids
     if not state.silent:
         state.log("redraw", f"Seat {seat} redraws three cards", seat=seat)

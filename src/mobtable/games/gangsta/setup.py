@@ -23,7 +23,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mobtable.core import BadSetup, InvalidNotation
-from mobtable.core.shuffle import shuffle_like_random
 from mobtable.games.gangsta.cards import HAND_SIZE, CardSet
 from mobtable.games.gangsta.grid import CELL_NAMES
 from mobtable.games.gangsta.state import GangstaState
@@ -33,7 +32,7 @@ def deal(state: GangstaState, seed: int | None) -> None:
     """Shuffle, turn the trump, deal, then offer the redraws (which lead to C3)."""
     rng = state.rng
     deck = list(range(len(state.cards.cards)))
-    shuffle_like_random(deck, rng)
+    rng.shuffle(deck)
     state.trump = deck.pop()
     size = HAND_SIZE[state.players]
     for seat in range(state.players):  # each seat takes the top ``size`` cards
@@ -41,7 +40,7 @@ def deal(state: GangstaState, seed: int | None) -> None:
         del deck[-size:]
     state.deck = deck
     state.ambush_deck = list(range(len(state.cards.ambush)))
-    shuffle_like_random(state.ambush_deck, rng)
+    rng.shuffle(state.ambush_deck)
     state.leader = state.config.options["first_player"]
     state.begin_redraws()
 
@@ -110,7 +109,7 @@ def from_setup(state: GangstaState, setup: Mapping[str, Any]) -> None:
     count = len(cards.ambush)
     if ambush is None:
         state.ambush_deck = list(range(count))
-        shuffle_like_random(state.ambush_deck, state.rng)
+        state.rng.shuffle(state.ambush_deck)
     elif not isinstance(ambush, list) or sorted(ambush) != list(range(count)):
         raise BadSetup(f"setup 'ambush' must order the ambush cards 0..{count - 1}, top first")
     else:
