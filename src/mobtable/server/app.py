@@ -145,7 +145,7 @@ def create_app(
                     "options": [
                         {
                             "name": o.name,
-                            "default": o.default,
+                            "default": o.people_default,  # a served table is played by people
                             "choices": list(o.choices),
                             "description": o.description,
                             "label": o.label or o.name,
