@@ -2,8 +2,8 @@
 
 Example (what ``mobtable play ... --hints`` prints)::
 
-    Hint: Play Bratva 9 strong: it won 41% of the 1,210 games the hard bot played out
-    from here (likely 38% to 44%). Next: Play Yakuza 4 weak, 33% of 180 games.
+    Hint: Play Bratva 9 strong: it won 41% of 1,210 games the hard bot played out from
+    here (likely 38% to 44%). Next: Play Yakuza 4 weak, 33% of 180.
 
 The hint searches from the seat's own :class:`~mobtable.bots.base.Decision`
 (its view and determinizations), so it never reveals hidden information.
@@ -105,17 +105,17 @@ def describe(
         return f"{label(best.action)}: it is your only move"
     low, high = interval(best.win, best.visits)
     line = (
-        f"{label(best.action)}: it won {best.win:.0%} of the {best.visits:,} games the hard "
-        f"bot played out from here (likely {low:.0%} to {high:.0%})."
+        f"{label(best.action)}: it won {best.win:.0%} of {best.visits:,} games the hard bot "
+        f"played out from here (likely {low:.0%} to {high:.0%})."
     )
     others = [s for s in stats[1 : 1 + SHOWN_ALTERNATIVES] if s.visits]
     if not others:
         return line
     parts = []
     for other in others:
-        part = f"{label(other.action)}, {other.win:.0%} of {other.visits:,} games"
-        if other.win > best.win:
+        part = f"{label(other.action)}, {other.win:.0%} of {other.visits:,}"
+        if round(100 * other.win) > round(100 * best.win):  # higher as the reader sees it
             low2, high2 = interval(other.win, other.visits)
-            part += f" (likely {low2:.0%} to {high2:.0%}: higher, but from too few games to trust)"
+            part += f" ({low2:.0%} to {high2:.0%}: higher, but too few games to trust)"
         parts.append(part)
     return f"{line} Next: {'; '.join(parts)}."

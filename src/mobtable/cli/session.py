@@ -30,7 +30,7 @@ from mobtable.sim import annotated_record
 
 LIST_LIMIT = 24
 """Legal moves are listed with the prompt when there are at most this many."""
-HINT_LINES = 2
+HINT_LINES = 3
 """Rows kept free under the prompt for a hint (it is searched after the board is drawn)."""
 
 ReadLine = Callable[[str], str]
@@ -218,7 +218,7 @@ class Session:
 
         advice = hint(self.state, seat, seed=len(self.state.history))
         line = advice.words(lambda action: self.words.action(self.state, seat, action))
-        self.console.print(Text(f"Hint: {line}", style="cyan"), soft_wrap=True)
+        self.console.print(Text(f"Hint: {line}", style="cyan"))
 
     def _complain(self, message: str) -> None:
         self.console.print(Text(message, style="red"), soft_wrap=True)

@@ -117,7 +117,7 @@ def _mine(view: dict[str, Any], reader: Reader, compact: bool = False) -> Render
         lines.append(card_text(view, card))
         power = (view["cards"].get(str(card)) or {}).get("text")
         if power:  # a special card says what it does
-            lines.append(f" — {power}", style="dim")
+            lines.append(f" — {power.rstrip('.') if compact else power}", style="dim")
     if not view["hand"]:
         lines.append(" (empty)")
     me = view["me"] or {}
@@ -205,6 +205,6 @@ def render_view(
         winners = view["result"]["winners"]
         parts.append(Text(f"Game over — won by {people(reader, winners)}", style="bold green"))
     if compact:
-        return Group(Text(f"{title}.  {COUNTER_KEY}", style="bold"), *parts)
+        return Group(Text(f"{title}.  ✎ counts this round", style="bold"), *parts)
     parts.append(Text(COUNTER_KEY, style="dim"))
     return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED)
