@@ -1,6 +1,6 @@
-"""The terminal as a player sees it at 100×32: what stays in view at each prompt.
+"""The terminal as a player sees it at 100x32: what stays in view at each prompt.
 
-A game is played to the end through :class:`Session` on a 100×32 console; a driver
+A game is played to the end through :class:`Session` on a 100x32 console; a driver
 answers each prompt as a player reading the screen would, and at every prompt the last
 32 lines printed (the terminal's rows) are checked for what the player needs there.
 """
@@ -28,7 +28,7 @@ RULE = "─" * 20
 
 @dataclass
 class Screen:
-    """A 100×32 terminal: everything printed, and the rows in view at each prompt."""
+    """A 100x32 terminal: everything printed, and the rows in view at each prompt."""
 
     out: io.StringIO = field(default_factory=io.StringIO)
     answered: int = 0
@@ -110,7 +110,7 @@ def after_a_board(screen: Screen) -> bool:
 # -- COSCA and Capo: the board's top stays in view ------------------------------------
 @pytest.mark.parametrize("players", [2, 5])
 def test_cosca_keeps_the_dice_key_in_view_at_every_prompt(players: int) -> None:
-    """At 100×32 the dice letters a player types stay on screen with the prompt."""
+    """At 100x32 the dice letters a player types stay on screen with the prompt."""
     seen: list[int] = []
 
     def check(screen: Screen, session: Session) -> None:
@@ -125,7 +125,7 @@ def test_cosca_keeps_the_dice_key_in_view_at_every_prompt(players: int) -> None:
 
 @pytest.mark.parametrize("players", [3, 7])
 def test_capo_keeps_the_job_in_view_at_every_prompt(players: int) -> None:
-    """At 100×32 the Assignment (the job) stays on screen, at the suspicion too."""
+    """At 100x32 the Assignment (the job) stays on screen, at the suspicion too."""
     phases: set[str] = set()
 
     def check(screen: Screen, session: Session) -> None:
