@@ -115,7 +115,7 @@ def _row(view: Mapping[str, Any], names: _Names, compact: bool = False) -> Table
         drink = "drink" if mob["drink"] else ""
         if compact and drink:
             loyal.append(", drink")
-        cells = [
+        cells: list[RenderableType] = [
             str(mob["pos"]),
             Text(_mark(mob, "name", mob["name"]), style="bold" if mob["works_today"] else ""),
             _mark(mob, "condition", condition_words(mob["condition"])),
