@@ -168,19 +168,7 @@ class Session:
                 self.console.print()
                 return Ending.QUIT
             try:
-                if choice is not None and not parsing.is_command(line):
-                    parsed: parsing.Parsed = parsing.exact(line, legal) or Empty()
-                    if isinstance(parsed, Empty) and line.strip():
-                        found = choice.read(line)
-                        if found is None:  # the next step, with the board it is about
-                            tail = [prompt, choice.question()]
-                            self.show_view(force=True, tail=tail, reserve=1)
-                            continue
-                        parsed = found
-                else:
-                    parsed = parsing.parse_input(
-                        line, legal, self.state.game, self.state.config, numbers=self.listed
-                    )
+                parsed = self._parse(line, legal, choice, prompt)
             except MobtableError as exc:
                 self._complain(str(exc))
                 continue
@@ -199,6 +187,24 @@ class Session:
                 continue
             self.console.print(Text(f"You play: {label}.", style="green"), soft_wrap=True)
             return None
+
+    def _parse(
+        self, line: str, legal: Sequence[Action], choice: StepChoice | None, prompt: Text
+    ) -> parsing.Parsed:
+        """What ``line`` asks for; in a two-step choice, a move's full notation or the
+        current step's answer (a step that leads to the next one is ``Empty``, with
+        the next step drawn below the board it is about)."""
+        if choice is None or parsing.is_command(line):
+            game, config = self.state.game, self.state.config
+            return parsing.parse_input(line, legal, game, config, numbers=self.listed)
+        exact = parsing.exact(line, legal)
+        if exact is not None or not line.strip():
+            return exact or Empty()
+        found = choice.read(line)
+        if found is None:
+            self.show_view(force=True, tail=[prompt, choice.question()], reserve=1)
+            return Empty()
+        return found
 
     def _reserve(self) -> int:
         """Rows to keep free under the prompt: the input line, and the hint if asked."""
