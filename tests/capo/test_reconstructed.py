@@ -11,7 +11,7 @@ from rich.console import Console
 from mobtable.core import BadCardData
 from mobtable.core.cardfile import builtin_card_data
 from mobtable.games.capo import GAME
-from mobtable.games.capo.render import render_view
+from mobtable.games.capo.render import provenance, render_view
 
 NOTE = "reconstructed — owners of the real deck can load its data with --cards FILE"
 BUILT_IN = ["the 5 symbols", "70 Mafioso cards", "13 Assignment cards", "9 Event cards"]
@@ -29,6 +29,9 @@ def _real_deck() -> dict[str, Any]:
 def _text(view: dict[str, Any]) -> str:
     console = Console(width=200, color_system=None, record=True)
     console.print(render_view(view))
+    note = provenance(view)
+    if note is not None:  # shown once per game, apart from the board
+        console.print(note)
     return console.export_text()
 
 

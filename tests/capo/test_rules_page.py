@@ -67,3 +67,14 @@ def test_the_page_renders_in_the_terminal() -> None:
     text = console.export_text()
     assert "Capo della Mafia" in text and "Crews go down together" in text
     assert "**" not in text
+
+
+def test_the_worked_example_says_what_it_adds_to_the_rulebook() -> None:
+    """The rulebook's example gives the outcome only; the page's job, cards and choices
+    are ours and the page says so before them."""
+    page = _page()
+    heading = next(line for line in page.splitlines() if line.startswith("#") and "example" in line)
+    assert "illustration" in heading.lower()
+    section = page[page.index(heading) : page.index("## Between rounds")]
+    intro = section[: section.index("Protection racket")]
+    assert "does not give the job, the cards" in " ".join(intro.split())

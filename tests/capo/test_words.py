@@ -363,3 +363,34 @@ def test_K_04_mario_beretta_in_words() -> None:
         " +1 for the assignment, +2 for rightly suspecting Sal)."
         " Respect now: you have 3, Marco has 3 and Sal has 1."
     )
+
+
+@pytest.mark.parametrize(
+    ("effect", "text", "limit"),
+    [
+        (Effect.FRIENDLY_JUDGE, "This round the assignment allows 2 stars more", "5 stars"),
+        (Effect.HEAT_IS_ON, "This round the assignment allows 1 star fewer", "2 stars"),
+    ],
+)
+def test_K_16_the_round_line_gives_the_cards_star_limit_then_the_events_change(
+    effect: Effect, text: str, limit: str
+) -> None:
+    """The card's own limit, then the Event card's text, then the limit the engine uses:
+    never the changed limit followed by the change (which reads as applying it twice)."""
+    from rich.console import Console
+
+    from mobtable.games.capo.render import render_view
+
+    pick = Picker()
+    hands = [pick.fillers(5), pick.fillers(5), pick.fillers(5)]
+    state = new(hands, envelope_next=True, events=[event_card(effect)])
+    assert state.view(0)["assignment"]["max_stars"] == int(limit.split()[0])
+    round_event = next(e for e in state.events if e.kind == "round")
+    line = WORDS.event(round_event, Reader(0, ("Vito", "Carla", "Salvo")))
+    assert line.startswith("Round 1 — Protection racket: Cash and Pistol, at most 3 stars. ")
+    assert f"{text}" in line and line.endswith(f"So this round the limit is {limit}.")
+    console = Console(width=200, color_system=None, record=True)
+    console.print(render_view(state.view(0)))
+    board = console.export_text()
+    assert "needs Cash and Pistol, at most 3 stars" in board
+    assert f"This round: at most {limit}." in board

@@ -164,9 +164,10 @@ def test_an_option_value_outside_its_choices_lists_them(invoke: Invoke) -> None:
 def test_hints_show_what_hard_would_play_and_why(invoke: Invoke) -> None:
     result = invoke([*TWO, "--seed", "3", "--save", "h.json", "--hints"], input="quit\n")
     assert result.exit_code == 0, result.output
-    hint_lines = [line for line in result.stdout.splitlines() if line.startswith("hint: ")]
+    hint_lines = [line for line in result.stdout.splitlines() if line.startswith("Hint: ")]
     assert len(hint_lines) == 1
-    assert "win" in hint_lines[0] and "sims" in hint_lines[0]
+    assert re.match(r"Hint: Bid (nothing|\d+ coins?): it won \d+% of [\d,]+ games", hint_lines[0])
+    assert not re.search(r"\bb\d\b", hint_lines[0])  # the move in words, never its notation
 
 
 def test_the_seed_stays_hidden_until_play_stops(invoke: Invoke) -> None:
@@ -176,3 +177,21 @@ def test_the_seed_stays_hidden_until_play_stops(invoke: Invoke) -> None:
     end = out.index("Game over")
     assert "424242" not in out[:end]
     assert "The deal's seed was 424242." in out[end:]
+
+
+def test_C_11_a_cosca_game_at_the_terminal_begins_on_the_day_of_play(
+    invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rulebook's weekday of play, stored in the record so it replays on any day."""
+    import mobtable.games.cosca.game as cosca_game
+
+    monkeypatch.setattr(cosca_game, "today_code", lambda: "sat")
+    result = invoke(["play", "cosca", "--seed", "5", "--save", "c.json"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "The game begins on Saturday" in result.stdout
+    assert _record("c.json")["config"]["options"]["start_day"] == "sat"
+    chosen = invoke(
+        ["play", "cosca", "--seed", "5", "--option", "start_day=seed", "--save", "d.json"],
+        input="quit\n",
+    )
+    assert _record("d.json")["config"]["options"]["start_day"] == "seed", chosen.output

@@ -89,7 +89,7 @@ def test_a_game_without_render_module_falls_back_to_the_generic_view() -> None:
 
 
 def test_a_failing_game_renderer_falls_back_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(view: dict[str, Any]) -> RenderableType:
+    def broken(view: dict[str, Any], names: Any = None, *, compact: bool = False) -> RenderableType:
         raise KeyError("hand")
 
     monkeypatch.setattr(rendering, "game_renderer", lambda name: broken)

@@ -49,6 +49,26 @@ def test_the_table_report_shows_seats_bots_and_throughput(invoke: Invoke) -> Non
         assert text in result.stdout
 
 
+def test_json_and_summary_file_carry_the_tables_intervals_and_test(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    """The printed table's 95% intervals and seat-effect test are in ``--json`` and in
+    ``summary.json`` too, with the same figures."""
+    table = invoke([*SIM, "--seed", "3"]).stdout
+    data = json.loads(invoke([*SIM, "--seed", "3", "--json", "--out", "runs"]).stdout)
+    written = json.loads((tmp_path / "runs" / "summary.json").read_text())
+    assert _summary(json.dumps(written)) == _summary(json.dumps(data))
+    for seat in data["seats"]:
+        low, high = seat["interval"]["low"], seat["interval"]["high"]
+        assert low <= seat["win_rate"] <= high and seat["interval"]["confidence"] == 0.95
+        row = next(line for line in table.splitlines() if line.split()[:1] == [str(seat["seat"])])
+        assert f"{100 * low:.1f}%-{100 * high:.1f}%" in row
+    assert "interval" in data["by_bot"]["random"]
+    effect = data["seat_effect"]
+    assert set(effect) == {"statistic", "p_value", "dof", "detected"} and effect["dof"] == 2
+    assert f"p = {effect['p_value']:.3g}" in table
+
+
 @pytest.fixture
 def recorded(invoke: Invoke, tmp_path: Path) -> list[Path]:
     result = invoke([*SIM, "--games", "3", "--seed", "5", "--out", "recs", "--json"])

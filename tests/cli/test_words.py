@@ -31,7 +31,7 @@ def _human_actions(path: str, seat: int = 0) -> list[str]:
 def test_a_bare_number_picks_nothing_when_the_moves_are_not_on_screen(invoke: Invoke) -> None:
     """COSCA's dice settings are too many to list: ``1`` must not play the first of them."""
     result = invoke(COSCA, input="1\nquit\n")
-    assert "possible moves, too many to list: type 'help' to list them" in result.stdout
+    assert "56 possible moves: type 'help' to list them" in result.stdout
     assert NOT_LISTED in result.stdout
     assert _human_actions("c.json") == []
 

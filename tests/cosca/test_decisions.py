@@ -331,6 +331,35 @@ def test_C_09_the_drink_returns_to_the_supply_when_loyalty_passes() -> None:
     assert totals(state) == (50, 35, 29)
 
 
+def test_C_09_the_log_says_the_drink_went_back_when_the_mobster_changed_hands() -> None:
+    from mobtable.core.narrator import Narrator
+
+    state = table(
+        2,
+        {
+            **LAST,
+            "row": ["Jacob Soldini"],
+            "loyal": {"Jacob Soldini": RED},
+            "drinks": ["Jacob Soldini"],
+            "money": [0, 0],
+            "weapons": [1, 1],
+            "dice": [3, 3],
+        },
+    )
+    decide(state, {RED: "GSS", GREEN: "GGS"})
+    decide(state, {RED: "0m0w", GREEN: "0m1w"})
+    kinds = [e.kind for e in state.events]
+    assert kinds.index("drink-returned") == kinds.index("loyalty-gained") + 1
+    returned = next(e for e in state.events if e.kind == "drink-returned")
+    assert returned.data["seat"] == RED
+    for seat, who in ((GREEN, "Vito"), (RED, "you"), (None, "Vito")):
+        line = Narrator(GAME, seat, [], 2).event(returned)
+        assert line == (
+            f"The drink {who} bought Jacob Soldini is lost with him: "
+            "its money goes back to the supply"
+        )
+
+
 def _tied_owner_with_a_drink() -> dict[str, object]:
     """Red owns Jacob Soldini (Gun Shop + Street), tied with green yesterday (both
     hats still under the card) and has since bought him a new drink."""
@@ -448,6 +477,24 @@ def test_C_11_today_is_resolved_once(monkeypatch: pytest.MonkeyPatch) -> None:
     again = GAME.config_from_json(config.to_json())
     assert again.option("start_day") == "thu"  # a replay never depends on the day
     assert GAME.config(2, options={"start_day": "today"}).option("start_day") == "sat"
+
+
+def test_C_11_a_table_people_play_begins_on_the_day_it_is_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rulebook's weekday of play is the default of a played table, stored in its
+    config; a simulation's config (``Game.config``) keeps the seed's day."""
+    import mobtable.games.cosca.game as game_module
+
+    monkeypatch.setattr(game_module, "today_code", lambda: "fri")
+    played = GAME.table_config(3)
+    assert played.option("start_day") == "fri"
+    assert GAME.new_state(played, seed=9).view(0)["calendar"]["start_day"] == "fri"
+    monkeypatch.setattr(game_module, "today_code", lambda: "sun")
+    again = GAME.config_from_json(played.to_json())
+    assert GAME.new_state(again, seed=9).view(0)["calendar"]["start_day"] == "fri"
+    assert GAME.table_config(3, options={"start_day": "seed"}).option("start_day") == "seed"
+    assert GAME.config(3).option("start_day") == "seed"
 
 
 def test_C_11_today_is_the_local_weekday() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Console
 
 from mobtable.core.cardfile import builtin_card_data
-from mobtable.games.cosca.render import render_view
+from mobtable.games.cosca.render import provenance, render_view
 
 from .helpers import GAME, table
 
@@ -23,6 +23,9 @@ BUILT_IN = [
 def _text(view: dict[str, Any]) -> str:
     console = Console(width=220, color_system=None, record=True)
     console.print(render_view(view))
+    note = provenance(view)
+    if note is not None:  # shown once per game, apart from the board
+        console.print(note)
     return console.export_text()
 
 

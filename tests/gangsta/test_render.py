@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Console, RenderableType
 
 from mobtable.core.cardfile import builtin_card_data
-from mobtable.games.gangsta.render import render_view
+from mobtable.games.gangsta.render import provenance, render_view
 
 from .helpers import GAME, play, position
 
@@ -27,8 +27,12 @@ def test_render_marks_the_reconstructed_card_data_and_ambush_cards() -> None:
         grid={"A1": "C2W", "A2": "C3W", "A3": "C4W"},
         ambush=list(range(20)),
     )
-    text = _text(state.view(None))
+    view = state.view(None)
+    note = provenance(view)
+    assert note is not None
+    text = _text(note)
     assert "Card data reconstructed (mafia card values, ambush cards)" in text and MARK in text
+    assert MARK not in _text(view)  # the note comes once per game, not on every board
     play(state, "R5W", "R6W", "R7W", "R7W@A4", "R6W@A5")  # row A is full: the police come
     assert "(reconstructed ambush card)" in _text(state.view(0))
 
@@ -39,6 +43,7 @@ def test_render_of_a_real_deck_has_no_mark() -> None:
     state = GAME.new_state(GAME.config(3, card_data=data), seed=1)
     text = _text(state.view(0))
     assert "reconstructed" not in text and "Your hand" in text
+    assert provenance(state.view(0)) is None
 
 
 def test_render_names_cards_and_players_never_codes_or_seat_numbers() -> None:

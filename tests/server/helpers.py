@@ -31,3 +31,10 @@ def state(client: TestClient, table_id: str, seat: int | None, token: str | None
     params = {} if seat is None else {"seat": seat}
     headers = {} if token is None else {"X-Seat-Token": token}
     return client.get(f"/api/tables/{table_id}/state", params=params, headers=headers)
+
+
+def served_config(client: TestClient, table_id: str, game: Any, players: int) -> Any:
+    """The config a served table plays (its options as stored: a table people play has
+    its own defaults, COSCA's day of play, C-11), to mirror the table locally."""
+    options = client.get(f"/api/tables/{table_id}").json()["options"]
+    return game.config(players, options=options)

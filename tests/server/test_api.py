@@ -203,3 +203,19 @@ def _wait_for(client: TestClient, tid: str, predicate: Callable[[dict[str, Any]]
             if predicate(table):
                 return
             assert table["status"] != "over", f"the game ended first: {table}"
+
+
+def test_C_11_a_served_cosca_table_begins_on_the_day_it_is_made(
+    client: TestClient, monkeypatch: Any
+) -> None:
+    """The lobby offers the day of play as the default, and a table made without the
+    option stores the weekday it was made on (its replays stay exact)."""
+    import mobtable.games.cosca.game as game_module
+
+    monkeypatch.setattr(game_module, "today_code", lambda: "tue")
+    cosca = next(g for g in client.get("/api/games").json() if g["name"] == "cosca")
+    start = next(o for o in cosca["options"] if o["name"] == "start_day")
+    assert start["default"] == "today"
+    created = new_table(client, game="cosca", players=2, seats=[{"kind": "human"}] * 2)
+    summary = client.get(f"/api/tables/{created['id']}").json()
+    assert summary["options"]["start_day"] == "tue"

@@ -138,3 +138,21 @@ def test_the_end_comes_with_the_games_sentence_in_each_readers_words(client: Tes
     assert final["tiebreak"] == replay["tiebreak"] == "No tie-break was needed."
     state = client.get(f"/api/tables/{tid}/state?seat=0", headers={"X-Seat-Token": token0}).json()
     assert state["outcome"] == final["outcome"] and state["tiebreak"] == final["tiebreak"]
+
+
+def test_a_runner_up_with_a_higher_share_is_said_to_rest_on_too_few_games() -> None:
+    """The hint is ranked by its interval (``bots.hints.ranked``): a runner-up showing a
+    higher share than the hint says why it is not the hint."""
+    from types import SimpleNamespace
+
+    from mobtable import games
+    from mobtable.core.narrator import Narrator
+    from mobtable.server.hints import Advice, HintDesk
+
+    game = games.get("sealed-bid")
+    live = game.new_state(game.config(2), seed=1)
+    table = SimpleNamespace(state=live, narrator=lambda seat: Narrator(game, seat, [], 2))
+    higher = Advice("b3", 0.40, 900, "b2", 0.45, only=False)
+    assert "higher but from too few games to trust" in HintDesk._words(table, 0, higher)["reason"]
+    lower = Advice("b3", 0.40, 900, "b2", 0.30, only=False)
+    assert "too few games" not in HintDesk._words(table, 0, lower)["reason"]

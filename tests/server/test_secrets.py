@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 from mobtable import games
 from mobtable.core import State
 from mobtable.core.narrator import Narrator
-from server.helpers import claim, new_table, state
+from server.helpers import claim, new_table, served_config, state
 
 MAX_STEPS = 3000
 TOKENS: list[str] = []  # the seat tokens of the table being played
@@ -107,7 +107,7 @@ def test_no_payload_holds_anything_its_seat_may_not_see(client: TestClient, game
     tid = created["id"]
     tokens = [created["token"]] + [claim(client, tid, s) for s in range(1, players)]
     TOKENS[:] = tokens
-    mirror = game.new_state(game.config(players), seed=seed)
+    mirror = game.new_state(served_config(client, tid, game, players), seed=seed)
     rng = random.Random(7)
     seats: list[int | None] = [*range(players), None]
     with ExitStack() as stack:

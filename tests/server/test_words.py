@@ -15,7 +15,7 @@ from mobtable.core.narrator import Narrator
 from mobtable.core.words import default_names
 from mobtable.server.messages import labels
 
-from .helpers import act, claim, new_table, state
+from .helpers import act, claim, new_table, served_config, state
 
 
 def _wait(check: Callable[[], bool], timeout: float = 10) -> None:
@@ -127,7 +127,7 @@ def test_every_games_payload_labels_are_its_narrations(client: TestClient, name:
     )
     tid = created["id"]
     tokens = {0: created["token"], **{s: claim(client, tid, s) for s in range(1, players)}}
-    live = game.new_state(game.config(players), seed=11)
+    live = game.new_state(served_config(client, tid, game, players), seed=11)
     names = [s["display"] for s in client.get(f"/api/tables/{tid}").json()["seats"]]
     for seat in live.pending():
         payload = state(client, tid, seat, tokens[seat]).json()

@@ -35,7 +35,9 @@ def test_a_shared_win_counts_one_over_the_number_of_winners() -> None:
     )
     data = summary.to_json()
     assert [s["wins"] for s in data["seats"]] == [0.833333333, 0.833333333, 1.333333333]
-    assert data["by_bot"]["random"] == {
+    random_bot = dict(data["by_bot"]["random"])
+    random_bot.pop("interval", None)  # the lab's figure, with scipy installed
+    assert random_bot == {
         "games": 3,
         "wins": 0.833333333,
         "win_rate": 0.277777778,

@@ -1,23 +1,54 @@
-"""Hints for humans: what the ``hard`` bot would play, and why, in one line.
+"""Hints for humans: the move the ``hard`` bot's search supports best, and why, in words.
 
 Example (what ``mobtable play ... --hints`` prints)::
 
-    hint: R9S (win 41% · 1210 sims) — next best Y4W 33%, B2S 30%
+    Hint: Play Bratva 9 strong: it won 41% of 1,210 games the hard bot played out from
+    here (likely 38% to 44%). Next: Play Yakuza 4 weak, 33% of 180.
 
 The hint searches from the seat's own :class:`~mobtable.bots.base.Decision`
 (its view and determinizations), so it never reveals hidden information.
+
+A search visits its promising moves most, so a move it tried only a few times
+can show a higher win share by chance. The hint is therefore the move whose win
+share is surest to be high (the lower end of its 95% interval), and any move
+shown beside it with a higher figure says that the figure rests on too few games.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mobtable.bots.base import Decision
 from mobtable.bots.levels import HARD
-from mobtable.bots.search import ActionStats, Budget, ISMCTSBot, SearchResult
+from mobtable.bots.search import ActionStats, Budget, ISMCTSBot
 from mobtable.core import Action, Seat, State
 
 SHOWN_ALTERNATIVES = 2
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def interval(win: float, games: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a win share ``win`` over ``games`` games.
+
+    >>> [round(x, 2) for x in interval(0.5, 100)]
+    [0.4, 0.6]
+    >>> interval(0.0, 0)
+    (0.0, 1.0)
+    """
+    if games <= 0:
+        return (0.0, 1.0)
+    z2 = Z95 * Z95
+    centre = (win + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z95 * math.sqrt(win * (1 - win) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def ranked(stats: Sequence[ActionStats]) -> list[ActionStats]:
+    """``stats`` best first: by the lower end of the win share's interval, then visits."""
+    return sorted(stats, key=lambda s: (-interval(s.win, s.visits)[0], -s.visits))
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,18 +56,29 @@ class Hint:
     """What the search recommends for one seat.
 
     Attributes:
-        action: the recommended action (what ``hard`` plays with this seed).
-        line: one line for a human, e.g. ``"R9S (win 41% · 1210 sims) — next best Y4W 33%"``.
-        stats: every legal action with its visits and estimated win chance, best first.
+        action: the recommended action (``stats[0]``'s).
+        line: one line in notation, for logs and tests (``words`` is for people).
+        stats: every legal action with its visits and estimated win chance, best first
+            (:func:`ranked`).
+        searched: whether a search ran (not for a single legal move).
     """
 
     action: Action
     line: str
     stats: tuple[ActionStats, ...]
+    searched: bool = True
+
+    def words(self, label: Callable[[Action], str]) -> str:
+        """The hint for a person, each move by ``label`` (the narration's words).
+
+        The hint's win share with its likely range, then up to two other moves; one
+        whose share is higher says why it is not the hint (too few games).
+        """
+        return describe(self.stats, label, searched=self.searched)
 
 
 def hint(state: State, seat: Seat, *, seed: int = 0, budget: Budget = HARD) -> Hint:
-    """What ``hard`` would play for ``seat`` in ``state``, and why, in one line.
+    """What ``hard``'s search supports best for ``seat`` in ``state``, and why.
 
     Args:
         state: the table (only ``seat``'s view and determinizations are used).
@@ -49,17 +91,31 @@ def hint(state: State, seat: Seat, *, seed: int = 0, budget: Budget = HARD) -> H
         raise ValueError(f"seat {seat} has no decision to take now")
     bot = ISMCTSBot(seed=seed, budget=budget)
     result = bot.search(Decision(state, seat))
-    return Hint(result.action, describe(result), tuple(result.stats))
+    searched = result.iterations > 0
+    stats = tuple(ranked(result.stats)) if searched else tuple(result.stats)
+    return Hint(stats[0].action, describe(stats, str, searched=searched), stats, searched)
 
 
-def describe(result: SearchResult) -> str:
-    """The one-line explanation of a search result."""
-    best = result.stats[0]
-    if result.iterations == 0:
-        return f"{best.action} (the only legal move)"
-    head = f"{best.action} (win {best.win:.0%} · {best.visits} sims)"
-    others = [s for s in result.stats[1 : 1 + SHOWN_ALTERNATIVES] if s.visits]
+def describe(
+    stats: Sequence[ActionStats], label: Callable[[Action], str], *, searched: bool = True
+) -> str:
+    """The hint in words: ``stats`` ranked best first, each move named by ``label``."""
+    best = stats[0]
+    if not searched or len(stats) == 1:
+        return f"{label(best.action)}: it is your only move"
+    low, high = interval(best.win, best.visits)
+    line = (
+        f"{label(best.action)}: it won {best.win:.0%} of {best.visits:,} games the hard bot "
+        f"played out from here (likely {low:.0%} to {high:.0%})."
+    )
+    others = [s for s in stats[1 : 1 + SHOWN_ALTERNATIVES] if s.visits]
     if not others:
-        return head
-    rest = ", ".join(f"{s.action} {s.win:.0%}" for s in others)
-    return f"{head} — next best {rest}"
+        return line
+    parts = []
+    for other in others:
+        part = f"{label(other.action)}, {other.win:.0%} of {other.visits:,}"
+        if round(100 * other.win) > round(100 * best.win):  # higher as the reader sees it
+            low2, high2 = interval(other.win, other.visits)
+            part += f" ({low2:.0%} to {high2:.0%}: higher, but too few games to trust)"
+        parts.append(part)
+    return f"{line} Next: {'; '.join(parts)}."

@@ -77,6 +77,18 @@ def parse_input(
     return _notation(line, legal, by_text, game, config)
 
 
+def is_command(text: str) -> bool:
+    """Whether ``text`` is one of the commands (``help``, ``view``, ``log``, ``quit``)."""
+    return text.strip().lower() in COMMAND_WORDS
+
+
+def exact(text: str, legal: Sequence[Action]) -> Action | None:
+    """The legal move whose notation ``text`` is (ignoring case and spaces around), if any."""
+    line = text.strip().lower()
+    found = [action for action in legal if str(action).lower() == line]
+    return found[0] if len(found) == 1 else None
+
+
 def _numbered(digits: str, legal: Sequence[Action]) -> Action:
     if not legal:
         raise IllegalAction("you have no move to choose now")

@@ -89,7 +89,7 @@ def play(
     if human is not None and not 0 <= human < players:
         fail(f"--seat must be between 0 and {players - 1} for {players} players, not {human}")
     config = setup.build_config(
-        game, players, variants=variant or (), options=option or (), cards=cards
+        game, players, variants=variant or (), options=option or (), cards=cards, people=True
     )
     bot_seats = [s for s in range(players) if s != human]
     lineup = setup.fill_bots(

@@ -1,14 +1,17 @@
 """Drawing views, events and results in the terminal.
 
-A game package may provide ``render.py`` with ``render_view(view) ->
-RenderableType``; otherwise (and if that function fails) the view dict is
-drawn generically as nested key/value tables.
+A game package may provide ``render.py`` with ``render_view(view, names=None, *,
+compact=False) -> RenderableType`` (``compact``: a shorter board for a small
+terminal) and ``provenance(view)``, the note on reconstructed card data that a
+front end shows once per game, not on every board. Without ``render_view`` (and
+if it fails) the view dict is drawn generically as nested key/value tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
+from types import ModuleType
 from typing import Any
 
 from rich import box
@@ -24,20 +27,44 @@ from mobtable.core import Result, Seat
 from mobtable.core.narrator import PlainNarration, result_line, tiebreak_line
 from mobtable.core.words import Narration, Reader
 
-ViewRenderer = Callable[[dict[str, Any]], RenderableType]
+ViewRenderer = Callable[..., RenderableType]
+"""A game's ``render_view(view, names=None, *, compact=False)``."""
 
 
-def game_renderer(game_name: str) -> ViewRenderer | None:
-    """The game package's ``render_view``, or ``None`` if it has none."""
+def _render_module(game_name: str) -> ModuleType | None:
     package = games.package_of(game_name)
     try:
-        module = import_module(f"{package}.render")
+        return import_module(f"{package}.render")
     except ModuleNotFoundError as exc:
         if exc.name != f"{package}.render":
             raise
         return None
-    renderer = getattr(module, "render_view", None)
+
+
+def game_renderer(game_name: str) -> ViewRenderer | None:
+    """The game package's ``render_view``, or ``None`` if it has none."""
+    renderer = getattr(_render_module(game_name), "render_view", None)
     return renderer if callable(renderer) else None
+
+
+def provenance(game_name: str, view: Mapping[str, Any]) -> RenderableType | None:
+    """The note that some card data is reconstructed, and how to load the real deck's.
+
+    The game's own ``provenance(view)`` if it has one, else a plain line from the
+    view's ``reconstructed`` list; ``None`` when the cards are all as printed.
+    """
+    note = getattr(_render_module(game_name), "provenance", None)
+    if callable(note):
+        found: RenderableType | None = note(view)
+        return found
+    parts = view.get("reconstructed") or []
+    if not parts:
+        return None
+    return Text(
+        f"Card data reconstructed ({', '.join(map(str, parts))}): "
+        "load the real deck's data with --cards FILE",
+        style="italic",
+    )
 
 
 def view_title(seat: Seat | None, names: Sequence[str] = ()) -> str:
@@ -47,16 +74,24 @@ def view_title(seat: Seat | None, names: Sequence[str] = ()) -> str:
     return names[seat] if seat < len(names) else "your seat"
 
 
-def render_view(game_name: str, view: dict[str, Any], *, title: str = "") -> RenderableType:
+def render_view(
+    game_name: str,
+    view: dict[str, Any],
+    *,
+    title: str = "",
+    names: Sequence[str] | None = None,
+    compact: bool = False,
+) -> RenderableType:
     """The game's own rendering of ``view`` if it has one, else :func:`generic_view`.
 
-    A failing game renderer must not end a game in progress: the generic
-    rendering is shown instead, with a note.
+    ``names``: the table's names by seat; ``compact``: the game's shorter board,
+    for a terminal too small for the full one. A failing game renderer must not
+    end a game in progress: the generic rendering is shown instead, with a note.
     """
     renderer = game_renderer(game_name)
     if renderer is not None:
         try:
-            return renderer(view)
+            return renderer(view, names or None, compact=compact)
         except Exception as exc:  # a rendering bug should not cost the player the game
             note = Text(f"({game_name} render_view failed: {exc}; showing the raw view)", "dim")
             return Group(note, generic_view(view, title=title))

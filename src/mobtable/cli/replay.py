@@ -14,7 +14,13 @@ from rich.text import Text
 
 from mobtable import bots as bot_registry
 from mobtable.cli._errors import FAILURE, fail
-from mobtable.cli.rendering import render_events, render_result, render_view, view_title
+from mobtable.cli.rendering import (
+    provenance,
+    render_events,
+    render_result,
+    render_view,
+    view_title,
+)
 from mobtable.core import MobtableError, Result, State
 from mobtable.core import record as records
 from mobtable.core.limits import shown
@@ -109,11 +115,14 @@ def replay(
     words = Narrator(state.game, seat, people, state.players)
     console.print(Text(f"{file}: {state.game.title}, {state.players} players", style="bold"))
     console.print(f"At the table: {listing(labels)}.", markup=False, soft_wrap=True)
+    note = provenance(state.game.name, state.view(seat))
+    if note is not None:  # once, not on every board
+        console.print(note)
     stepper = Stepper(console, step=step, delay=delay)
     _play_through(state, record, words, stepper)
     console.print(Rule(style="dim"))
     title = f"{state.game.title}: {view_title(seat, people)}"
-    console.print(render_view(state.game.name, state.view(seat), title=title))
+    console.print(render_view(state.game.name, state.view(seat), title=title, names=people))
     if not state.is_over():
         console.print(
             f"The record is unfinished ({len(state.history)} actions).",
@@ -184,7 +193,8 @@ def _play_through(
         if stepper.on and number + 1 < len(actions):
             console.print(Rule(style="dim"))
             title = f"{state.game.title}: {view_title(seat, words.names)}"
-            console.print(render_view(state.game.name, state.view(seat), title=title))
+            view = state.view(seat)
+            console.print(render_view(state.game.name, view, title=title, names=words.names))
             stepper.pause()
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
@@ -15,12 +15,14 @@ from mobtable.bots import Bot, Decision
 from mobtable.cli import parsing
 from mobtable.cli.parsing import Command, Empty
 from mobtable.cli.rendering import (
+    provenance,
     render_events,
     render_moves,
     render_result,
     render_view,
     view_title,
 )
+from mobtable.cli.steps import StepChoice
 from mobtable.core import Action, MobtableError, Seat, State
 from mobtable.core import record as records
 from mobtable.core.narrator import Narrator
@@ -28,6 +30,8 @@ from mobtable.sim import annotated_record
 
 LIST_LIMIT = 24
 """Legal moves are listed with the prompt when there are at most this many."""
+HINT_LINES = 3
+"""Rows kept free under the prompt for a hint (it is searched after the board is drawn)."""
 
 ReadLine = Callable[[str], str]
 
@@ -90,6 +94,7 @@ class Session:
         self.seen_events = 0
         self.viewed_at = -1
         self.listed = False
+        self.noted = False
         self.error: str | None = None
 
     # -- the loop ------------------------------------------------------
@@ -109,12 +114,11 @@ class Session:
             if ending is not None:
                 return ending
         self.show_news()
-        self.show_view(force=True)
         words = self.words
         result = render_result(
             state.result(), self.labels, reader=words.reader, narration=words.narration
         )
-        self.console.print(result)
+        self.show_view(force=True, tail=[result])
         return Ending.FINISHED
 
     def _bot_acts(self, seat: Seat) -> bool:
@@ -136,11 +140,22 @@ class Session:
         if seat is None:
             raise RuntimeError("no human seat to prompt")
         self.show_news()
-        self.show_view()
         legal = self.state.legal(seat)
         if len(legal) == 1:
+            self.show_view()
             return self._forced(seat, legal[0])
-        self._announce(legal)
+        steps = self.words.two_steps(self.state, seat, legal)
+        choice = StepChoice(steps) if steps is not None else None
+        prompt = Text(self.words.prompt(self.state), style="bold")
+        if choice is not None:
+            self.show_view(tail=[prompt, choice.question()], reserve=self._reserve())
+        else:
+            listing = self._announcement(legal)
+            short = self._unlisted(legal)
+            shown = self.show_view(
+                tail=[prompt, listing], reserve=self._reserve(), short=[prompt, short]
+            )
+            self.listed = shown and len(legal) <= LIST_LIMIT
         if self.hints:
             self._show_hint(seat)
         while True:
@@ -153,9 +168,7 @@ class Session:
                 self.console.print()
                 return Ending.QUIT
             try:
-                parsed = parsing.parse_input(
-                    line, legal, self.state.game, self.state.config, numbers=self.listed
-                )
+                parsed = self._parse(line, legal, choice, prompt)
             except MobtableError as exc:
                 self._complain(str(exc))
                 continue
@@ -164,7 +177,7 @@ class Session:
             if isinstance(parsed, Command):
                 if parsed is Command.QUIT:
                     return Ending.QUIT
-                self._command(parsed, legal)
+                self._command(parsed, legal, choice)
                 continue
             label = self.words.action(self.state, seat, parsed)
             try:
@@ -174,6 +187,28 @@ class Session:
                 continue
             self.console.print(Text(f"You play: {label}.", style="green"), soft_wrap=True)
             return None
+
+    def _parse(
+        self, line: str, legal: Sequence[Action], choice: StepChoice | None, prompt: Text
+    ) -> parsing.Parsed:
+        """What ``line`` asks for; in a two-step choice, a move's full notation or the
+        current step's answer (a step that leads to the next one is ``Empty``, with
+        the next step drawn below the board it is about)."""
+        if choice is None or parsing.is_command(line):
+            game, config = self.state.game, self.state.config
+            return parsing.parse_input(line, legal, game, config, numbers=self.listed)
+        exact = parsing.exact(line, legal)
+        if exact is not None or not line.strip():
+            return exact or Empty()
+        found = choice.read(line)
+        if found is None:
+            self.show_view(force=True, tail=[prompt, choice.question()], reserve=1)
+            return Empty()
+        return found
+
+    def _reserve(self) -> int:
+        """Rows to keep free under the prompt: the input line, and the hint if asked."""
+        return 1 + (HINT_LINES if self.hints else 0)
 
     def _forced(self, seat: Seat, action: Action) -> Ending | None:
         """A single legal move is announced and played, not asked for."""
@@ -188,48 +223,66 @@ class Session:
         from mobtable.bots.hints import hint
 
         advice = hint(self.state, seat, seed=len(self.state.history))
-        self.console.print(Text(f"hint: {advice.line}", style="cyan"), soft_wrap=True)
+        line = advice.words(lambda action: self.words.action(self.state, seat, action))
+        self.console.print(Text(f"Hint: {line}", style="cyan"))
 
     def _complain(self, message: str) -> None:
         self.console.print(Text(message, style="red"), soft_wrap=True)
 
-    def _command(self, command: Command, legal: Sequence[Action]) -> None:
+    def _command(
+        self, command: Command, legal: Sequence[Action], choice: StepChoice | None = None
+    ) -> None:
+        commands = Text("Commands: help (?), view, log, quit.", style="dim")
         if command is Command.HELP:
-            self.console.print(
-                f"Your {len(legal)} moves: type a number, or the short form in grey.",
-                soft_wrap=True,
-            )
+            if choice is not None:  # with the board: the choices are about it
+                self.show_view(force=True, tail=[choice.question(numbered=True), commands])
+                return
+            self.console.print(f"Your {len(legal)} moves: {self._how_to_type(legal)}.")
             self._list(legal)
-            self.console.print(
-                Text("Commands: help (?), view, log, quit.", style="dim"),
-            )
+            self.console.print(commands)
         elif command is Command.VIEW:
-            self.show_view(force=True)
+            tail = [] if choice is None else [choice.question()]
+            self.show_view(force=True, tail=tail, reserve=1)
         elif command is Command.LOG:
             lines = [self.words.event(e) for e in self.state.events_for(self.human)]
             empty = Text("(nothing has happened yet)")
             self.console.print(render_events(lines) if lines else empty)
 
-    def _announce(self, legal: Sequence[Action]) -> None:
-        self.listed = False
-        self.console.print(Text(self.words.prompt(self.state), style="bold"), soft_wrap=True)
+    def _announcement(self, legal: Sequence[Action]) -> RenderableType:
+        """The moves listed with numbers, or how to list or type them when they are many."""
         if len(legal) <= LIST_LIMIT:
-            self._list(legal)
-        else:
-            self.console.print(
-                f"You have {len(legal)} possible moves, too many to list: type 'help' to list "
-                f"them with numbers, or type one in its short form, like {legal[0]}.",
-                soft_wrap=True,
-            )
+            return self._listing(legal)
+        return self._unlisted(legal)
+
+    def _unlisted(self, legal: Sequence[Action]) -> RenderableType:
+        """How to list or type the moves, for a screen without room to list them."""
+        example = self._shorthands(legal[:1])[0]
+        typed = f", or type one in its short form, like {example}" if example else ""
+        return Text(f"{len(legal)} possible moves: type 'help' to list them{typed}.")
+
+    def _how_to_type(self, legal: Sequence[Action]) -> str:
+        if any(self._shorthands(legal)):
+            return "type a number, or the short form in grey"
+        return "type a number"
+
+    def _shorthands(self, legal: Sequence[Action]) -> list[str]:
+        """What a player may type for each move beside its number ("" where nothing)."""
+        seat = self.human
+        if seat is None:
+            return ["" for _ in legal]
+        return [self.words.shorthand(self.state, seat, a) or "" for a in legal]
 
     def _list(self, legal: Sequence[Action]) -> None:
+        self.console.print(self._listing(legal))
+        self.listed = True
+
+    def _listing(self, legal: Sequence[Action]) -> RenderableType:
         """The numbered moves; from now on a bare number picks one of them."""
         seat = self.human
         if seat is None:
             raise RuntimeError("no human seat to list moves for")
         labels = [self.words.action(self.state, seat, a) for a in legal]
-        self.console.print(render_moves(labels, [str(a) for a in legal]))
-        self.listed = True
+        return render_moves(labels, self._shorthands(legal))
 
     # -- output --------------------------------------------------------
     def show_news(self) -> None:
@@ -239,16 +292,50 @@ class Session:
         if events:
             self.console.print(render_events([self.words.event(e) for e in events]))
 
-    def show_view(self, *, force: bool = False) -> None:
-        """The seat's view, when it changed since it was last shown (or if forced)."""
+    def show_view(
+        self,
+        *,
+        force: bool = False,
+        tail: Sequence[RenderableType] = (),
+        reserve: int = 0,
+        short: Sequence[RenderableType] | None = None,
+    ) -> bool:
+        """The seat's view, when it changed since it was last shown (or if forced),
+        then ``tail`` (the prompt and the moves); whether ``tail`` was shown.
+
+        Everything from the board to the prompt should fit the terminal's height
+        (with ``reserve`` rows to spare), so that the top of the board (the job, the
+        dice key) is still in view at the prompt: the game's compact board is drawn
+        when the full one would not fit, and then ``short`` instead of ``tail`` (the
+        prompt without the list of moves) if ``tail`` still would not. The note on
+        reconstructed card data comes once, with the first board.
+        """
         moves = len(self.state.history)
         if not force and moves == self.viewed_at:
-            return
+            self.console.print(Group(*tail))
+            return True
         self.viewed_at = moves
-        title = f"{self.state.game.title}: {view_title(self.human, self.words.names)}"
         view = self.state.view(self.human)
-        self.console.print(Rule(style="dim"))
-        self.console.print(render_view(self.state.game.name, view, title=title))
+        game = self.state.game.name
+        title = f"{self.state.game.title}: {view_title(self.human, self.words.names)}"
+        parts: list[RenderableType] = [Rule(style="dim")]
+        note = None if self.noted else provenance(game, view)
+        if note is not None:
+            parts.append(note)
+            self.noted = True
+        room = self.console.height - reserve
+        board = render_view(game, view, title=title, names=self.words.names)
+        if self._height(Group(*parts, board, *tail)) > room:
+            board = render_view(game, view, title=title, names=self.words.names, compact=True)
+            if short is not None and self._height(Group(*parts, board, *tail)) > room:
+                self.console.print(Group(*parts, board, *short))
+                return False
+        self.console.print(Group(*parts, board, *tail))
+        return True
+
+    def _height(self, renderable: RenderableType) -> int:
+        """The rows ``renderable`` takes at the console's width."""
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
     def save(self, path: Path) -> Path:
         target = records.save(annotated_record(self.state, self.names), path)

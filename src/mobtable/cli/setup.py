@@ -92,11 +92,15 @@ def build_config(
     variants: Sequence[str] = (),
     options: Sequence[str] = (),
     cards: Path | None = None,
+    people: bool = False,
 ) -> Config:
-    """Validate everything through ``Game.config`` (which names the field at fault)."""
+    """Validate everything through ``Game.config`` (which names the field at fault);
+    ``people``: a table people play, with its options' defaults for people
+    (``Game.table_config``: COSCA's week begins on the day of play)."""
     card_data = read_cards(cards)
+    make = game.table_config if people else game.config
     try:
-        return game.config(
+        return make(
             players,
             variants=list(variants),
             options=parse_options(game, options),

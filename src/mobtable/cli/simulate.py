@@ -8,8 +8,7 @@ import json
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from types import ModuleType
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich import box
@@ -32,7 +31,7 @@ from mobtable.cli._errors import FAILURE, fail, stderr_console
 from mobtable.cli.options import CardsFile, RuleOptions, Variants
 from mobtable.core import Game
 from mobtable.core import record as records
-from mobtable.sim import GameOutcome, SimSpec, SimulationError, Summary, Tally, run
+from mobtable.sim import GameOutcome, SimSpec, SimulationError, Summary, run
 
 RESULTS = "results.parquet"
 SUMMARY = "summary.json"
@@ -43,26 +42,21 @@ def _pct(rate: float) -> str:
     return f"{100 * rate:.1f}%"
 
 
-def _lab_stats() -> ModuleType | None:
-    """:mod:`mobtable.sim.stats` when the lab extra (scipy, pandas) is installed."""
-    if importlib.util.find_spec("scipy") is None or importlib.util.find_spec("pandas") is None:
-        return None
-    from mobtable.sim import stats
-
-    return stats
-
-
-def _interval(stats: ModuleType | None, tally: Tally) -> list[str]:
-    if stats is None:
+def _interval(figures: dict[str, Any] | None, where: str, key: Any) -> list[str]:
+    if figures is None:
         return []
-    low, high = stats.wilson(tally.wins, tally.games)
+    low, high = figures[where][key]
     return [f"{_pct(low)}-{_pct(high)}"]
 
 
 def summary_table(summary: Summary) -> RenderableType:
-    """Win rates (with 95% intervals when scipy is installed) and mean scores, then throughput."""
-    stats = _lab_stats()
-    interval = ["95% interval"] if stats is not None else []
+    """Win rates (with 95% intervals when scipy is installed) and mean scores, then throughput.
+
+    The intervals and the seat-effect test are :meth:`Summary.lab_figures`, the
+    figures ``--json`` and ``summary.json`` carry too.
+    """
+    figures = summary.lab_figures()
+    interval = ["95% interval"] if figures is not None else []
     seats = Table(title="By seat", title_justify="left", box=box.SIMPLE_HEAD)
     for name in ("seat", "bot", "wins", "win rate", *interval, "mean score"):
         seats.add_column(name, justify="left" if name == "bot" else "right")
@@ -73,7 +67,7 @@ def summary_table(summary: Summary) -> RenderableType:
             bot,
             f"{tally.wins:g}",
             _pct(tally.win_rate),
-            *_interval(stats, tally),
+            *_interval(figures, "seats", seat),
             f"{tally.mean_score:.2f}",
         )
     bots = Table(title="By bot", title_justify="left", box=box.SIMPLE_HEAD)
@@ -85,7 +79,7 @@ def summary_table(summary: Summary) -> RenderableType:
             str(tally.games),
             f"{tally.wins:g}",
             _pct(tally.win_rate),
-            *_interval(stats, tally),
+            *_interval(figures, "by_bot", name),
             f"{tally.mean_score:.2f}",
         )
     footer = Text(
@@ -96,8 +90,8 @@ def summary_table(summary: Summary) -> RenderableType:
         f"{summary.games_per_second:.1f} games/s"
     )
     parts: list[RenderableType] = [seats, bots, footer]
-    if stats is not None and summary.games:
-        test = stats.equal_shares([tally.wins for tally in summary.seats])
+    test = None if figures is None else figures["seat_effect"]
+    if test is not None:
         verdict = "detected" if test.detected else "not detected"
         parts.append(
             Text(

@@ -40,6 +40,10 @@ class Option:
         label: a short plain-words label for people ("Pairs must beat the trick").
         decision: the rule decision's id (``"G-12"``), shown only as a small reference.
         choice_labels: plain words for each of ``choices`` (same order), if not booleans.
+        table_default: the default at a table people play (``mobtable play``, the
+            server's tables) where it differs from ``default``, which simulations and
+            seeded tests keep (COSCA's week begins on the day of play, C-11); ``None``:
+            the same.
     """
 
     name: str
@@ -49,6 +53,12 @@ class Option:
     label: str = ""
     decision: str = ""
     choice_labels: tuple[str, ...] = ()
+    table_default: Any = None
+
+    @property
+    def people_default(self) -> Any:
+        """The default at a table people play (:attr:`table_default`, else :attr:`default`)."""
+        return self.default if self.table_default is None else self.table_default
 
     def choice(self, value: object) -> Any:
         """The declared choice ``value`` is, by type and value; else ``BadConfig``.
@@ -195,6 +205,21 @@ class Game(ABC):
         if card_data is not None:
             self.load_cards(card_data)  # raises BadCardData with the field at fault
         return config
+
+    def table_config(
+        self,
+        players: int,
+        *,
+        variants: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
+        card_data: Mapping[str, Any] | None = None,
+    ) -> Config:
+        """As :meth:`config`, for a table people play: an option not given takes its
+        :attr:`Option.people_default` (resolved once here and stored in the config,
+        so the table's record replays exactly)."""
+        values = {o.name: o.people_default for o in self.options}
+        values.update(options or {})
+        return self.config(players, variants=variants, options=values, card_data=card_data)
 
     def config_from_json(self, data: Mapping[str, Any]) -> Config:
         """Read back :meth:`Config.to_json`; raises ``BadConfig`` when malformed."""

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from mobtable.core.actions import Action
 from mobtable.core.errors import MobtableError, NotYourTurn
-from mobtable.core.words import Narration, Reader, listing
+from mobtable.core.words import Narration, Reader, TwoSteps, listing
 
 if TYPE_CHECKING:
     from mobtable.core.game import Game
@@ -131,6 +131,25 @@ class Narrator:
         if state.is_over():
             return f"The game is over. {self.result(state.result())}"
         return self.narration.prompt(state, self.reader)
+
+    def two_steps(self, state: State, seat: Seat, actions: Sequence[Action]) -> TwoSteps | None:
+        """``actions`` as a choice in two steps, when the game words them so (a
+        narration's optional ``two_steps``); ``None`` for a choice made in one."""
+        two_steps = getattr(self.narration, "two_steps", None)
+        if two_steps is None:
+            return None
+        found: TwoSteps | None = two_steps(state, seat, actions, self.reader)
+        return found
+
+    def shorthand(self, state: State, seat: Seat, action: Action) -> str | None:
+        """What a player may type for ``action`` besides its number: its notation, unless
+        the game's optional ``shorthand`` says it means nothing to a person (card ids,
+        seat numbers) and returns ``None``."""
+        shorthand = getattr(self.narration, "shorthand", None)
+        if shorthand is None:
+            return str(action)
+        typed: str | None = shorthand(state, seat, action, self.reader)
+        return typed
 
     def result(self, result: Result) -> str:
         """The winners in names."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from mobtable.core.actions import Action
 
@@ -107,3 +107,36 @@ class Narration(Protocol):
     def prompt(self, state: State, reader: Reader) -> str:
         """What the current step asks of the reader, or who it waits for."""
         ...
+
+
+class NamedMove(NamedTuple):
+    """The second step of a choice made in two: a move a player picks by its name."""
+
+    name: str
+    """What the player types, as the board prints it (Gangsta's cell "C3")."""
+    detail: str
+    """What it does, in words ("pair, 1 point")."""
+    action: Action
+
+
+class MoveGroup(NamedTuple):
+    """The first step of a choice made in two: one thing, then a move by its name."""
+
+    label: str
+    """The thing chosen first, in words ("Yakuza 9 weak")."""
+    question: str
+    """What the second step asks ("Where does Yakuza 9 weak go?")."""
+    moves: tuple[NamedMove, ...]
+
+
+class TwoSteps(NamedTuple):
+    """A choice among many moves of one kind, made in two steps.
+
+    A narration may offer ``two_steps(state, seat, actions, reader) -> TwoSteps |
+    None`` (Gangsta's placements: a won card, then its cell); a front end then asks
+    for a group by its number, then for one of its moves by name.
+    """
+
+    question: str
+    """What the first step asks ("Which won card do you place now?")."""
+    groups: tuple[MoveGroup, ...]

@@ -138,5 +138,8 @@ class HintDesk:
                 "the hard bot played out from here"
             )
             if advice.runner_up is not None:
-                reason += f"; next best: {label(advice.runner_up)} ({advice.runner_up_win:.0%})"
+                reason += f"; next best: {label(advice.runner_up)} ({advice.runner_up_win:.0%}"
+                if round(100 * advice.runner_up_win) > round(100 * advice.win):
+                    reason += ", higher but from too few games to trust"  # hints.ranked
+                reason += ")"
         return {"label": label(advice.best), "action": advice.best, "reason": reason}

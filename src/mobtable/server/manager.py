@@ -282,7 +282,7 @@ class TableManager:
         except KeyError as exc:
             raise NotFound(str(exc.args[0])) from exc
         try:
-            config = game.config(spec.players, variants=spec.variants, options=spec.options)
+            config = game.table_config(spec.players, variants=spec.variants, options=spec.options)
         except MobtableError as exc:
             raise ServerError(str(exc)) from exc
         seat_specs = spec.seats

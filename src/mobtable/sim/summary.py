@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from mobtable.sim.engine import GameOutcome
 from mobtable.sim.spec import SimSpec
+
+
+def lab_stats() -> ModuleType | None:
+    """:mod:`mobtable.sim.stats` when the lab extra (scipy, pandas) is installed."""
+    if importlib.util.find_spec("scipy") is None or importlib.util.find_spec("pandas") is None:
+        return None
+    from mobtable.sim import stats
+
+    return stats
 
 
 @dataclass
@@ -114,6 +125,23 @@ class Summary:
     def mean_rounds(self) -> float:
         return self.rounds_total / self.games if self.games else 0.0
 
+    def lab_figures(self) -> dict[str, Any] | None:
+        """The figures the lab adds to a summary, as its table prints them and its JSON
+        carries them: each seat's and bot's 95% Wilson interval of the win rate
+        (``seats``, ``by_bot``: ``(low, high)``) and the chi-square test of equal wins
+        per seat (``seat_effect``, ``None`` before any game). ``None`` without the lab
+        extra (scipy, pandas)."""
+        stats = lab_stats()
+        if stats is None:
+            return None
+        return {
+            "seats": [stats.wilson(t.wins, t.games) for t in self.seats],
+            "by_bot": {name: stats.wilson(t.wins, t.games) for name, t in self.bots.items()},
+            "seat_effect": (
+                stats.equal_shares([t.wins for t in self.seats]) if self.games else None
+            ),
+        }
+
     def _config_json(self) -> dict[str, Any]:
         config = {k: v for k, v in self.spec.config.items() if k != "card_data"}
         config["card_file"] = self.spec.card_file
@@ -126,6 +154,21 @@ class Summary:
         ``config`` names a custom card file (``card_file``) and the SHA-256 of its
         data (``card_hash``); both are ``""`` for the built-in cards.
         """
+        figures = self.lab_figures()
+        seats = [
+            {"seat": seat, "bot": None if self.spec.rotate else self.spec.bots[seat]}
+            | tally.to_json()
+            for seat, tally in enumerate(self.seats)
+        ]
+        by_bot = {name: tally.to_json() for name, tally in sorted(self.bots.items())}
+        lab: dict[str, Any] = {}
+        if figures is not None:
+            for entry, interval in zip(seats, figures["seats"], strict=True):
+                entry["interval"] = _interval_json(interval)
+            for name, interval in figures["by_bot"].items():
+                by_bot[name]["interval"] = _interval_json(interval)
+            test = figures["seat_effect"]
+            lab["seat_effect"] = None if test is None else test.to_json()
         return {
             "game": self.spec.game,
             "config": self._config_json(),
@@ -138,12 +181,9 @@ class Summary:
             "tiebreaks": dict(sorted(self.tiebreaks.items())),
             "mean_actions": round(self.mean_actions, 9),
             "mean_rounds": round(self.mean_rounds, 9),
-            "seats": [
-                {"seat": seat, "bot": None if self.spec.rotate else self.spec.bots[seat]}
-                | tally.to_json()
-                for seat, tally in enumerate(self.seats)
-            ],
-            "by_bot": {name: tally.to_json() for name, tally in sorted(self.bots.items())},
+            "seats": seats,
+            "by_bot": by_bot,
+            **lab,
             "jobs": self.jobs,
             "timing": {
                 "runner": self.runner,
@@ -151,3 +191,9 @@ class Summary:
                 "games_per_second": round(self.games_per_second, 2),
             },
         }
+
+
+def _interval_json(interval: tuple[float, float]) -> dict[str, float]:
+    """A 95% interval as the summary's JSON writes it."""
+    low, high = interval
+    return {"low": round(low, 9), "high": round(high, 9), "confidence": 0.95}

@@ -201,13 +201,15 @@ class CardSet:
         }
 
     def assignment_fact(self, assignment: int, max_stars: int) -> dict[str, Any]:
-        """An Assignment card as words need it (``max_stars``: after this round's event)."""
+        """An Assignment card as words need it (``max_stars``: after this round's event;
+        ``stars``: as printed on the card)."""
         card = self.assignments[assignment]
         return {
             "name": card.name,
             "symbols": [self.symbol_name(s) for s in card.symbols],
             "choice": card.choice,
             "max_stars": max_stars,
+            "stars": card.stars,
         }
 
     def reconstructed(self, mafiosi: Iterable[int], events: Iterable[int]) -> list[str]:

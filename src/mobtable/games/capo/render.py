@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mobtable.core.words import Reader, count, default_names, listing
-from mobtable.games.capo.words import assignment_words, card_words, people
+from mobtable.games.capo.words import assignment_words, card_words, people, stars
 
 FACE_DOWN = "▮"
 RECONSTRUCTED = "reconstructed — owners of the real deck can load its data with --cards FILE"
@@ -39,7 +39,9 @@ def card_text(view: dict[str, Any], card: int) -> str:
 
 def _assignment(view: dict[str, Any]) -> Text:
     a = view["assignment"]
-    fact = dict(a, symbols=[view["symbols"].get(k, k) for k in a["symbols"]])
+    printed = a.get("stars", a["max_stars"])  # the card's limit; the event's change below
+    symbols = [view["symbols"].get(k, k) for k in a["symbols"]]
+    fact = dict(a, symbols=symbols, max_stars=printed)
     name, _, needs = assignment_words(fact).partition(": ")
     text = Text.assemble(
         ("Assignment: ", "bold"),
@@ -52,13 +54,16 @@ def _assignment(view: dict[str, Any]) -> Text:
         text.append(f"\nEvent: {event['name']}", style="bold magenta")
         text.append(MADE_UP if event.get("reconstructed") else "")
         text.append(f" — {event['text']}")
+        if a["max_stars"] != printed:
+            limit = a["max_stars"]
+            text.append(f" This round: {'no stars' if limit == 0 else 'at most ' + stars(limit)}.")
     if view["next_assignment_envelope"]:
         text.append("\n(the next Assignment card shows an envelope)", style="dim")
     return text
 
 
-def _track(view: dict[str, Any], reader: Reader) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, expand=False)
+def _track(view: dict[str, Any], reader: Reader, compact: bool = False) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, expand=False, show_edge=not compact)
     for column in ("player", "respect", "hand", "played", "on the table"):
         table.add_column(column)
     committed = set((view.get("step") or {}).get("committed", ()))
@@ -104,14 +109,15 @@ def _step(view: dict[str, Any], reader: Reader) -> Text | None:
     return text
 
 
-def _mine(view: dict[str, Any], reader: Reader) -> RenderableType:
+def _mine(view: dict[str, Any], reader: Reader, compact: bool = False) -> RenderableType:
     lines = Text()
     lines.append("Your hand:", style="bold")
-    for card in view["hand"]:
-        lines.append(f"\n  {card_text(view, card)}")
+    for i, card in enumerate(view["hand"]):
+        lines.append(("; " if i else " ") if compact else "\n  ")
+        lines.append(card_text(view, card))
         power = (view["cards"].get(str(card)) or {}).get("text")
         if power:  # a special card says what it does
-            lines.append(f" — {power}", style="dim")
+            lines.append(f" — {power.rstrip('.') if compact else power}", style="dim")
     if not view["hand"]:
         lines.append(" (empty)")
     me = view["me"] or {}
@@ -126,12 +132,15 @@ def _mine(view: dict[str, Any], reader: Reader) -> RenderableType:
     return lines
 
 
-def _last_round(view: dict[str, Any], reader: Reader) -> RenderableType | None:
+def _last_round(
+    view: dict[str, Any], reader: Reader, compact: bool = False
+) -> RenderableType | None:
     last = view["last_round"]
-    if last is None:
-        return None
+    if last is None or (compact and view["phase"] != "play"):
+        return None  # compact: only while the next crews are chosen (the log keeps it)
     lines = Text()
-    lines.append(f"Round {last['round']}: {last['assignment_name']}", style="bold")
+    lines.append(f"{'Last round — ' if compact else ''}Round {last['round']}: ", style="bold")
+    lines.append(last["assignment_name"], style="bold")
     lines.append(f" (at most {count(last['max_stars'], 'star')})")
     for seat, target in enumerate(last["laid"]):
         outcome = "success" if last["success"][seat] else "PRISON"
@@ -142,17 +151,20 @@ def _last_round(view: dict[str, Any], reader: Reader) -> RenderableType | None:
             suspicion += " (withdrawn)"
         change = last["change"][seat]
         suspects = "suspect" if reader.is_me(seat) else "suspects"
+        crew = "" if compact else f" ({shown})"  # compact: the cards are in the log
         lines.append(
-            f"\n {reader.subject(seat)}: {outcome} ({shown}); {suspects} {suspicion}; "
+            f"\n {reader.subject(seat)}: {outcome}{crew}; {suspects} {suspicion}; "
             f"respect {change:+d}"
         )
     if last["little_tony_stars"]:
         extra = count(last["little_tony_stars"], "star")
         lines.append(f"\n Little Tony added {extra} to every suspected crew")
+    if compact:
+        return lines
     return Panel(lines, title="last round", title_align="left", box=box.ROUNDED)
 
 
-def _provenance(view: dict[str, Any]) -> Text | None:
+def provenance(view: dict[str, Any]) -> Text | None:
     """Which card data is our own design, and how to play with the real deck's."""
     parts = view.get("reconstructed") or []
     if not parts:
@@ -160,10 +172,17 @@ def _provenance(view: dict[str, Any]) -> Text | None:
     return Text(f"Card data: {', '.join(parts)} ({RECONSTRUCTED})", style="italic")
 
 
-def render_view(view: dict[str, Any], *, names: Sequence[str] | None = None) -> RenderableType:
+COUNTER_KEY = "✎ counts this round: scoring goes clockwise from this player"
+
+
+def render_view(
+    view: dict[str, Any], names: Sequence[str] | None = None, *, compact: bool = False
+) -> RenderableType:
     """A rich rendering of one seat's (or a spectator's) Capo view.
 
-    ``names``: the table's player names (unnamed seats get default names).
+    ``names``: the table's player names (unnamed seats get default names);
+    ``compact``: no frames and the hand on one line, for a small terminal. The
+    note on reconstructed card data is :func:`provenance`, shown once per game.
     """
     reader = Reader.for_table(
         view["seat"], names or default_names(view["players"]), view["players"]
@@ -173,20 +192,19 @@ def render_view(view: dict[str, Any], *, names: Sequence[str] | None = None) -> 
     title = (
         f"Capo della Mafia — {who} — round {view['round']}, {phase} — {view['target']} respect wins"
     )
-    parts: list[RenderableType] = [_assignment(view), _track(view, reader)]
+    parts: list[RenderableType] = [_assignment(view), _track(view, reader, compact)]
     step = _step(view, reader)
     if step is not None:
         parts.append(step)
     if view["hand"] is not None:
-        parts.append(_mine(view, reader))
-    last = _last_round(view, reader)
+        parts.append(_mine(view, reader, compact))
+    last = _last_round(view, reader, compact)
     if last is not None:
         parts.append(last)
     if view["result"] is not None:
         winners = view["result"]["winners"]
         parts.append(Text(f"Game over — won by {people(reader, winners)}", style="bold green"))
-    provenance = _provenance(view)
-    if provenance is not None:
-        parts.append(provenance)
-    parts.append(Text("✎ counts this round: scoring goes clockwise from this player", style="dim"))
+    if compact:
+        return Group(Text(f"{title}.  ✎ counts this round", style="bold"), *parts)
+    parts.append(Text(COUNTER_KEY, style="dim"))
     return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED)

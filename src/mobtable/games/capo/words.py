@@ -184,10 +184,22 @@ _COMMITTED = {
 
 
 def _round(data: Fact, reader: Reader) -> str:
-    line = f"Round {data['round']} — {assignment_words(data['assignment_fact'])}."
-    event = data.get("event_fact")
-    if event is not None:
-        line += f" Event card: {event['name']}. {event['text']}"
+    return round_words(data["round"], data["assignment_fact"], data.get("event_fact"))
+
+
+def round_words(number: int, assignment: Fact, event: Fact | None) -> str:
+    """A round's start: the Assignment card as printed, then the Event card and, when it
+    changes the star limit, the limit the round plays with (the card says 2, the
+    friendly judge makes it 4: the player reads both, never 4 and then "2 more")."""
+    printed = assignment.get("stars", assignment["max_stars"])
+    line = f"Round {number} — {assignment_words(dict(assignment, max_stars=printed))}."
+    if event is None:
+        return line
+    line += f" Event card: {event['name']}. {event['text']}"
+    if assignment["max_stars"] != printed:
+        limit = assignment["max_stars"]
+        allowed = "no stars are allowed" if limit == 0 else f"the limit is {stars(limit)}"
+        line += f" So this round {allowed}."
     return line
 
 
@@ -393,6 +405,12 @@ class CapoWords:
 
     def event(self, event: Event, reader: Reader) -> str:
         return _line(event, reader)
+
+    def shorthand(self, state: State, seat: int, action: Action, reader: Reader) -> str | None:
+        """Nothing to type but a move's number (``Narrator.shorthand``): the notation
+        names cards by id and players by seat number (``s1`` would be Carla while a
+        listed ``1`` is "Suspect nobody"), which mean nothing to a person."""
+        return None
 
     def prompt(self, state: State, reader: Reader) -> str:
         capo = cast("CapoState", state)

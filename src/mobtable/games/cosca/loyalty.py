@@ -78,7 +78,8 @@ def gain(state: CoscaTable, pos: int, seat: int, fought: bool) -> None:
                 )
             )
         return
-    if state.drink[pos]:  # C-09: the old owner's drink goes back to the supply
+    returned = state.drink[pos]
+    if returned:  # C-09: the old owner's drink goes back to the supply
         state.drink[pos] = False
         state.supply[MONEY] += 1
     state.loyal[pos] = seat
@@ -98,6 +99,14 @@ def gain(state: CoscaTable, pos: int, seat: int, fought: bool) -> None:
                 f"seat {seat} wins {name}'s loyalty {how}",
             )
         )
+        if returned:
+            state.events.append(
+                Event(
+                    "drink-returned",
+                    {"seat": previous, "pos": pos, "mobster": name},
+                    f"the drink seat {previous} bought {name} goes back to the supply",
+                )
+            )
 
 
 def resolve_fight(

@@ -33,6 +33,8 @@ DICE_KEY = (
     "e.g. BBGS = Bank 2, Gun Shop 1, Street 1 (2 dice on the Bank, 1 on the Gun Shop, "
     "1 on the Street)"
 )
+SHORT_DICE_KEY = f"Dice letters: {LETTER_KEY}; BBS = Bank 2, Street 1"
+"""The dice key of the compact board: the city's places are its letters' words."""
 _STAGE = {
     "dice": "setting their dice",
     "gun": "choosing at the Gun Shop",
@@ -92,33 +94,51 @@ def _mark(mob: Mapping[str, Any], field: str, text: str) -> str:
     return f"{text} {MARK}" if field in mob.get("reconstructed", ()) else text
 
 
-def _row(view: Mapping[str, Any], names: _Names) -> Table:
-    table = Table(title="Mobsters below the city", title_justify="left", expand=False)
-    for column in ("#", "Mobster", "Loyal if", "Works", "Loyal to", "Drink", "Hats under"):
+def _table(title: str, compact: bool) -> Table:
+    """A board table: framed with a title, or (``compact``) a header line and no frame."""
+    if compact:
+        return Table(box=None, pad_edge=False, padding=(0, 2, 0, 0), header_style="bold")
+    return Table(title=title, title_justify="left", expand=False)
+
+
+def _row(view: Mapping[str, Any], names: _Names, compact: bool = False) -> Table:
+    table = _table("Mobsters below the city", compact)
+    columns = ["#", "Mobster", "Loyal if", "Works", "Loyal to", "Drink", "Hats under"]
+    if compact:  # the drink beside the owner who bought it: one column fewer
+        columns.remove("Drink")
+    for column in columns:
         table.add_column(column)
     for mob in view["row"]:
         hats = Text(", ").join([names.text(s) for s in mob["hats_under"]])
         works = " ".join(d.capitalize() for d in mob["days"])
-        table.add_row(
+        loyal = names.text(mob["loyal"])
+        drink = "drink" if mob["drink"] else ""
+        if compact and drink:
+            loyal.append(", drink")
+        cells: list[RenderableType] = [
             str(mob["pos"]),
             Text(_mark(mob, "name", mob["name"]), style="bold" if mob["works_today"] else ""),
             _mark(mob, "condition", condition_words(mob["condition"])),
             _mark(mob, "days", works),
-            names.text(mob["loyal"]),
-            "drink" if mob["drink"] else "",
+            loyal,
+            *([] if compact else [drink]),
             hats,
-        )
+        ]
+        table.add_row(*cells)
     return table
 
 
-def _players(view: Mapping[str, Any], names: _Names) -> Table:
+def _players(view: Mapping[str, Any], names: _Names, compact: bool = False) -> Table:
     revealed = view["revealed"]
     title = "Players"
+    shown_title = "Shown"
     if revealed["round"] is not None:
         title += f" (dice shown on day {revealed['round']})"
-    table = Table(title=title, title_justify="left")
-    for column in ("Player", "Money", "Weapons", "Dice", "Mobsters", "Free hats", "Villa", "Shown"):
-        table.add_column(column)
+        shown_title = f"Dice shown on day {revealed['round']}"
+    table = _table(title, compact)
+    for column in ("Player", "Money", "Weapons", "Dice", "Mobsters", "Free hats", "Villa"):
+        table.add_column(column.lower() if compact and column != "Player" else column)
+    table.add_column(shown_title if compact else "Shown")
     for player in view["table"]:
         villa = player["villa"]
         villa_text = _TOKEN.get(villa["token"], villa["token"])
@@ -189,7 +209,7 @@ def _fight(fight: Mapping[str, Any], names: _Names) -> Text:
     return Text(f"Fight for {fight['mobster']}: {'; '.join(parts)} — {outcome}")
 
 
-def _provenance(view: Mapping[str, Any]) -> Text | None:
+def provenance(view: Mapping[str, Any]) -> Text | None:
     """Which card data is our own design (marked ✱), and how to play with the real deck's."""
     parts = view.get("reconstructed") or []
     if not parts:
@@ -197,37 +217,39 @@ def _provenance(view: Mapping[str, Any]) -> Text | None:
     return Text(f"{MARK} Card data: {', '.join(parts)} ({RECONSTRUCTED})", style="italic")
 
 
-def render_view(view: Mapping[str, Any], names: Sequence[str] | None = None) -> RenderableType:
-    """A seat's (or a spectator's) view as rich renderables; ``names``: the table's names."""
+def render_view(
+    view: Mapping[str, Any], names: Sequence[str] | None = None, *, compact: bool = False
+) -> RenderableType:
+    """A seat's (or a spectator's) view as rich renderables; ``names``: the table's names.
+
+    ``compact``: the tables without frames and titles and the city in its dice
+    key, for a small terminal. The note on reconstructed card data (what ✱
+    marks) is :func:`provenance`, shown once per game.
+    """
     who = _Names(view, names)
-    city = Text("City: " + " | ".join(view["city"]), style="bold")
-    parts: list[RenderableType] = [
-        city,
-        Text(DICE_KEY, style="dim"),
-        _calendar(view),
-        _row(view, who),
-        _players(view, who),
-    ]
+    if compact:
+        parts: list[RenderableType] = [Text(SHORT_DICE_KEY, style="bold"), _calendar(view)]
+    else:
+        city = Text("City: " + " | ".join(view["city"]), style="bold")
+        parts = [city, Text(DICE_KEY, style="dim"), _calendar(view)]
+    parts += [_row(view, who, compact), _players(view, who, compact)]
     supply = view["supply"]
+    stock = Text(f"Mobster deck: {count(view['deck_left'], 'card')} face down")
     if supply["limited"]:
-        parts.append(
-            Text(
-                f"Supply: {supply['money']} money, {count(supply['weapons'], 'weapon')}, "
-                f"{count(supply['dice'], 'die', 'dice')}"
-            )
+        stock = Text(
+            f"Supply: {supply['money']} money, {count(supply['weapons'], 'weapon')}, "
+            f"{count(supply['dice'], 'die', 'dice')}.  {stock}"
         )
-    parts.append(Text(f"Mobster deck: {count(view['deck_left'], 'card')} face down"))
-    parts.extend(_fight(fight, who) for fight in view["fights"])
+    parts.append(stock)
+    if not compact:  # the day's fights are in the log (and its news) too
+        parts.extend(_fight(fight, who) for fight in view["fights"])
     parts.append(_decision(view, who))
     seat, mine, decision = view.get("seat"), view.get("mine"), view["decision"]
-    if seat is not None and mine is not None:
+    if seat is not None and mine is not None and not (compact and not mine["choice"]):
         line = f"You are {who.names[seat]}."
         if mine["choice"]:
             line += f" Your secret choice: {choice_words(view, mine['choice'])}"
         elif decision is not None and seat in decision["seats"]:
             line += " Your move: not decided yet"
         parts.append(Text(line, style="bold"))
-    provenance = _provenance(view)
-    if provenance is not None:
-        parts.append(provenance)
     return Group(*parts)

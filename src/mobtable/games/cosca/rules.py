@@ -17,9 +17,9 @@ OPTIONS = (
         SEED,
         (SEED, TODAY, *WEEKDAY_CODES),
         "The weekday of the first day of play; the week ends on the day before it, and the day "
-        "decides when the Racetrack pays and which mobsters bring an extra die. By default the "
-        "deal picks it, so a game never depends on the day it is played; the box starts on the "
-        "day you really play ('Today'); pick a day to replay a particular week.",
+        "decides when the Racetrack pays and which mobsters bring an extra die. As in the box, "
+        "a table starts on the day you really play ('Today', fixed when the table is made); "
+        "pick a day to replay a particular week, or let the deal pick it.",
         label="First day of the week",
         decision="C-11",
         choice_labels=(
@@ -33,6 +33,7 @@ OPTIONS = (
             "Saturday",
             "Sunday",
         ),
+        table_default=TODAY,
     ),
     Option(
         "supply",

@@ -370,6 +370,15 @@ def _drink_spent(data: Data, reader: Reader) -> str:
     )
 
 
+def _drink_returned(data: Data, reader: Reader) -> str:
+    """C-09: a mobster who changes hands gives back the old owner's drink."""
+    seat = data["seat"]
+    return (
+        f"The drink {reader.name(seat)} bought {data['mobster']} is lost with him: "
+        "its money goes back to the supply"
+    )
+
+
 def _fight(data: Data, reader: Reader) -> str:
     offers = {int(s): parse_action(o) for s, o in data["offers"].items()}
     order = sorted(offers, key=lambda s: (not reader.is_me(s), s))
@@ -427,6 +436,7 @@ _EVENTS: dict[str, Line] = {
     "hat-placed": _hat_placed,
     "no-free-hat": _no_free_hat,
     "drink-spent": _drink_spent,
+    "drink-returned": _drink_returned,
     "fight": _fight,
     "fight-tied": _fight_tied,
     "loyalty-gained": _loyalty_gained,

@@ -110,10 +110,14 @@ def legend(mafias: Mapping[str, str], trump: str) -> Text:
     return text
 
 
-def render_view(view: dict[str, Any], names: Sequence[str] | None = None) -> RenderableType:
+def render_view(
+    view: dict[str, Any], names: Sequence[str] | None = None, *, compact: bool = False
+) -> RenderableType:
     """The whole table as one seat (or a spectator) sees it.
 
-    ``names``: the players' names by seat (default names if not given).
+    ``names``: the players' names by seat (default names if not given);
+    ``compact``: the grid without its frame, for a small terminal. The note on
+    reconstructed card data is :func:`provenance`, shown once per game.
     """
     names = list(names) if names else list(default_names(view["players"]))
     mafias = _mafias(view)
@@ -126,7 +130,8 @@ def render_view(view: dict[str, Any], names: Sequence[str] | None = None) -> Ren
         f")   deck: {count(view['deck_size'], 'card')}   ",
         f"police ambush cards: {view['ambush_deck_size']}   now: {STEP_WORDS[view['phase']]}",
     )
-    parts: list[RenderableType] = [head, Panel(_grid(view), title="Grid", expand=False)]
+    grid = _grid(view) if compact else Panel(_grid(view), title="Grid", expand=False)
+    parts: list[RenderableType] = [head, grid]
     parts.append(legend(mafias, trump))
     parts.append(_scores(view, names))
     if view["trick"]:
@@ -165,13 +170,14 @@ def render_view(view: dict[str, Any], names: Sequence[str] | None = None) -> Ren
     mine = (view.get("redraw") or {}).get("mine")
     if mine:
         parts.append(Text.assemble(("You put back: ", "dim"), cards_text(mine, mafias)))
-    if reconstructed:
-        parts.append(reconstructed_note(reconstructed))
     return Group(*parts)
 
 
-def reconstructed_note(reconstructed: list[str]) -> Text:
-    """The warning that some card data is ours, not the printed deck's."""
+def provenance(view: Mapping[str, Any]) -> Text | None:
+    """The warning that some card data is ours, not the printed deck's (``None``: none is)."""
+    reconstructed = view.get("reconstructed") or []
+    if not reconstructed:
+        return None
     return Text(
         f"Card data reconstructed ({', '.join(reconstructed)}) — "
         "use --cards FILE with the real deck's data",

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from mobtable.core.words import Reader, count, listing
+from mobtable.core.words import MoveGroup, NamedMove, Reader, TwoSteps, count, listing
 from mobtable.games.gangsta import redraw
 from mobtable.games.gangsta.actions import Keep, Pick, Place, Play, Redraw
 from mobtable.games.gangsta.grid import (
@@ -95,6 +95,13 @@ class GangstaWords:
         if actions and all(type(a) is Place for a in actions):  # one per card and empty cell
             return labels.placements(seat, actions)  # type: ignore[arg-type]
         return [labels.label(seat, a) for a in actions]
+
+    def two_steps(
+        self, state: State, seat: Seat, actions: Sequence[Action], reader: Reader
+    ) -> TwoSteps | None:
+        """Placements as a choice in two steps (``Narrator.two_steps``): see
+        :func:`placement_steps`; ``None`` for any other step."""
+        return placement_steps(_gangsta(state), actions, reader)
 
     # -- log lines ----------------------------------------------------------
     def event(self, event: Event, reader: Reader) -> str:
@@ -272,6 +279,30 @@ class _Labels:
             grid = self.table.grid
             taken = self._taken[line] = sum(1 for c in line if grid[c] != EMPTY)
         return taken
+
+
+def placement_steps(
+    table: GangstaState, actions: Sequence[Action], reader: Reader
+) -> TwoSteps | None:
+    """A winner's placements as two steps: which won card, then which empty cell by the
+    name the board prints ("C3", never a card's code: "C" is also Cosa Nostra), each
+    cell with what it would score. ``None`` unless every action is a placement."""
+    places = [a for a in actions if type(a) is Place]
+    if not places or len(places) != len(actions):
+        return None
+    labels = _Labels(table, reader)
+    cells: dict[int, list[NamedMove]] = {}
+    names: dict[int, str] = {}
+    for action in places:
+        card = action.card
+        names.setdefault(card.id, labels.card(card.code))
+        detail = labels.preview(card.value, action.cell)
+        cells.setdefault(card.id, []).append(NamedMove(CELL_NAMES[action.cell], detail, action))
+    groups = tuple(
+        MoveGroup(names[card], f"Where does {names[card]} go?", tuple(moves))
+        for card, moves in cells.items()
+    )
+    return TwoSteps("Which won card do you place now?", groups)
 
 
 def line_counts(grid_values: Sequence[int]) -> list[dict[int, int]]:

@@ -37,7 +37,7 @@ def game_info(game: Game) -> dict[str, Any]:
         "options": [
             {
                 "name": o.name,
-                "default": o.default,
+                "default": o.people_default,  # a served table is played by people
                 "choices": list(o.choices),
                 "description": o.description,
                 "label": o.label or o.name,
