@@ -212,3 +212,14 @@ def test_the_summary_names_the_card_file_and_its_hash(
     assert result.exit_code == 0, result.output
     config = json.loads(result.stdout)["config"]
     assert config["card_file"] == "house.toml" and len(config["card_hash"]) == 64
+
+
+def test_the_line_up_caveat_appears_only_when_seat_and_bot_are_mixed(invoke: Invoke) -> None:
+    caveat = "(a fixed line-up mixes seat and bot)"
+    alone = invoke([*SIM, "--seed", "1"])
+    mixed = invoke([*SIM, "--seed", "1", "--bots", "random,easy,random"])
+    rotated = invoke([*SIM, "--seed", "1", "--bots", "random,easy,random", "--rotate"])
+    assert alone.exit_code == mixed.exit_code == rotated.exit_code == 0, mixed.output
+    assert "Seat effect" in alone.stdout and caveat not in " ".join(alone.stdout.split())
+    assert caveat in " ".join(mixed.stdout.split())
+    assert caveat not in " ".join(rotated.stdout.split())

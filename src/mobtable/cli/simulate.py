@@ -99,13 +99,20 @@ def summary_table(summary: Summary) -> RenderableType:
     if stats is not None and summary.games:
         test = stats.equal_shares([tally.wins for tally in summary.seats])
         verdict = "detected" if test.detected else "not detected"
+        mixed = not summary.spec.rotate and len(set(summary.spec.bots)) > 1
         parts.append(
             Text(
                 f"Seat effect (chi-square, equal wins per seat): p = {test.p_value:.3g}, "
                 f"{verdict} at the 5% level"
-                + ("" if summary.spec.rotate else " (a fixed line-up mixes seat and bot)")
+                + (" (a fixed line-up mixes seat and bot)" if mixed else "")
             )
         )
+        rates = [
+            stats.Rate(str(seat + 1), t.games, t.wins, t.win_rate, *stats.wilson(t.wins, t.games))
+            for seat, t in enumerate(summary.seats)
+        ]
+        if sentence := stats.seat_disagreement(rates, test):
+            parts.append(Text(sentence))
     if summary.tiebreaks:
         ties = "; ".join(f"{name}: {n}" for name, n in sorted(summary.tiebreaks.items()))
         parts.append(Text(f"Ties at the top: {ties}"))
