@@ -8,8 +8,8 @@ import pytest
 
 from mobtable.sim.compare import (
     Difference,
-    correction_note,
     corrected,
+    correction_note,
     overall,
     paired_difference,
 )
