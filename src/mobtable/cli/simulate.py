@@ -69,7 +69,7 @@ def summary_table(summary: Summary) -> RenderableType:
     for seat, tally in enumerate(summary.seats):
         bot = "(rotating)" if summary.spec.rotate else summary.spec.bots[seat]
         seats.add_row(
-            str(seat),
+            str(seat + 1),
             bot,
             f"{tally.wins:g}",
             _pct(tally.win_rate),
@@ -116,7 +116,12 @@ def summary_table(summary: Summary) -> RenderableType:
     if summary.tiebreaks:
         ties = "; ".join(f"{name}: {n}" for name, n in sorted(summary.tiebreaks.items()))
         parts.append(Text(f"Ties at the top: {ties}"))
-    parts.append(Text("A shared win counts 1/(number of winners) to each winner.", style="dim"))
+    parts.append(
+        Text(
+            "Seat 1 is the first seat. A shared win counts 1/(number of winners) to each winner.",
+            style="dim",
+        )
+    )
     return Group(*parts)
 
 

@@ -25,6 +25,8 @@ from scipy import stats
 CONFIDENCE = 0.95
 SIGNIFICANCE = 0.05
 """Below this p-value an effect counts as detected."""
+Z95 = 1.96
+"""Standard errors either side of a mean for its 95% band."""
 CORRECTION = "Holm"
 """The multiple-comparison correction :func:`holm` applies, by its name in the output."""
 
