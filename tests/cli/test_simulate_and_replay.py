@@ -232,3 +232,23 @@ def test_the_summary_names_the_card_file_and_its_hash(
     assert result.exit_code == 0, result.output
     config = json.loads(result.stdout)["config"]
     assert config["card_file"] == "house.toml" and len(config["card_hash"]) == 64
+
+
+def test_the_line_up_caveat_appears_only_when_seat_and_bot_are_mixed(invoke: Invoke) -> None:
+    caveat = "(a fixed line-up mixes seat and bot)"
+    alone = invoke([*SIM, "--seed", "1"])
+    mixed = invoke([*SIM, "--seed", "1", "--bots", "random,easy,random"])
+    rotated = invoke([*SIM, "--seed", "1", "--bots", "random,easy,random", "--rotate"])
+    assert alone.exit_code == mixed.exit_code == rotated.exit_code == 0, mixed.output
+    assert "Seat effect" in alone.stdout and caveat not in " ".join(alone.stdout.split())
+    assert caveat in " ".join(mixed.stdout.split())
+    assert caveat not in " ".join(rotated.stdout.split())
+
+
+def test_the_seat_table_counts_seats_from_one_as_the_plots_do(invoke: Invoke) -> None:
+    result = invoke([*SIM, "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    by_seat = result.stdout.split("By bot")[0].splitlines()
+    seats = [line.split()[0] for line in by_seat if line.split()[1:2] == ["random"]]
+    assert seats == ["1", "2", "3"]
+    assert "Seat 1 is the first seat." in result.stdout

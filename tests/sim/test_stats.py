@@ -99,3 +99,29 @@ def test_analyse_gives_json(tmp_path: Path) -> None:
     assert report["games"] == 6
     assert [r["name"] for r in report["win_rate_by_bot"]] == ["greedy", "random"]
     assert set(report["seat_effect"]) == {"statistic", "p_value", "dof", "detected"}
+
+
+def _seat_rates(wins: list[int], games: int) -> list[stats.Rate]:
+    return [
+        stats.Rate(str(seat + 1), games, w, w / games, *stats.wilson(w, games))
+        for seat, w in enumerate(wins)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "sentence"),
+    [
+        # seat 1's interval (26.0% to 38.2%) excludes 25%, the chi-square's p is 0.14
+        ([70, 50, 50, 50], 220, "Seat 1's interval excludes the equal share (25.0%) while the "),
+        # every interval holds 25% (24.8% to 33.6%, 17.3% to 25.3%), the chi-square's p is 0.017
+        ([116, 116, 84, 84], 400, "The chi-square detects a seat effect though every seat's "),
+        ([55, 55, 55, 55], 220, ""),  # both see nothing
+        ([90, 50, 50, 50], 240, ""),  # both see seat 1
+    ],
+)
+def test_a_sentence_explains_exactly_when_seat_intervals_and_chi_square_disagree(
+    wins: list[int], games: int, sentence: str
+) -> None:
+    text = stats.seat_disagreement(_seat_rates(wins, games), stats.equal_shares(wins))
+    assert text.startswith(sentence) and bool(text) == bool(sentence)
+    assert not sentence or (text.endswith(".") and ". " not in text)  # one sentence

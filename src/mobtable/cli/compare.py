@@ -194,13 +194,14 @@ def compare(
 
 
 def _print(differences: list[Difference], a: str, b: str) -> None:
-    from mobtable.sim.compare import overall
+    from mobtable.sim.compare import correction_note, overall
+    from mobtable.sim.stats import CORRECTION
 
     console = Console(highlight=False)
     console.print(f"A: {a}", markup=False, soft_wrap=True)
     console.print(f"B: {b}", markup=False, soft_wrap=True)
     table = Table(box=box.SIMPLE_HEAD)
-    for name in ("statistic", "A", "B", "A - B", "95% interval", "verdict"):
+    for name in ("statistic", "A", "B", "A - B", "95% interval", "p", f"{CORRECTION} p", "verdict"):
         table.add_column(name, justify="left" if name in ("statistic", "verdict") else "right")
     for d in differences:
         table.add_row(
@@ -209,6 +210,8 @@ def _print(differences: list[Difference], a: str, b: str) -> None:
             f"{d.mean_b:.3g}",
             f"{d.difference:+.3g}",
             f"{d.low:+.3g} to {d.high:+.3g}",
+            f"{d.p_value:.2g}",
+            f"{d.adjusted_p:.2g}",
             d.verdict,
         )
     console.print(table)
@@ -218,4 +221,5 @@ def _print(differences: list[Difference], a: str, b: str) -> None:
         markup=False,
         soft_wrap=True,
     )
+    console.print(correction_note(differences), markup=False, soft_wrap=True)
     console.print(overall(differences), markup=False, soft_wrap=True)

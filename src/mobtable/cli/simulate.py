@@ -63,7 +63,7 @@ def summary_table(summary: Summary) -> RenderableType:
     for seat, tally in enumerate(summary.seats):
         bot = "(rotating)" if summary.spec.rotate else summary.spec.bots[seat]
         seats.add_row(
-            str(seat),
+            str(seat + 1),
             bot,
             f"{tally.wins:g}",
             _pct(tally.win_rate),
@@ -93,17 +93,29 @@ def summary_table(summary: Summary) -> RenderableType:
     test = None if figures is None else figures["seat_effect"]
     if test is not None:
         verdict = "detected" if test.detected else "not detected"
+        mixed = not summary.spec.rotate and len(set(summary.spec.bots)) > 1
         parts.append(
             Text(
                 f"Seat effect (chi-square, equal wins per seat): p = {test.p_value:.3g}, "
                 f"{verdict} at the 5% level"
-                + ("" if summary.spec.rotate else " (a fixed line-up mixes seat and bot)")
+                + (" (a fixed line-up mixes seat and bot)" if mixed else "")
             )
         )
+        rates = [
+            stats.Rate(str(seat + 1), t.games, t.wins, t.win_rate, *stats.wilson(t.wins, t.games))
+            for seat, t in enumerate(summary.seats)
+        ]
+        if sentence := stats.seat_disagreement(rates, test):
+            parts.append(Text(sentence))
     if summary.tiebreaks:
         ties = "; ".join(f"{name}: {n}" for name, n in sorted(summary.tiebreaks.items()))
         parts.append(Text(f"Ties at the top: {ties}"))
-    parts.append(Text("A shared win counts 1/(number of winners) to each winner.", style="dim"))
+    parts.append(
+        Text(
+            "Seat 1 is the first seat. A shared win counts 1/(number of winners) to each winner.",
+            style="dim",
+        )
+    )
     return Group(*parts)
 
 

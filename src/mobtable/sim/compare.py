@@ -5,19 +5,24 @@ the index, so they start from the same deal: a per-game statistic's
 difference ``A - B`` removes most of the luck of the deal. The interval is
 the t-interval of the paired differences
 (:func:`scipy.stats.ttest_1samp`, ``confidence_interval``).
+
+Six statistics are tested at once, so a verdict comes from Holm's adjusted
+p-value (:func:`mobtable.sim.stats.holm`), not from the raw one: the chance
+of any false "A differs" among the six stays below 5%. The interval shown
+is each statistic's own (unadjusted) 95% interval.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
-from mobtable.sim.stats import CONFIDENCE
+from mobtable.sim.stats import CONFIDENCE, CORRECTION, SIGNIFICANCE, holm
 
 PerGame = Callable[[pd.DataFrame], "pd.Series[float]"]
 
@@ -60,7 +65,11 @@ class NotPaired(ValueError):
 
 @dataclass(frozen=True)
 class Difference:
-    """Mean of ``A - B`` over paired games, with its interval."""
+    """Mean of ``A - B`` over paired games, with its interval and p-values.
+
+    ``p_value`` is the paired t-test's; ``adjusted_p`` the same after the correction for
+    the other statistics compared alongside (equal to ``p_value`` for one alone).
+    """
 
     statistic: str
     games: int
@@ -69,13 +78,25 @@ class Difference:
     difference: float
     low: float
     high: float
+    p_value: float
+    adjusted_p: float
 
     @property
     def detected(self) -> bool:
-        return not (self.low <= 0.0 <= self.high)
+        return self.adjusted_p < SIGNIFICANCE
+
+    @property
+    def corrected_away(self) -> bool:
+        """The raw p-value passes but the adjusted one does not."""
+        return self.p_value < SIGNIFICANCE <= self.adjusted_p
 
     @property
     def verdict(self) -> str:
+        if self.corrected_away:
+            return (
+                f"no detectable difference after {CORRECTION}'s correction "
+                f"(p = {self.p_value:.2g} alone, {self.adjusted_p:.2g} adjusted)"
+            )
         if not self.detected:
             return f"no detectable difference at this sample size ({self.games} games)"
         half = (self.high - self.low) / 2
@@ -90,6 +111,9 @@ class Difference:
             "difference": round(self.difference, 9),
             "low": round(self.low, 9),
             "high": round(self.high, 9),
+            "p_value": round(self.p_value, 9),
+            "adjusted_p_value": round(self.adjusted_p, 9),
+            "correction": CORRECTION,
             "detected": self.detected,
             "verdict": self.verdict,
         }
@@ -117,18 +141,34 @@ def paired_difference(name: str, a: pd.Series[float], b: pd.Series[float]) -> Di
     mean = float(diffs.mean())
     if len(diffs) < 2 or float(np.ptp(diffs)) == 0.0:
         low = high = mean  # every pair differs by the same amount: no spread to estimate
+        p_value = 1.0 if mean == 0.0 else 0.0
     else:
-        interval = stats.ttest_1samp(diffs, 0.0).confidence_interval(CONFIDENCE)
-        low, high = float(interval.low), float(interval.high)
+        test = stats.ttest_1samp(diffs, 0.0)
+        interval = test.confidence_interval(CONFIDENCE)
+        low, high, p_value = float(interval.low), float(interval.high), float(test.pvalue)
     return Difference(
-        name, len(diffs), float(joined.a.mean()), float(joined.b.mean()), mean, low, high
+        name,
+        len(diffs),
+        float(joined.a.mean()),
+        float(joined.b.mean()),
+        mean,
+        low,
+        high,
+        p_value,
+        p_value,
     )
 
 
+def corrected(differences: list[Difference]) -> list[Difference]:
+    """The same differences with Holm-adjusted p-values across all of them."""
+    adjusted = holm([d.p_value for d in differences])
+    return [replace(d, adjusted_p=p) for d, p in zip(differences, adjusted, strict=True)]
+
+
 def compare(a: pd.DataFrame, b: pd.DataFrame) -> list[Difference]:
-    """Every statistic of :data:`STATISTICS`, paired game by game."""
+    """Every statistic of :data:`STATISTICS`, paired game by game, corrected together."""
     check_paired(a, b)
-    return [paired_difference(name, of(a), of(b)) for name, of in STATISTICS.items()]
+    return corrected([paired_difference(name, of(a), of(b)) for name, of in STATISTICS.items()])
 
 
 def overall(differences: list[Difference]) -> str:
@@ -147,6 +187,21 @@ def overall(differences: list[Difference]) -> str:
     text = f"Verdict: A differs from B in {parts}"
     if quiet:
         text += f"; no detectable difference in {', '.join(quiet)} ({games} games)"
+    return text + "."
+
+
+def correction_note(differences: list[Difference]) -> str:
+    """How the verdicts were corrected, and which interval it overrules, in a sentence."""
+    text = (
+        f"Verdicts use {CORRECTION}'s correction for the {len(differences)} statistics "
+        "compared at once (the chance of any false difference stays below 5%)"
+    )
+    away = [d.statistic for d in differences if d.corrected_away]
+    if away:
+        text += (
+            f"; {', '.join(away)} would pass alone (its interval excludes 0) "
+            "but not among all of them"
+        )
     return text + "."
 
 

@@ -20,8 +20,6 @@ from mobtable.games.gangsta.metrics import COMBINATIONS
 from mobtable.sim import stats
 from mobtable.sim.plots import Plot, Run
 
-Z95 = 1.96
-
 
 def _rates(hits: list[float], totals: list[int]) -> tuple[list[float], list[list[float]]]:
     """``hits / totals`` and their Wilson intervals as matplotlib error bars (below, above)."""
@@ -35,7 +33,7 @@ def _rates(hits: list[float], totals: list[int]) -> tuple[list[float], list[list
 def _curve(axes: Axes, x: list[int], frame: pd.DataFrame, label: str, style: str = "-") -> None:
     """The mean of each column of ``frame`` against ``x``, with a 95% band."""
     mean = frame.mean().to_numpy(dtype=float)
-    band = Z95 * frame.sem().fillna(0.0).to_numpy(dtype=float)
+    band = stats.Z95 * frame.sem().fillna(0.0).to_numpy(dtype=float)
     (line,) = axes.plot(x, mean, style, marker="o", label=label)
     axes.fill_between(x, mean - band, mean + band, color=line.get_color(), alpha=0.15)
 

@@ -81,8 +81,15 @@ def _tiebreaks(run: Run, figure: Figure) -> None:
     axes = figure.subplots()
     per_game = run.results.groupby("game_index").tie_break.first()
     counts = per_game.replace("", "score alone decided").value_counts().sort_values()
-    axes.barh([str(name) for name in counts.index], counts.to_numpy() / len(per_game))
-    axes.set_xlabel("share of games")
+    games = len(per_game)
+    shares = counts.to_numpy() / games
+    intervals = [stats.wilson(float(n), games) for n in counts]
+    errors = [
+        [share - low for share, (low, _) in zip(shares, intervals, strict=True)],
+        [high - share for share, (_, high) in zip(shares, intervals, strict=True)],
+    ]
+    axes.barh([str(name) for name in counts.index], shares, xerr=errors, capsize=4)
+    axes.set_xlabel("share of games (95% interval)")
     axes.set_xlim(0, 1)
 
 
@@ -97,10 +104,12 @@ def figure_columns(frame: pd.DataFrame) -> list[str]:
 
 def _figures(run: Run, figure: Figure) -> None:
     axes = figure.subplots()
-    means = run.results.groupby("bot")[figure_columns(run.results)].mean().T
-    means.index = [c[2:].replace("_", " ") for c in means.index]
-    means.plot.barh(ax=axes)
-    axes.set_xlabel("mean per seat-game")
+    by_bot = run.results.groupby("bot")[figure_columns(run.results)]
+    means = by_bot.mean().T
+    bands = stats.Z95 * by_bot.sem().T.fillna(0.0)
+    means.index = bands.index = [c[2:].replace("_", " ") for c in means.index]
+    means.plot.barh(ax=axes, xerr=bands, capsize=2)
+    axes.set_xlabel("mean per seat-game (95% interval: 1.96 standard errors)")
     axes.legend(title="bot")
 
 

@@ -86,6 +86,7 @@ def _summary_html(frame: pd.DataFrame) -> str:
         for r in stats.win_rates(frame, "bot")
     )
     seat = stats.seat_effect(frame)
+    disagreement = stats.seat_disagreement(stats.win_rates(frame, "seat"), seat)
     ties = stats.tiebreak_share(frame)
     rated = "".join(
         f"<tr><td>{html.escape(r.bot)}</td><td>{r.mu:.2f}</td><td>{r.sigma:.2f}</td>"
@@ -96,7 +97,8 @@ def _summary_html(frame: pd.DataFrame) -> str:
         "<table><tr><th>bot</th><th>seat-games</th><th>wins</th><th>win rate</th>"
         f"<th>95% interval</th></tr>{rows}</table>"
         f"<p>Seat effect (chi-square against equal wins): p = {seat.p_value:.3g}, "
-        f"{'detected' if seat.detected else 'not detected'} at the 5% level.</p>"
+        f"{'detected' if seat.detected else 'not detected'} at the 5% level."
+        f"{' ' + html.escape(disagreement) if disagreement else ''}</p>"
         f"<p>A tie-break made the winner in {100 * ties.rate:.1f}% of games "
         f"({100 * ties.low:.1f}% to {100 * ties.high:.1f}%).</p>"
         "<h2>Ratings (openskill, Plackett-Luce)</h2><table><tr><th>bot</th><th>skill</th>"

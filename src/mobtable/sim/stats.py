@@ -25,6 +25,27 @@ from scipy import stats
 CONFIDENCE = 0.95
 SIGNIFICANCE = 0.05
 """Below this p-value an effect counts as detected."""
+Z95 = 1.96
+"""Standard errors either side of a mean for its 95% band."""
+CORRECTION = "Holm"
+"""The multiple-comparison correction :func:`holm` applies, by its name in the output."""
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values, in the order given.
+
+    The ``i``-th smallest of ``m`` p-values is multiplied by ``m - i`` (``i`` from 0), kept
+    at least as large as the one before it, and capped at 1; an adjusted p-value below
+    :data:`SIGNIFICANCE` then keeps the chance of any false detection among all ``m`` below it.
+    scipy has no Holm (its ``false_discovery_control`` is Benjamini-Hochberg), so it is here.
+    """
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    adjusted = [1.0] * len(p_values)
+    running = 0.0
+    for rank, index in enumerate(order):
+        running = max(running, min(1.0, (len(p_values) - rank) * p_values[index]))
+        adjusted[index] = running
+    return adjusted
 
 
 @dataclass(frozen=True)
@@ -177,3 +198,31 @@ def analyse(frame: pd.DataFrame) -> dict[str, Any]:
         "score_by_bot": [s.to_json() for s in score_spreads(frame, "bot")],
         "tiebreak": tiebreak_share(frame).to_json(),
     }
+
+
+def seat_disagreement(rates: Sequence[Rate], test: Test) -> str:
+    """One sentence when the per-seat intervals and the chi-square disagree, else ``""``.
+
+    ``rates`` are the win rates by seat (seat 1 first); the equal share is one over their count.
+    """
+    if not rates:
+        return ""
+    equal = 1 / len(rates)
+    outside = [i + 1 for i, r in enumerate(rates) if not r.low <= equal <= r.high]
+    if outside and not test.detected:
+        named = (
+            f"Seat {outside[0]}'s interval excludes"
+            if len(outside) == 1
+            else f"Seats {', '.join(map(str, outside[:-1]))} and {outside[-1]}'s intervals exclude"
+        )
+        return (
+            f"{named} the equal share ({100 * equal:.1f}%) while the "
+            f"chi-square does not detect a seat effect: with {len(rates)} intervals of 95% "
+            "one may miss by chance, and the chi-square weighs all seats at once."
+        )
+    if test.detected and not outside:
+        return (
+            "The chi-square detects a seat effect though every seat's interval holds the equal "
+            f"share ({100 * equal:.1f}%): it adds up departures too small for any one interval."
+        )
+    return ""
