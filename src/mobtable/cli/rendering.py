@@ -20,11 +20,12 @@ from rich.table import Table
 from rich.text import Text
 
 from mobtable import games
-from mobtable.core import Result, Seat
+from mobtable.core import Result, Seat, View
 from mobtable.core.narrator import PlainNarration, result_line, tiebreak_line
 from mobtable.core.words import Narration, Reader
 
-ViewRenderer = Callable[[dict[str, Any]], RenderableType]
+ViewRenderer = Callable[[Any], RenderableType]
+"""A game's ``render_view``: it takes its own game's view type (``Game.view_type``)."""
 
 
 def game_renderer(game_name: str) -> ViewRenderer | None:
@@ -47,7 +48,7 @@ def view_title(seat: Seat | None, names: Sequence[str] = ()) -> str:
     return names[seat] if seat < len(names) else "your seat"
 
 
-def render_view(game_name: str, view: dict[str, Any], *, title: str = "") -> RenderableType:
+def render_view(game_name: str, view: View, *, title: str = "") -> RenderableType:
     """The game's own rendering of ``view`` if it has one, else :func:`generic_view`.
 
     A failing game renderer must not end a game in progress: the generic

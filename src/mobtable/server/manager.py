@@ -538,7 +538,7 @@ class TableManager:
             state.apply(seat, action)
         except IllegalAction as exc:
             raise Conflict(str(exc), rule=exc.rule or None) from exc
-        result = state.result().to_json() if state.is_over() else None
+        result = dict(state.result().to_json()) if state.is_over() else None
         try:
             await self.commits.append(ActionRow(table.id, n, seat, str(action), result))
         except Exception as exc:

@@ -22,6 +22,7 @@ from mobtable.core import Config, Event
 from mobtable.games.capo.cards import CardSet, Effect
 from mobtable.games.capo.rules import Phase, Rules
 from mobtable.games.capo.step import CapoStep
+from mobtable.games.capo.view_types import LastRound
 
 if TYPE_CHECKING:
     from mobtable.core import Action, Game, Origin, Seat
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 class _Summary(Protocol):
     """A round's facts (:class:`~mobtable.games.capo.scoring.RoundFacts`): their summary."""
 
-    def summary(self) -> dict[str, Any]: ...
+    def summary(self) -> LastRound: ...
 
 
 class CapoTable:
@@ -72,7 +73,7 @@ class CapoTable:
     must_turn: list[int]
     respect: list[int]
     supply: int | None
-    last_round_facts: dict[str, Any] | _Summary | None
+    last_round_facts: LastRound | _Summary | None
     """The last round's summary, or the facts it is made from when first read."""
     capped: bool
 
@@ -107,7 +108,7 @@ class CapoTable:
         return len(self.hands)
 
     @property
-    def last_round(self) -> dict[str, Any] | None:
+    def last_round(self) -> LastRound | None:
         """What everyone saw of the last round (``None`` before the first is scored)."""
         last = self.last_round_facts
         if last is None or isinstance(last, dict):
@@ -115,7 +116,7 @@ class CapoTable:
         return last.summary()
 
     @last_round.setter
-    def last_round(self, value: dict[str, Any] | None) -> None:
+    def last_round(self, value: LastRound | None) -> None:
         self.last_round_facts = value
 
     @property

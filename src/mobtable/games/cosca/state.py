@@ -15,6 +15,7 @@ from mobtable.games.cosca.actions import CoscaAction
 from mobtable.games.cosca.cards import Mobster
 from mobtable.games.cosca.model import GAME_OVER
 from mobtable.games.cosca.table import CoscaTable
+from mobtable.games.cosca.view_types import CoscaView
 
 if TYPE_CHECKING:
     from mobtable.core import Game
@@ -55,7 +56,7 @@ class CoscaState(CoscaTable, State):
             rounds.commit(self, seat, action)
             self.history.append((seat, action))
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> CoscaView:
         return view.view(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> CoscaState:

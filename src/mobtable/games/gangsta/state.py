@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from mobtable.core import IllegalAction, Origin, Result, Seat, State, View
+from mobtable.core import IllegalAction, Origin, Result, Seat, State
 from mobtable.core.shuffle import rng_digest
 from mobtable.games.gangsta import police, redraw
 from mobtable.games.gangsta.actions import (
@@ -35,6 +35,7 @@ from mobtable.games.gangsta.grid import (
 )
 from mobtable.games.gangsta.table import GangstaTable, Phase, rotations
 from mobtable.games.gangsta.tricks import answers, pair_bar, strength, trick_winner
+from mobtable.games.gangsta.view_types import GangstaView
 
 if TYPE_CHECKING:
     from mobtable.core import Config, Game
@@ -418,7 +419,7 @@ class GangstaState(GangstaRules, State):
             return "a redraw discards exactly your three lowest cards (rule G-04)"
         return f"{action} is not one of the two opened cards"
 
-    def view(self, seat: Seat | None) -> View:
+    def view(self, seat: Seat | None) -> GangstaView:
         from mobtable.games.gangsta.view import build_view
 
         return build_view(self, seat)
