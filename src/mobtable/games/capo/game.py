@@ -11,6 +11,7 @@ from mobtable.games.capo.cards import CardSet, load_cards
 from mobtable.games.capo.rules import FIRST_GAME, CrewSizes, EventDeck, Supply, TonyStars
 from mobtable.games.capo.setup import new_state
 from mobtable.games.capo.state import CapoState
+from mobtable.games.capo.view_types import CapoView
 from mobtable.games.capo.words import WORDS
 
 
@@ -36,6 +37,7 @@ class Capo(Game):
     )
     length = "about 30 minutes"
     narration = WORDS
+    view_type = CapoView
     variants = (
         Variant(
             FIRST_GAME,

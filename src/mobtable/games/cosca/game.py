@@ -11,6 +11,7 @@ from mobtable.games.cosca.cards import Mobster, load_mobsters
 from mobtable.games.cosca.model import MAX_PLAYERS, MIN_PLAYERS, NEW_MOBSTERS
 from mobtable.games.cosca.rules import OPTIONS, TODAY, today_code
 from mobtable.games.cosca.state import CoscaState
+from mobtable.games.cosca.view_types import CoscaView
 from mobtable.games.cosca.words import NARRATION
 
 
@@ -38,6 +39,7 @@ class Cosca(Game):
     )
     length = "about 40 minutes"
     narration = NARRATION
+    view_type = CoscaView
 
     def config(
         self,

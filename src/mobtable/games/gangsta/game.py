@@ -10,6 +10,7 @@ from mobtable.games.gangsta.actions import NUM_ACTIONS, GangstaAction, action_ta
 from mobtable.games.gangsta.cards import DECK_SIZE, CardSet, card_set
 from mobtable.games.gangsta.setup import HAND_SIZE, deal, from_setup, new_rng
 from mobtable.games.gangsta.state import GangstaState
+from mobtable.games.gangsta.view_types import GangstaView
 from mobtable.games.gangsta.words import NARRATION
 
 
@@ -32,6 +33,7 @@ class Gangsta(Game):
     )
     length = "about 30 minutes"
     narration = NARRATION
+    view_type = GangstaView
     variants = (
         Variant(
             "reveal-one",
