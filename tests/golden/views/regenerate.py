@@ -25,8 +25,8 @@ from mobtable.core.viewschema import schema_text
 
 HERE = Path(__file__).parent
 SCHEMAS = HERE.parents[2] / "docs" / "schemas"
-NAMES = ("Ann", "Ben", "Cleo", "Dino", "Eva", "Fredo", "Gia")
-"""The players' names the boards are drawn with (none is a word the boards use)."""
+NAMES = ("Ada", "Boris", "Carla", "Dmitri", "Elena", "Franco", "Greta")
+"""The players' names the boards are drawn with (no card of any game bears one)."""
 SEEDS_TRIED = 100
 GAMES = ("capo", "cosca", "gangsta")
 """The games whose views are declared (the tests' toy game has none)."""
