@@ -17,6 +17,7 @@ for (const golden of goldens("capo")) {
         const parts = [golden.names[s], `${view.respect[s]} respect`];
         assert.ok(readsTogether(root, parts, otherNames(golden, s)), `${parts.join(": ")} shown together`);
       }
+      assert.match(text, words(`stack ${view.stack_size}`), "the Mafioso stack's size");
       for (const name of winners(golden)) assert.match(text, words(name), `the winner ${name} is named`);
       const shown = cardsOn(root);
       const hand = [...root.querySelectorAll("[data-role=hand]")];

@@ -38,6 +38,9 @@ for (const golden of goldens("gangsta")) {
       assert.ok(readsTogether(root, [`deck: ${view.deck_size}`]), `the deck shows ${view.deck_size} cards`);
       assert.ok(words(`${cardWords(view, view.trump)}, trump`).test(text), "the trump card is shown");
       for (const code of Object.values(view.grid)) assert.ok(words(cardWords(view, code)).test(role(root, "board") || text), `${code} on the grid`);
+      for (const code of view.to_place.concat(view.phase === "pick" ? view.opened : [])) {
+        assert.match(text, words(cardWords(view, code)), `${code}, being decided, is shown`);
+      }
       for (const play of view.trick) {
         for (const code of play.cards) assert.ok(words(cardWords(view, code)).test(text), `${code} in the trick`);
       }
