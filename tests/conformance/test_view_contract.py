@@ -105,6 +105,7 @@ def test_the_view_types_name_the_engines_own_words() -> None:
         return set(typing.get_args(literal))
 
     assert words(gangsta.Phase) == {p.value for p in gangsta_table.Phase}
+    assert words(gangsta.Variant) == {v.name for v in games.get("gangsta").variants}
     assert words(cosca.Day) == {d.code for d in cosca_model.Weekday}
     assert words(cosca.Stage) | {"over"} == {s.value for s in cosca_model.Stage}
     assert words(cosca.Token) == {t.value for t in cosca_model.VillaToken}

@@ -13,13 +13,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from mobtable.core import Seat
 from mobtable.core.shuffle import shuffle
 from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY
 from mobtable.games.gangsta.table import Phase
-from mobtable.games.gangsta.view_types import GangstaView, LastRaid, LastTrick
+from mobtable.games.gangsta.view_types import GangstaView, LastRaid, LastTrick, Variant
 from mobtable.games.gangsta.view_types import Phase as PhaseText
 
 if TYPE_CHECKING:
@@ -83,11 +83,7 @@ def build_view(state: GangstaState, seat: Seat | None) -> GangstaView:
 
 _PHASE_VALUES: dict[Phase, PhaseText] = {phase: phase.value for phase in Phase}
 """A phase's plain text (``Phase.PLAY.value``, without the enum's descriptor each time)."""
-_VARIANTS: tuple[None, Literal["reveal-one"], Literal["reveal-two"]] = (
-    None,
-    "reveal-one",
-    "reveal-two",
-)
+_VARIANTS: tuple[Variant | None, ...] = (None, "reveal-one", "reveal-two")
 """The view's ``variant`` for ``state.reveal`` 0, 1 and 2."""
 
 

@@ -13,6 +13,8 @@ from typing import Literal
 from typing_extensions import TypedDict
 
 Phase = Literal["redraw", "play", "pick", "place", "over"]
+Variant = Literal["reveal-one", "reveal-two"]
+"""The variants that open cards for the trick's winner (``None``: neither)."""
 
 
 class TrickPlay(TypedDict):
@@ -63,7 +65,7 @@ class GangstaView(TypedDict):
     phase: Phase
     turn: int | None
     """The seat to move; ``None`` once the game is over."""
-    variant: Literal["reveal-one", "reveal-two"] | None
+    variant: Variant | None
     trump: str
     """The trump card (turned face up at the deal)."""
     trump_mafia: str
