@@ -125,7 +125,7 @@ def test_export_writes_the_finished_games_as_parquet(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["missing.sqlite"], "no database file"),
+        (["missing.sqlite"], "no database file or record"),
         (["sqlite:///nowhere/missing.sqlite"], "no database file"),
         (["empty.db"], "cannot read the database"),
         (["DB", "--format", "csv"], "unknown format"),
@@ -151,3 +151,72 @@ def test_export_refuses_bad_input_with_a_one_line_error(
     assert "Error:" in result.output and message in result.output
     assert "Traceback" not in result.output
     assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_export_reads_record_files_and_folders_of_records(tmp_path: Path) -> None:
+    """Records written by ``play``/``simulate`` export like a server's tables; a folder's
+    unfinished or broken records are skipped with a line each."""
+    folder = tmp_path / "records"
+    done = finished("gangsta", 5)
+    done["meta"] = {"seats": ["you", "greedy", "random"]}
+    records.save(done, folder / "a.json")
+    records.save(finished("capo", 6), folder / "sub" / "b.json")
+    unfinished = finished("cosca", 7)
+    unfinished["result"] = None
+    records.save(unfinished, folder / "c.json")
+    (folder / "d.json").write_text("{not json", encoding="utf-8")
+    out = tmp_path / "t.parquet"
+    result = runner.invoke(app, ["export", str(folder), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "from 2 finished games" in result.output
+    assert "c.json: the game is not over" in result.output
+    assert "d.json" in result.output and "Traceback" not in result.output
+    table = pq.read_table(out).to_pylist()
+    assert len(table) == len(done["actions"]) + len(finished("capo", 6)["actions"])
+    first = next(r for r in table if r["table_id"].endswith("a.json"))
+    assert first["player"] == "human"
+    assert {r["player"] for r in table if r["table_id"].endswith("a.json")} == {
+        "human",
+        "greedy",
+        "random",
+    }
+    one = tmp_path / "one.parquet"
+    result = runner.invoke(app, ["export", str(folder / "a.json"), "--out", str(one)])
+    assert result.exit_code == 0, result.output
+    assert len(pq.read_table(one)) == len(done["actions"])
+
+
+def test_export_mixes_a_database_and_records(tmp_path: Path) -> None:
+    url = store(tmp_path / "db.sqlite", [("a", finished("gangsta", 1), True)])
+    records.save(finished("capo", 2), tmp_path / "b.json")
+    out = tmp_path / "t.parquet"
+    result = runner.invoke(app, ["export", url, str(tmp_path / "b.json"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert {r["game"] for r in pq.read_table(out).to_pylist()} == {"gangsta", "capo"}
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"name,score\nann,3\n", "neither a SQLite database nor a record"),
+        (b"[1, 2]", "neither a SQLite database nor a record"),
+        (b"\xff\xfe\x00", "neither a SQLite database nor a record"),
+    ],
+)
+def test_export_refuses_a_named_file_that_is_no_record(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_bytes(content)
+    out = tmp_path / "x.parquet"
+    result = runner.invoke(app, ["export", str(bad), "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert "Error:" in result.output and message in result.output
+    assert "Traceback" not in result.output and "sqlite3" not in result.output
+    assert not out.exists()
+
+
+def test_export_refuses_an_empty_folder(tmp_path: Path) -> None:
+    (tmp_path / "none").mkdir()
+    result = runner.invoke(app, ["export", str(tmp_path / "none")])
+    assert result.exit_code == 2 and "no records" in result.output

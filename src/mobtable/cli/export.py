@@ -1,8 +1,14 @@
-"""``mobtable export``: the server's finished games as per-seat training trajectories."""
+"""``mobtable export``: finished games as per-seat training trajectories.
+
+The games come from a server's database (a SQLite file or a database URL) or from
+records written by ``mobtable play``, ``simulate --records`` or ``mobtable record``
+(JSON files, or folders of them).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,6 +18,16 @@ from rich.console import Console
 from mobtable.cli._errors import fail
 
 FORMATS = ("trajectories",)
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+@dataclass(frozen=True)
+class Finished:
+    """One finished game to export: its record and who sat where."""
+
+    table_id: str
+    record: dict[str, Any]
+    players: list[str | None]
 
 
 def _database_url(db: str) -> str:
@@ -27,8 +43,24 @@ def _database_url(db: str) -> str:
     return url
 
 
+def _is_database(path: Path) -> bool:
+    """A SQLite file (by its header; an empty file is an empty SQLite database)."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
+    return head in (b"", SQLITE_HEADER)
+
+
 def export(
-    db: Annotated[str, typer.Argument(metavar="DB", help="The server's database: a path or URL.")],
+    sources: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="SOURCE...",
+            help="A server's database (a path or URL), record files, or folders of records.",
+        ),
+    ],
     format: Annotated[
         str, typer.Option("--format", help="What to write: trajectories (Parquet).")
     ] = "trajectories",
@@ -40,7 +72,7 @@ def export(
         str, typer.Option("--reward", help="win (the winners share 1) or score.")
     ] = "win",
 ) -> None:
-    """Write the finished games stored by the server as per-seat trajectories."""
+    """Write finished games (from a database or records) as per-seat trajectories."""
     if format not in FORMATS:
         fail(f"unknown format {format!r} (formats: {', '.join(FORMATS)})")
     if reward not in ("win", "score"):
@@ -53,63 +85,159 @@ def export(
 
     if game is not None and game not in games.names():
         fail(f"no game {game!r} (games: {', '.join(games.names())})")
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from mobtable.store.repository import Repository
-
-    try:
-        repo = Repository(_database_url(db), run_migrations=False)
-        ids = repo.ids(status="over")
-    except SQLAlchemyError as exc:
-        fail(f"cannot read the database {db}: {str(exc).splitlines()[0]}")
+    # every source is opened (and a bad one refused) before anything is written
+    batches = [_open(source) for source in sources]
     exported: list[str] = []
     try:
-        count = write_parquet(_rows(repo, ids, game, reward, exported), out)
+        count = write_parquet(_rows(batches, game, reward, exported), out)
     except OSError as exc:
         fail(f"cannot write {out}: {exc.strerror or exc}")
     finally:
-        repo.close()
+        for batch in batches:
+            batch.close()
     Console(highlight=False).print(
-        f"Wrote {count} decisions from {len(exported)} finished games to {out}.", markup=False
+        f"Wrote {count} decisions from {len(exported)} finished games to {out}.",
+        markup=False,
+        soft_wrap=True,
+    )
+
+
+class _Source:
+    """Where finished games come from."""
+
+    def games(self) -> Iterator[Finished]:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release what the source holds (a database connection)."""
+
+
+class _Database(_Source):
+    def __init__(self, db: str) -> None:
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from mobtable.store.repository import Repository
+
+        try:
+            self.repo = Repository(_database_url(db), run_migrations=False)
+            self.ids = self.repo.ids(status="over")
+        except SQLAlchemyError as exc:
+            fail(f"cannot read the database {db}: {str(exc).splitlines()[0]}")
+
+    def games(self) -> Iterator[Finished]:
+        for table_id in self.ids:
+            row = self.repo.load(table_id)
+            if row is None or row.result is None:
+                continue
+            record = {
+                "format": 1,
+                "game": row.game,
+                "rules_version": row.rules_version,
+                "config": row.config,
+                "seed": row.seed,
+                "setup": None,
+                "actions": [[s, n] for s, n in row.actions],
+                "result": row.result,
+            }
+            players: list[str | None] = [s.bot if s.kind == "bot" else s.kind for s in row.seats]
+            yield Finished(table_id, record, players)
+
+    def close(self) -> None:
+        self.repo.close()
+
+
+class _Records(_Source):
+    """Record files, read one at a time; one that is not a record is skipped with a line."""
+
+    def __init__(self, files: list[Path]) -> None:
+        self.files = files
+
+    def games(self) -> Iterator[Finished]:
+        from mobtable.core import BadRecord
+        from mobtable.core import record as records
+
+        for path in self.files:
+            try:
+                record = records.load(path)
+            except BadRecord as exc:
+                _skipped(str(path), str(exc))
+                continue
+            if record.get("result") is None:
+                _skipped(str(path), "the game is not over")
+                continue
+            yield Finished(str(path), record, _seated(record))
+
+
+def _seated(record: dict[str, Any]) -> list[str | None]:
+    """Who sat where, from the ``meta`` a terminal or simulation record carries: a bot's
+    name, ``human`` for the player (the terminal names them ``you``)."""
+    meta = record.get("meta")
+    seats = meta.get("seats") if isinstance(meta, dict) else None
+    if not isinstance(seats, list):
+        return []
+    return ["human" if s == "you" else str(s) for s in seats]
+
+
+def _named_record(path: Path) -> _Records:
+    """A record named on the command line: refused at once unless it is a record."""
+    from mobtable.core import BadRecord
+    from mobtable.core import record as records
+
+    try:
+        records.load(path)
+    except BadRecord as exc:
+        fail(f"{path} is neither a SQLite database nor a record: {exc}")
+    return _Records([path])
+
+
+def _open(source: str) -> _Source:
+    if "://" in source:
+        return _Database(source)
+    path = Path(source)
+    if path.is_dir():
+        files = sorted(p for p in path.rglob("*.json") if p.is_file())
+        if not files:
+            fail(f"no records (*.json) in the folder {path}")
+        return _Records(files)
+    if not path.exists():
+        fail(
+            f"no database file or record {path} (give a SQLite file, a database URL, "
+            "record files or folders of records)"
+        )
+    if _is_database(path):
+        return _Database(source)
+    return _named_record(path)
+
+
+def _skipped(what: str, why: str) -> None:
+    Console(stderr=True, highlight=False).print(
+        f"Skipped {what}: {why}", markup=False, soft_wrap=True
     )
 
 
 def _rows(
-    repo: Any, ids: list[str], game: str | None, reward: str, exported: list[str]
+    sources: list[_Source], game: str | None, reward: str, exported: list[str]
 ) -> Iterator[dict[str, Any]]:
     from mobtable.adapters.trajectories import trajectories
     from mobtable.core import MobtableError
 
     encoders: dict[Any, Any] = {}
-    for table_id in ids:
-        row = repo.load(table_id)
-        if row is None or (game is not None and row.game != game) or row.result is None:
-            continue
-        record = {
-            "format": 1,
-            "game": row.game,
-            "rules_version": row.rules_version,
-            "config": row.config,
-            "seed": row.seed,
-            "setup": None,
-            "actions": [[s, n] for s, n in row.actions],
-            "result": row.result,
-        }
-        players = [s.bot if s.kind == "bot" else s.kind for s in row.seats]
-        try:
-            rows = list(
-                trajectories(
-                    record,
-                    table_id=table_id,
-                    players=players,
-                    reward="score" if reward == "score" else "win",
-                    encoders=encoders,
+    for source in sources:
+        for finished in source.games():
+            if game is not None and finished.record.get("game") != game:
+                continue
+            try:
+                rows = list(
+                    trajectories(
+                        finished.record,
+                        table_id=finished.table_id,
+                        players=finished.players,
+                        reward="score" if reward == "score" else "win",
+                        encoders=encoders,
+                    )
                 )
-            )
-        except MobtableError as exc:
-            Console(stderr=True, highlight=False).print(
-                f"Skipped table {table_id}: {exc}", markup=False
-            )
-            continue
-        exported.append(table_id)
-        yield from rows
+            except MobtableError as exc:
+                _skipped(finished.table_id, str(exc))
+                continue
+            exported.append(finished.table_id)
+            yield from rows
