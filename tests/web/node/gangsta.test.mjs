@@ -41,6 +41,9 @@ for (const golden of goldens("gangsta")) {
       for (const code of view.to_place.concat(view.phase === "pick" ? view.opened : [])) {
         assert.match(text, words(cardWords(view, code)), `${code}, being decided, is shown`);
       }
+      for (const code of view.redraw.mine || []) {
+        assert.match(text, words(cardWords(view, code)), `${code}, which ${who} put back, is shown to ${who}`);
+      }
       for (const play of view.trick) {
         for (const code of play.cards) assert.ok(words(cardWords(view, code)).test(text), `${code} in the trick`);
       }
