@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from mobtable import games, native
 from mobtable.bots import Decision
 from mobtable.bots.search.arena import make_bot, play
-from mobtable.bots.search.evaluate import EVALUATORS, winners_log_likelihood
+from mobtable.bots.search.evaluate import winners_log_likelihood
 
 PLAYERS = {"capo": 5}
 DEFAULT_PLAYERS = 4
@@ -158,8 +158,10 @@ PER_LEFT = (0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2)
 
 def calibrate(name: str, n: int, seed: int) -> None:
     """Fit the evaluator's temperature on ``n`` greedy self-play games."""
-    evaluator = EVALUATORS[name]
     game = games.get(name)
+    evaluator = game.search_hooks.evaluator
+    if evaluator is None:
+        raise SystemExit(f"{name} declares no evaluator to calibrate")
     players = players_for(name)
     samples: list[tuple[list[float], float, tuple[int, ...]]] = []
     for index in range(n):

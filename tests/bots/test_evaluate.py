@@ -9,11 +9,17 @@ import pytest
 from mobtable import games
 from mobtable.bots import Decision
 from mobtable.bots.search import Budget, ISMCTSBot
-from mobtable.bots.search.evaluate import evaluation_rewards, evaluator_for
+from mobtable.bots.search.evaluate import evaluation_rewards
 from mobtable.bots.search.rollout import random_rollout
-from mobtable.core import State
+from mobtable.core import Evaluator, State
 
 PLAYERS = {"gangsta": 4, "capo": 5}
+
+
+def evaluator_for(name: str) -> Evaluator:
+    evaluator = games.get(name).search_hooks.evaluator
+    assert evaluator is not None, f"{name} declares no evaluator"
+    return evaluator
 
 
 def position(name: str, steps: int, seed: int = 3) -> State:

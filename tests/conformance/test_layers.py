@@ -1,9 +1,14 @@
 """The shape docs/architecture.md draws, checked on the sources.
 
-Inside each game package the imports point down only (card data, then the table's data, then the
-rule modules, then the ``State``), the package's runtime imports form no circle, no module uses
-another's private names, and the core imports no game. Imports under ``if TYPE_CHECKING:`` are
-for typing only and do not count.
+Every layering claim of that page has a check here: inside each game package the imports point
+down only (card data, then the table's data, then the rule modules, then the ``State``, then
+what the package offers bots and the search, then the declaration); the package's runtime
+imports form no circle; no module uses another's private names; the core imports no game and no
+bot; a game imports only the core and itself (never ``bots/``, a front end, numpy, and rich only
+in ``render.py``); ``bots/`` knows a game only through the core contract, the registry and what
+the game declares (its search pieces live in its own package); the adapters import only the
+core, the registry and, lazily, the CLI's drawing; only the CLI imports a game's ``render.py``
+and the adapters. Imports under ``if TYPE_CHECKING:`` are for typing only and do not count.
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ from pathlib import Path
 import pytest
 
 import mobtable
+from mobtable import games as registry
+from mobtable.core import SearchHooks
 
 SRC = Path(mobtable.__file__).parent
 GAMES = ("gangsta", "cosca", "capo")
@@ -26,19 +33,25 @@ LAYERS: dict[str, tuple[frozenset[str], ...]] = {
         frozenset({"grid", "cards", "actions", "naming", "estimate", "view_types"}),
         frozenset({"table"}),
         frozenset({"tricks", "police", "redraw"}),
-        frozenset({"state", "setup", "game"}),
+        frozenset({"state", "setup"}),
+        frozenset({"playout", "bots", "search"}),
+        frozenset({"game"}),
     ),
     "cosca": (
         frozenset({"model", "cards", "actions", "rules", "view_types"}),
         frozenset({"table"}),
         frozenset({"rounds", "steps", "city", "loyalty", "mobsters", "supply", "scoring"}),
-        frozenset({"state", "setup", "game"}),
+        frozenset({"state", "setup"}),
+        frozenset({"playout", "bots", "search"}),
+        frozenset({"game"}),
     ),
     "capo": (
         frozenset({"cards", "actions", "rules", "view_types"}),
         frozenset({"table"}),
         frozenset({"phases", "scoring", "crews", "assignments", "events"}),
-        frozenset({"state", "setup", "game"}),
+        frozenset({"state", "setup"}),
+        frozenset({"playout", "bots", "search"}),
+        frozenset({"game"}),
     ),
 }
 
@@ -59,17 +72,26 @@ def _runtime_imports_of(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
         yield from _runtime_imports(node)
 
 
-def _modules_imported(path: Path) -> set[str]:
-    """The dotted names of the ``mobtable`` modules ``path`` imports at run time."""
+def _modules_imported(path: Path, top: str = "mobtable") -> set[str]:
+    """The dotted names of the ``top`` modules (``mobtable``, ``numpy``…) ``path`` imports at
+    run time."""
     names: set[str] = set()
     for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            names.update(a.name for a in node.names if a.name.startswith("mobtable"))
-        elif node.module and node.level == 0 and node.module.startswith("mobtable"):
+            names.update(a.name for a in node.names if _under(a.name, top))
+        elif node.module and node.level == 0 and _under(node.module, top):
             names.add(node.module)
             # `from mobtable.games.gangsta import police` imports the module police
             names.update(f"{node.module}.{a.name}" for a in node.names)
     return names
+
+
+def _under(name: str, top: str) -> bool:
+    return name == top or name.startswith(f"{top}.")
+
+
+def _sources(folder: str) -> list[Path]:
+    return sorted((SRC / folder).rglob("*.py"))
 
 
 def _package_graph(game: str) -> dict[str, set[str]]:
@@ -157,7 +179,7 @@ def test_no_module_uses_another_modules_private_names() -> None:
     assert offenders == {}
 
 
-def test_the_core_imports_no_game_and_a_game_no_front_end() -> None:
+def test_the_core_imports_no_game_and_no_bot() -> None:
     # the registry (``mobtable.games.get``, looked up by name when a record is read) is no game
     allowed = ("mobtable.core", "mobtable.games.get")
     core = {
@@ -169,10 +191,111 @@ def test_the_core_imports_no_game_and_a_game_no_front_end() -> None:
         for p in sorted((SRC / "core").glob("*.py"))
     }
     assert {k: v for k, v in core.items() if v} == {}
-    front_ends = tuple(f"mobtable.{name}" for name in ("cli", "server", "sim", "web", "store"))
-    games = {
-        str(p.relative_to(SRC)): sorted(n for n in _modules_imported(p) if n.startswith(front_ends))
-        for game in GAMES
-        for p in sorted((SRC / "games" / game).glob("*.py"))
+
+
+def _outside(
+    paths: list[Path], allowed: tuple[str, ...], top: str = "mobtable"
+) -> dict[str, list[str]]:
+    """Per file, the ``top`` modules it imports at run time that start with none of ``allowed``."""
+    found = {
+        str(p.relative_to(SRC)): sorted(
+            n for n in _modules_imported(p, top) if not n.startswith(allowed)
+        )
+        for p in paths
     }
-    assert {k: v for k, v in games.items() if v} == {}
+    return {k: v for k, v in found.items() if v}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_imports_only_the_core_and_itself(game: str) -> None:
+    """Never ``bots/`` (the dependency runs one way), nor a front end."""
+    allowed = ("mobtable.core", f"mobtable.games.{game}")
+    assert _outside(_sources(f"games/{game}"), allowed) == {}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_imports_no_numpy_and_rich_only_to_draw_the_terminal_board(game: str) -> None:
+    paths = _sources(f"games/{game}")
+    assert _outside(paths, (), top="numpy") == {}
+    assert sorted(_outside(paths, (), top="rich")) in ([], [f"games/{game}/render.py"])
+
+
+def test_only_the_cli_imports_a_games_terminal_drawing_and_the_adapters() -> None:
+    outside_cli = [p for p in sorted(SRC.rglob("*.py")) if p.parts[len(SRC.parts)] != "cli"]
+    render = {
+        str(p.relative_to(SRC)): names
+        for p in outside_cli
+        if (names := sorted(n for n in _modules_imported(p) if n.endswith(".render")))
+    }
+    assert render == {}
+    adapters = {
+        str(p.relative_to(SRC)): names
+        for p in outside_cli
+        if p.parts[len(SRC.parts)] != "adapters"
+        if (names := sorted(n for n in _modules_imported(p) if _under(n, "mobtable.adapters")))
+    }
+    assert adapters == {}
+
+
+def test_the_adapters_import_only_the_core_card_data_and_the_terminal_drawing() -> None:
+    """The core contract, a game's card data (its lowest layer: the views read the rest), the
+    registry and, for ``render()``, the CLI's drawing."""
+    card_data = tuple(
+        f"mobtable.games.{game}.{module}" for game in GAMES for module in LAYERS[game][0]
+    )
+    allowed = ("mobtable.core", "mobtable.adapters", "mobtable.cli.rendering", *card_data)
+    found = _outside(_sources("adapters"), allowed)
+    # `from mobtable import games`: the registry, where the adapters look a game up by name
+    assert all(set(v) <= {"mobtable", "mobtable.games"} for v in found.values()), found
+
+
+def test_bots_know_a_game_only_through_the_core_and_the_registry() -> None:
+    """No module of ``bots/`` imports a game package: each game's search pieces live in it and
+    reach the search as ``Game.search_hooks`` and ``Game.bots``."""
+    allowed = ("mobtable.core", "mobtable.bots")
+    found = _outside(_sources("bots"), allowed)
+    assert all(set(v) <= {"mobtable", "mobtable.games"} for v in found.values()), found
+    named = {
+        str(p.relative_to(SRC)): game
+        for p in _sources("bots")
+        for game in GAMES
+        if f'"{game}"' in p.read_text(encoding="utf-8")
+    }
+    assert named == {}, "game-specific code in the generic bots"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_search_hooks_and_bots_live_in_its_own_package(game: str) -> None:
+    declared = registry.get(game)
+    package = registry.package_of(game)
+    hooks = declared.search_hooks
+    assert isinstance(hooks, SearchHooks)
+    pieces = [hooks.playout, hooks.guide]
+    if hooks.evaluator is not None:
+        evaluator = hooks.evaluator
+        pieces += [evaluator.progress, evaluator.scores, evaluator.left]
+    pieces += list(declared.bots.values())
+    modules = {piece.__module__ for piece in pieces if piece is not None}
+    assert modules and all(m.startswith(f"{package}.") for m in modules), modules
+    assert "greedy" in declared.bots
+
+
+def _importers(top: str) -> list[str]:
+    """Every source file that imports ``top`` (or a module under it) at run time."""
+    return [str(p.relative_to(SRC)) for p in sorted(SRC.rglob("*.py")) if _modules_imported(p, top)]
+
+
+def test_only_the_ray_runner_imports_ray_and_only_the_table_and_the_research_pyarrow() -> None:
+    """The lab's heavy extras stay where docs/architecture.md says (Simulation, adapters)."""
+    assert _importers("ray") == ["sim/ray_runner.py"]
+    assert _importers("pyarrow") == ["adapters/trajectories.py", "sim/table.py"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_state_inherits_its_table_and_the_view_names_it_for_typing_only(game: str) -> None:
+    declared = registry.get(game)
+    state = declared.new_state(declared.config(declared.min_players), seed=1)
+    tables = [cls for cls in type(state).__mro__ if cls.__name__.endswith("Table")]
+    assert tables and tables[0].__module__ == f"mobtable.games.{game}.table"
+    view = _modules_imported(SRC / "games" / game / "view.py")
+    assert f"mobtable.games.{game}.state" not in view

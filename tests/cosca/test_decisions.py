@@ -269,6 +269,47 @@ def test_C_09_an_owner_meeting_the_condition_keeps_the_drink() -> None:
     assert drink(state, "Jacob Soldini") and loyal_to(state, "Jacob Soldini") == RED
 
 
+def test_C_09_an_owner_meeting_the_condition_keeps_the_drink_without_a_free_hat() -> None:
+    """The Club: the token goes back only if his dice do not meet the condition. Red's dice
+    meet Jacob Soldini's but all 11 hats are on cards (C-02): the drink brings him into the
+    fight, and he keeps it."""
+    owned = [
+        "Marco Ricci",
+        "Mama Pazzo",
+        "Lucky",
+        "Sal Moretti",
+        "Nicky Bruno",
+        "Enzo Galante",
+        "Paulie Russo",
+        "Frankie Lupo",
+        "Carmine Vella",
+        "Dino Santoro",
+        "Jacob Soldini",
+    ]
+    state = table(
+        2,
+        {
+            **LAST,
+            "row": owned,
+            "loyal": dict.fromkeys(owned, RED),
+            "drinks": ["Jacob Soldini"],
+            "money": [0, 0],
+            "weapons": [1, 1],
+            "dice": [3, 3],
+        },
+    )
+    before = state.supply[0]
+    assert state.hats_free(RED) == 0
+    decide(state, {RED: "GSS", GREEN: "GGS"})
+    assert any(e.kind == "no-free-hat" and e.data["seat"] == RED for e in state.events)
+    assert drink(state, "Jacob Soldini")
+    assert state.pending() == (RED, GREEN)  # the drink brought red into the fight
+    decide(state, {RED: "0m1w", GREEN: "0m0w"})
+    assert loyal_to(state, "Jacob Soldini") == RED and drink(state, "Jacob Soldini")
+    assert not any(e.kind == "drink-spent" for e in state.events)
+    assert state.supply[0] == before - 1  # only red's Street money left the supply
+
+
 def test_C_09_the_drink_returns_to_the_supply_when_loyalty_passes() -> None:
     state = table(
         2,

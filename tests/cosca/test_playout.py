@@ -8,7 +8,6 @@ import pytest
 
 from mobtable.bots.search.rollout import random_rollout
 from mobtable.games.cosca import playout, supply
-from mobtable.games.cosca.bots import PLAYOUT
 from mobtable.games.cosca.mobsters import resource_seats
 from mobtable.games.cosca.model import DICE, MONEY, WEAPONS, Special
 from mobtable.games.cosca.state import CoscaState
@@ -44,7 +43,7 @@ def test_the_playout_plays_the_random_rollout(seed: int, to_the_end: bool) -> No
         limit = sample.round + 1
         slow_rng, fast_rng = random.Random(seed), random.Random(seed)
         random_rollout(slow, slow_rng, progress, limit)
-        PLAYOUT(fast, fast_rng, progress, limit)
+        playout.playout(fast, fast_rng, progress, limit)
         assert fast.fingerprint() == slow.fingerprint()
         assert fast.history == slow.history
         assert fast_rng.getstate() == slow_rng.getstate()

@@ -14,8 +14,8 @@ from typing import Any
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from mobtable.games.gangsta.cards import HAND_SIZE
 from mobtable.games.gangsta.redraw import HIGH_CARD, eligible
-from mobtable.games.gangsta.setup import HAND_SIZE
 from mobtable.games.gangsta.state import GangstaState
 from mobtable.server.live import LiveTable
 from mobtable.store import SeatRow, TableRow

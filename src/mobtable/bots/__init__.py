@@ -2,17 +2,15 @@
 
 Generic bots live here (``random``; ``ismcts`` and the difficulty levels
 ``easy``, ``medium``, ``hard`` from :mod:`mobtable.bots.levels`); a game's own
-bots live in its package's ``bots.py`` as ``BOTS: dict[str, type[Bot]]``, and
-that module may offer the search a fast rollout policy (``PLAYOUT``) and a
-position evaluator for truncated rollouts (``EVALUATOR``).
+bots live in its package's ``bots.py`` and the game declares them
+(``Game.bots``), as it declares what the search may use of it
+(``Game.search_hooks``). Bots know a game only through the core contract and
+these declarations; no game imports this package.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from types import ModuleType
-from typing import Any
-
+from mobtable import games
 from mobtable.bots.base import Bot, Decision, RandomBot
 from mobtable.bots.levels import DESCRIPTIONS, LEVELS, STRENGTH_ORDER
 from mobtable.bots.search import ISMCTSBot
@@ -20,31 +18,9 @@ from mobtable.bots.search import ISMCTSBot
 GENERIC: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": ISMCTSBot, **LEVELS}
 
 
-def _bots_module(game_name: str) -> ModuleType | None:
-    from mobtable import games
-
-    package = games.package_of(game_name)
-    try:
-        return import_module(f"{package}.bots")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.bots":
-            raise
-        return None
-
-
 def game_bots(game_name: str) -> dict[str, type[Bot]]:
-    """The bots a game package offers (empty if it offers none)."""
-    return dict(getattr(_bots_module(game_name), "BOTS", {}))
-
-
-def game_offer(game_name: str, name: str) -> Any:
-    """What the game's ``bots.py`` offers the search under ``name``, or ``None``
-    (also for a game outside the registry: tests build their own)."""
-    try:
-        module = _bots_module(game_name)
-    except KeyError:
-        return None
-    return getattr(module, name, None)
+    """The bots a registered game declares (``Game.bots``; empty if none)."""
+    return dict(games.get(game_name).bots)
 
 
 def available(game_name: str) -> list[str]:

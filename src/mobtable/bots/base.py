@@ -1,65 +1,12 @@
-"""The bot protocol: a bot sees a seat's view and legal actions, never the true state.
-
-Search bots may also draw ``determinize`` samples, which depend only on the
-seat's view. A bot that decides differently when only hidden information
-changes is cheating, and the fairness tests catch it.
-"""
+"""The bot protocol (:class:`~mobtable.core.bot.Bot`, :class:`~mobtable.core.bot.Decision`,
+from the core, where the games' own bots find it too) and the one bot every game has."""
 
 from __future__ import annotations
 
-import random
-from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from mobtable.core.actions import Action
+from mobtable.core.bot import Bot, Decision
 
-from mobtable.core import Action, Config, Game, Seat, State, View
-
-
-class Decision:
-    """What a bot is given when its seat must act.
-
-    ``legal`` is computed at once; ``view`` only the first time a bot reads
-    it (building a view is most of a random bot's cost, and many bots never
-    read it). The view is that of the state when it is first read, so a
-    caller must let the bot decide before the state moves on, as every
-    caller in mobtable does.
-    """
-
-    __slots__ = ("_state", "_view", "config", "game", "legal", "seat")
-
-    def __init__(self, state: State, seat: Seat) -> None:
-        self._state = state
-        self._view: View | None = None
-        self.game: Game = state.game
-        self.config: Config = state.config
-        self.seat = seat
-        self.legal: Sequence[Action] = state.legal(seat)
-
-    @property
-    def view(self) -> View:
-        """Exactly what this seat may know (built on first use, then kept)."""
-        if self._view is None:
-            self._view = self._state.view(self.seat)
-        return self._view
-
-    def determinize(self, rng: random.Random) -> State:
-        """A full state drawn among those consistent with this seat's view."""
-        return self._state.determinize(self.seat, rng)
-
-
-class Bot(ABC):
-    """A player program. ``seed`` makes its choices reproducible."""
-
-    name: str = "bot"
-
-    def __init__(self, *, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    @abstractmethod
-    def choose(self, decision: Decision) -> Action:
-        """One of ``decision.legal``."""
-
-    def reseed(self, seed: int) -> None:
-        self.rng.seed(seed)
+__all__ = ["Bot", "Decision", "RandomBot"]
 
 
 class RandomBot(Bot):

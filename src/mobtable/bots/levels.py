@@ -37,7 +37,7 @@ DESCRIPTIONS: dict[str, str] = {
 
 
 class EasyBot(Bot):
-    """The game's ``greedy`` bot, found through the decision's game."""
+    """The game's ``greedy`` bot (``Game.bots``), found through the decision's game."""
 
     name = "easy"
     description = DESCRIPTIONS["easy"]
@@ -49,9 +49,7 @@ class EasyBot(Bot):
 
     def choose(self, decision: Decision) -> Action:
         if self._delegate is None or self._game != decision.game.name:
-            from mobtable.bots import game_bots
-
-            cls = game_bots(decision.game.name).get("greedy", RandomBot)
+            cls = decision.game.bots.get("greedy", RandomBot)
             self._delegate = cls(seed=self.rng.getrandbits(64))
             self._game = decision.game.name
         return self._delegate.choose(decision)

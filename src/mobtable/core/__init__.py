@@ -1,6 +1,7 @@
 """The game-agnostic core: the contract every game implements."""
 
 from mobtable.core.actions import Action
+from mobtable.core.bot import Bot, Decision
 from mobtable.core.errors import (
     BadCardData,
     BadConfig,
@@ -12,6 +13,7 @@ from mobtable.core.errors import (
     NotYourTurn,
 )
 from mobtable.core.game import Config, EndReveal, Game, Option, Variant
+from mobtable.core.search import Evaluator, SearchHooks
 from mobtable.core.simultaneous import SealedStep
 from mobtable.core.state import Event, Origin, Result, Seat, State, View
 
@@ -21,8 +23,11 @@ __all__ = [
     "BadConfig",
     "BadRecord",
     "BadSetup",
+    "Bot",
     "Config",
+    "Decision",
     "EndReveal",
+    "Evaluator",
     "Event",
     "Game",
     "IllegalAction",
@@ -33,6 +38,7 @@ __all__ = [
     "Origin",
     "Result",
     "SealedStep",
+    "SearchHooks",
     "Seat",
     "State",
     "Variant",

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 from mobtable.core.actions import Action
 from mobtable.core.errors import BadConfig
 from mobtable.core.limits import shown
+from mobtable.core.search import NO_HOOKS, SearchHooks
 
 if TYPE_CHECKING:
+    from mobtable.core.bot import Bot
     from mobtable.core.state import State
     from mobtable.core.words import Narration
 
@@ -158,6 +160,11 @@ class Game(ABC):
     """The declared type of :meth:`State.view` (a ``TypedDict``): the one contract between
     the engine, the bots, the encoders and the boards. ``mobtable schema GAME`` exports it as
     JSON Schema (``docs/schemas/``); ``None``: an undeclared view (test games)."""
+    bots: Mapping[str, type[Bot]] = MappingProxyType({})
+    """The game's own bots by name (``games/<name>/bots.py``); ``greedy`` is the one the
+    search and the ``easy`` level ask."""
+    search_hooks: SearchHooks = NO_HOOKS
+    """What the generic search may use of this game (``games/<name>/search.py``)."""
 
     def config(
         self,

@@ -7,26 +7,26 @@ from typing import ClassVar
 
 from mobtable.bots.base import Bot, Decision
 from mobtable.bots.search.budget import Budget
-from mobtable.bots.search.evaluate import evaluator_for
 from mobtable.bots.search.ismcts import SearchResult, search
 from mobtable.bots.search.rollout import (
-    ROLLOUTS,
     bot_guide,
     bot_ranking,
     fast_guide,
-    guide_for,
     policy_rollout,
     random_rollout,
-    rollout_for,
 )
 from mobtable.bots.search.tree import Selection
-from mobtable.core import Action
+from mobtable.core import Action, Game
 
 DEFAULT_BUDGET = Budget(seconds=0.5)
 
 
 class ISMCTSBot(Bot):
     """Information-set MCTS within a budget (default: 0.5 s of thinking per move).
+
+    It takes what the game declares for the search (``Game.search_hooks``: playout,
+    quick guide, evaluator) and the game's ``greedy`` bot (``Game.bots``), and nothing else
+    of the game.
 
     Args:
         seed: makes the bot reproducible (exactly so with an iteration-only budget).
@@ -43,13 +43,15 @@ class ISMCTSBot(Bot):
     budget: Budget = DEFAULT_BUDGET
     params: ClassVar[Selection] = Selection()
     guided: bool = True
-    """Let the game's ``greedy`` bot choose the first action tried at each new node."""
+    """Let the game's quick guide, else its ``greedy`` bot, choose the first action tried at
+    each new node."""
     rollout_share: float = 0.0
     """Share of rollout decisions taken by the game's ``greedy`` bot (the rest: random)."""
     truncate: bool = True
     """Cut rollouts short and score the position with the game's evaluator, if it has one."""
     playout: bool = True
-    """Roll out with the game's own fast policy (``PLAYOUT``), if it has one; else at random."""
+    """Roll out with the game's own policy (``search_hooks.playout``), if it has one; else at
+    random."""
 
     def __init__(
         self,
@@ -80,17 +82,20 @@ class ISMCTSBot(Bot):
     def search(self, decision: Decision) -> SearchResult:
         """Search and return the full statistics (what :meth:`choose` picks from)."""
         rng = random.Random(self.rng.getrandbits(64))
-        name = decision.game.name
-        greedy = greedy_for(name, rng.getrandbits(64))
+        game = decision.game
+        hooks = game.search_hooks
+        greedy = greedy_for(game, rng.getrandbits(64))
         guide = bot_guide(greedy) if self.guided and greedy is not None else None
-        quick = guide_for(name) if self.guided else None
+        quick = hooks.guide if self.guided else None
         if quick is not None:
             guide = fast_guide(quick, guide)
-        rollout = rollout_for(name) if self.playout else random_rollout
-        if self.rollout_share > 0 and greedy is not None and name not in ROLLOUTS:
+        rollout = random_rollout
+        if self.playout and hooks.playout is not None:
+            rollout = hooks.playout
+        if self.rollout_share > 0 and greedy is not None:
             rollout = policy_rollout(greedy, self.rollout_share)
         prior = bot_ranking(greedy) if greedy is not None else None
-        evaluator = evaluator_for(name) if self.truncate else None
+        evaluator = hooks.evaluator if self.truncate else None
         self.last = search(
             decision,
             self.budget,
@@ -107,12 +112,7 @@ class ISMCTSBot(Bot):
         return self.search(decision).action
 
 
-def greedy_for(game_name: str, seed: int) -> Bot | None:
+def greedy_for(game: Game, seed: int) -> Bot | None:
     """The game's own ``greedy`` bot, seeded, or ``None`` if it has none."""
-    from mobtable.bots import game_bots
-
-    try:
-        cls = game_bots(game_name).get("greedy")
-    except KeyError:  # a game outside the registry (tests build their own)
-        return None
+    cls = game.bots.get("greedy")
     return None if cls is None else cls(seed=seed)

@@ -1,10 +1,11 @@
 """Rollout policies: how a simulation plays on from a leaf of the tree to the end.
 
-A rollout policy is any ``(state, rng) -> None`` that plays the determinized
+A rollout policy (:class:`~mobtable.core.search.Rollout`) plays the determinized
 ``state`` on until it is over. The default plays uniformly at random, one
 pending seat at a time (commit order never matters in a simultaneous step).
-Games may register a better policy in :data:`ROLLOUTS` (clearly separated,
-per game); the search itself stays generic.
+A game may declare a better policy among its search hooks
+(``Game.search_hooks.playout``, built in its own package); the search itself
+stays generic.
 """
 
 from __future__ import annotations
@@ -12,30 +13,28 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
 
 from mobtable.bots.base import Bot, Decision
 from mobtable.core import Action, Seat, State
+from mobtable.core.search import MAX_ROLLOUT_STEPS, Progress, QuickGuide, Rollout
 
-Progress = Callable[[Any], int]
-
-
-class Rollout(Protocol):
-    """Plays a determinized state on: to the end, or (with ``progress``) until
-    ``progress(state)`` reaches ``limit``."""
-
-    def __call__(
-        self, state: State, rng: random.Random, progress: Progress | None = None, limit: int = 0
-    ) -> None: ...
-
+__all__ = [
+    "MAX_ROLLOUT_STEPS",
+    "Guide",
+    "Prior",
+    "Progress",
+    "Rollout",
+    "bot_guide",
+    "bot_ranking",
+    "fast_guide",
+    "policy_rollout",
+    "random_rollout",
+]
 
 Guide = Callable[[State, Seat], Action]
 """An action for a seat of a determinized state (e.g. a greedy bot's choice)."""
 Prior = Callable[[Decision, int], list[Action]]
 """Up to ``k`` of a decision's legal actions, most promising first."""
-
-MAX_ROLLOUT_STEPS = 100_000
-"""A safety net: a rollout that has not ended by then counts as a draw."""
 
 
 def random_rollout(
@@ -54,27 +53,6 @@ def random_rollout(
         seat = pending()[0]
         actions = legal(seat)
         apply(seat, actions[int(rnd() * len(actions))], check=False)
-
-
-ROLLOUTS: dict[str, Rollout] = {}
-"""Per-game rollout policies, by game name (absent: :func:`random_rollout`)."""
-
-
-def rollout_for(game_name: str) -> Rollout:
-    """A registered policy, else the game's own ``PLAYOUT``, else :func:`random_rollout`."""
-    if game_name in ROLLOUTS:
-        return ROLLOUTS[game_name]
-    from mobtable.bots import game_offer
-
-    playout = game_offer(game_name, "PLAYOUT")
-    return playout if playout is not None else random_rollout
-
-
-def guide_for(game_name: str) -> Callable[[State, Seat], Action | None] | None:
-    """The game's own quick guide (``GUIDE`` in its ``bots.py``), if it offers one."""
-    from mobtable.bots import game_offer
-
-    return game_offer(game_name, "GUIDE")  # type: ignore[no-any-return]
 
 
 def policy_rollout(bot: Bot, share: float = 1.0) -> Rollout:
@@ -121,8 +99,8 @@ def bot_guide(bot: Bot) -> Guide:
     return choose
 
 
-def fast_guide(fast: Callable[[State, Seat], Action | None], slow: Guide | None) -> Guide:
-    """A game's own quick :data:`Guide` (``GUIDE`` in its ``bots.py``), which may
+def fast_guide(fast: QuickGuide, slow: Guide | None) -> Guide:
+    """A game's own quick guide (``Game.search_hooks.guide``), which may
     answer ``None`` for the decisions it leaves to ``slow`` (the ``greedy`` bot)."""
 
     def choose(state: State, seat: Seat) -> Action:

@@ -14,14 +14,12 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
-from mobtable.bots.base import Bot, Decision
-from mobtable.core import Action
+from mobtable.core import Action, Bot, Decision
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.actions import DECLARES, Declare, Place, Suspect, TurnUp
 from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.cards import Assignment, CardSet, Mafioso, Special, load_cards
 from mobtable.games.capo.crews import CrewTest
-from mobtable.games.capo.playout import playout
 from mobtable.games.capo.rules import PLAYING, TonyStars
 from mobtable.games.capo.view_types import CapoView
 
@@ -238,6 +236,3 @@ class GreedyBot(Bot):
 
 
 BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot}
-
-PLAYOUT = playout
-"""The search's rollout policy for Capo (see :mod:`.playout`)."""

@@ -7,8 +7,10 @@ from typing import Any
 
 from mobtable.core import Action, Config, EndReveal, Game, Option, Variant
 from mobtable.games.capo import actions
+from mobtable.games.capo.bots import BOTS
 from mobtable.games.capo.cards import CardSet, load_cards
 from mobtable.games.capo.rules import FIRST_GAME, CrewSizes, EventDeck, Supply, TonyStars
+from mobtable.games.capo.search import HOOKS
 from mobtable.games.capo.setup import new_state
 from mobtable.games.capo.state import CapoState
 from mobtable.games.capo.view_types import CapoView
@@ -38,6 +40,8 @@ class Capo(Game):
     length = "about 30 minutes"
     narration = WORDS
     view_type = CapoView
+    bots = BOTS
+    search_hooks = HOOKS
     variants = (
         Variant(
             FIRST_GAME,

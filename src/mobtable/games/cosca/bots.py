@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from mobtable.bots.base import Bot, Decision
-from mobtable.core import Action
+from mobtable.core import Action, Bot, Decision
 from mobtable.games.cosca.actions import Club, Gun, Offer, SetDice, Villa
 from mobtable.games.cosca.model import ROUNDS, WEAPON_VALUE, Place
-from mobtable.games.cosca.playout import guide, playout
 from mobtable.games.cosca.playout import meets as _meets
 from mobtable.games.cosca.view_types import CoscaView
 
@@ -113,7 +111,3 @@ class GreedyBot(Bot):
 
 
 BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot}
-GUIDE = guide
-"""The search's first try at a new node: the ``greedy`` choice read off the state."""
-PLAYOUT = playout
-"""The search's random rollout, straight through the rules (the same actions and draws)."""

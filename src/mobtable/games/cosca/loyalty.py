@@ -34,15 +34,16 @@ def contenders(state: CoscaTable, pos: int) -> tuple[tuple[int, ...], bool]:
     today or tied yesterday, C-06). The owner's drink lets him join when he has
     no hat under the card and someone else contends (C-08). It is spent
     whenever its owner fights without meeting the condition today, also when
-    a tie from yesterday already put his hat under the card (C-09).
+    a tie from yesterday already put his hat under the card, and kept when his
+    dice meet it though he had no free hat to put under the card (C-09).
     """
     claim = seats_in(state.under[pos])
     owner = state.loyal[pos]
     if owner == NOBODY or not state.drink[pos] or not claim:
         return claim, False
-    if owner not in claim:
-        return tuple(sorted([*claim, owner])), True
     met_today = bool(state.met[pos] >> owner & 1)
+    if owner not in claim:
+        return tuple(sorted([*claim, owner])), not met_today
     return claim, len(claim) > 1 and not met_today
 
 

@@ -29,7 +29,7 @@ from array import array
 from functools import cache, lru_cache
 from typing import Any
 
-from mobtable.bots.search.rollout import MAX_ROLLOUT_STEPS, Progress
+from mobtable.core.search import MAX_ROLLOUT_STEPS, Progress
 from mobtable.games.cosca import rounds, steps
 from mobtable.games.cosca.actions import Club, Gun, Offer, SetDice, Villa, dice_settings
 from mobtable.games.cosca.cards import parse_condition

@@ -8,12 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from mobtable.bots.base import Bot, Decision
-from mobtable.bots.search.evaluate import Evaluator
-from mobtable.core import Action
+from mobtable.core import Action, Bot, Decision
 from mobtable.games.gangsta.actions import Keep, Pick, Place, Play, Redraw
 from mobtable.games.gangsta.cards import CardSet, card_set
-from mobtable.games.gangsta.estimate import BASE, PER_LEFT, cards_left, expected_scores
 from mobtable.games.gangsta.grid import (
     CELL_NAMES,
     CELLS,
@@ -22,7 +19,6 @@ from mobtable.games.gangsta.grid import (
     ROW_OF,
     placement_points,
 )
-from mobtable.games.gangsta.playout import guide, playout
 from mobtable.games.gangsta.tricks import trick_winner
 from mobtable.games.gangsta.view_types import GangstaView
 
@@ -152,17 +148,3 @@ def _best_cell(values: list[int], value: int) -> tuple[int, int]:
 
 
 BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot}
-PLAYOUT = playout
-"""The search's rollout policy for Gangsta (see :mod:`.playout`)."""
-GUIDE = guide
-"""The search's first try at a new node: the playout policy without noise."""
-
-EVALUATOR = Evaluator(
-    progress=lambda s: s.tricks,
-    scores=expected_scores,
-    left=cards_left,
-    base=BASE,
-    per_left=PER_LEFT,
-    horizon=1,
-)
-"""Truncated rollouts stop after a trick; points plus hand value (see :mod:`.estimate`)."""

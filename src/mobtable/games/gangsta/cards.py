@@ -22,6 +22,8 @@ MAFIAS = 4
 PER_POWER = 8
 PER_MAFIA = 2 * PER_POWER
 DECK_SIZE = MAFIAS * PER_MAFIA
+HAND_SIZE = {3: 12, 4: 12, 5: 10, 6: 10}
+"""Cards dealt per player (the rulebook: 10 with five players; G-24: 10 with six)."""
 AMBUSH_CARDS = 20
 MAX_AMBUSH_CARDS = 100
 """More ambush cards than a deck could hold (the box has 20)."""

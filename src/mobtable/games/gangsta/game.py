@@ -7,8 +7,10 @@ from typing import Any
 
 from mobtable.core import BadConfig, Config, EndReveal, Game, Option, Origin, Variant
 from mobtable.games.gangsta.actions import NUM_ACTIONS, GangstaAction, action_table
-from mobtable.games.gangsta.cards import DECK_SIZE, CardSet, card_set
-from mobtable.games.gangsta.setup import HAND_SIZE, deal, from_setup, new_rng
+from mobtable.games.gangsta.bots import BOTS
+from mobtable.games.gangsta.cards import DECK_SIZE, HAND_SIZE, CardSet, card_set
+from mobtable.games.gangsta.search import HOOKS
+from mobtable.games.gangsta.setup import deal, from_setup, new_rng
 from mobtable.games.gangsta.state import GangstaState
 from mobtable.games.gangsta.view_types import GangstaView
 from mobtable.games.gangsta.words import NARRATION
@@ -34,6 +36,8 @@ class Gangsta(Game):
     length = "about 30 minutes"
     narration = NARRATION
     view_type = GangstaView
+    bots = BOTS
+    search_hooks = HOOKS
     variants = (
         Variant(
             "reveal-one",

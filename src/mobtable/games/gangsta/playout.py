@@ -13,7 +13,7 @@ rollout step costs a few microseconds:
 - now and then (``noise``) a uniformly random legal action instead, so that
   rollouts do not all follow the same line.
 
-Without the noise it is also the search's ``GUIDE``: the first action tried at a
+Without the noise it is also the search's guide: the first action tried at a
 new node, at a few microseconds instead of the ``greedy`` bot's view and scoring.
 
 It runs only on determinized samples inside the search: it never sees more

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from mobtable.core import Seat
 from mobtable.core.shuffle import shuffle_like_random
+from mobtable.games.gangsta.cards import HAND_SIZE
 
 if TYPE_CHECKING:
     from mobtable.games.gangsta.table import GangstaTable
@@ -35,6 +36,16 @@ def queue(state: GangstaTable) -> list[Seat]:
     if len(state.deck) < 3:
         return []
     return [s for s in state.seats_from(state.leader) if len(state.hands[s]) >= 3]
+
+
+def deck_at_redraw(state: GangstaTable) -> int:
+    """How many cards the deck holds during the redraws (three drawn, three put back, each
+    time): what the deal left (G-29: 3 with six players)."""
+    setup = state.origin.setup
+    if setup is not None:
+        return len(setup.get("deck", ()))
+    players = len(state.hands)
+    return len(state.cards.cards) - 1 - players * HAND_SIZE[players]
 
 
 def eligible(state: GangstaTable, seat: Seat) -> bool:

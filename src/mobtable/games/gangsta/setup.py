@@ -24,12 +24,9 @@ from typing import Any
 
 from mobtable.core import BadSetup, InvalidNotation
 from mobtable.core.shuffle import shuffle_like_random
-from mobtable.games.gangsta.cards import CardSet
+from mobtable.games.gangsta.cards import HAND_SIZE, CardSet
 from mobtable.games.gangsta.grid import CELL_NAMES
 from mobtable.games.gangsta.state import GangstaState
-
-HAND_SIZE = {3: 12, 4: 12, 5: 10, 6: 10}
-"""Cards dealt per player (the rulebook: 10 with five players; G-24: 10 with six)."""
 
 
 def deal(state: GangstaState, seed: int | None) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from mobtable.core import Seat
 from mobtable.core.shuffle import shuffle
 from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY
+from mobtable.games.gangsta.redraw import deck_at_redraw
 from mobtable.games.gangsta.table import Phase
 from mobtable.games.gangsta.view_types import GangstaView, LastRaid, LastTrick, Variant
 from mobtable.games.gangsta.view_types import Phase as PhaseText
@@ -153,18 +154,24 @@ DEAL_TRIES = 20
 
 
 def determinize(state: GangstaState, seat: Seat, rng: random.Random) -> GangstaState:
-    """Deal the cards ``seat`` cannot see at random, keeping every public fact.
+    """Deal the cards ``seat`` cannot see at random, keeping every fact it knows.
 
     The unseen cards are sorted before shuffling, so the result depends only
     on what the seat sees and on ``rng``. Other seats get no card of a mafia
     they are known to be void in (G-26): the most constrained seat is dealt
-    first, and a shuffle that cannot satisfy everyone is drawn again. The sample
-    keeps drawing from ``rng`` as it is played on (no ``Random`` is seeded per sample).
+    first, and a shuffle that cannot satisfy everyone is drawn again. The cards
+    the seat put back in a redraw go where they can be (G-29): into the deck, or
+    into the hand of a seat that redrew after it, as its draws from the deck may
+    have taken them (:func:`_put_back_places`). The sample keeps drawing from
+    ``rng`` as it is played on (no ``Random`` is seeded per sample).
     """
     sample = state.sample_copy()
     known = public_cards(state) | set(state.hands[seat])
-    unseen = [c for c in range(len(state.cards.cards)) if c not in known]
     others = [s for s in range(state.players) if s != seat and state.hands[s]]
+    placed = _put_back_places(state, seat, known, rng) if seat in state.redrew else {}
+    put_back = {c for cards in placed.values() for c in cards}
+    unseen = [c for c in range(len(state.cards.cards)) if c not in known and c not in put_back]
+    sizes = {s: len(state.hands[s]) - len(placed.get(s, ())) for s in others}
     others.sort(key=lambda s: (-bin(state.voids[s]).count("1"), s))
     mafia = state.cards.mafia
     for _ in range(DEAL_TRIES):
@@ -173,7 +180,7 @@ def determinize(state: GangstaState, seat: Seat, rng: random.Random) -> GangstaS
         for other in others:
             void = state.voids[other]
             allowed = [c for c in pool if not void >> mafia[c] & 1]
-            size = len(state.hands[other])
+            size = sizes[other]
             if len(allowed) < size:
                 break
             hands[other] = allowed[:size]
@@ -184,17 +191,61 @@ def determinize(state: GangstaState, seat: Seat, rng: random.Random) -> GangstaS
     else:  # no shuffle fitted every void (never seen): deal ignoring them
         pool, hands, position = unseen[:], {}, 0
         for other in others:
-            hands[other] = pool[position : position + len(state.hands[other])]
-            position += len(state.hands[other])
+            hands[other] = pool[position : position + sizes[other]]
+            position += sizes[other]
         pool = pool[position:]
     for other, cards in hands.items():
-        sample.hands[other] = sorted(cards)
+        sample.hands[other] = sorted([*cards, *placed.get(other, ())])
+    if placed.get(DECK):
+        pool = [*pool, *placed[DECK]]
+        shuffle(pool, rng)
     sample.deck = pool
     sample.ambush_deck = sorted(state.ambush_deck)
     shuffle(sample.ambush_deck, rng)
     sample.redrew = {s: (ids if s == seat else ()) for s, ids in state.redrew.items()}
     sample.rng = rng  # the sample's own chance events (a police reshuffle) come from rng too
     return sample
+
+
+DECK = -1
+"""Where :func:`_put_back_places` puts a card it leaves in the deck."""
+
+
+def _put_back_places(
+    state: GangstaState, seat: Seat, known: set[int], rng: random.Random
+) -> dict[int, list[int]]:
+    """Where the cards ``seat`` put back in its redraw are now, as far as it cannot see them:
+    a seat (or :data:`DECK`) -> its cards.
+
+    They went into the deck, which was shuffled (G-04); each seat that redrew after ``seat``
+    then drew three cards off that deck and put back three of its own, so the deck held as
+    many cards at every redraw. Those draws are replayed here at random: with six players the
+    deck held only the three cards put back, so the next redrawer drew exactly them (G-29).
+    A card drawn by a seat that is void in its mafia, or more cards than a hand still holds,
+    cannot be where the draws put it: the draws are replayed again.
+    """
+    order = list(state.redrew)  # in the order the seats redrew
+    later = order[order.index(seat) + 1 :]
+    cards = list(state.redrew[seat])
+    deck = deck_at_redraw(state)
+    hands, voids, mafia = state.hands, state.voids, state.cards.mafia
+    places: dict[int, list[int]] = {}
+    for _ in range(DEAL_TRIES):
+        inside, places = cards[:], {}
+        for other in later:
+            for left in range(deck, deck - 3, -1):  # three cards off a deck of ``deck``
+                position = int(rng.random() * left)
+                if position < len(inside):
+                    places.setdefault(other, []).append(inside.pop(position))
+        places[DECK] = inside
+        places = {at: [c for c in ids if c not in known] for at, ids in places.items()}
+        if all(
+            len(ids) <= len(hands[at]) and not any(voids[at] >> mafia[c] & 1 for c in ids)
+            for at, ids in places.items()
+            if at != DECK
+        ):
+            return places
+    return {DECK: [c for c in cards if c not in known]}  # no replay fitted (never seen)
 
 
 def public_card_data(state: GangstaState) -> dict[str, Any]:
