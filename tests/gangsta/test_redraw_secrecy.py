@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from mobtable.games.gangsta.cards import HAND_SIZE
 from mobtable.games.gangsta.redraw import HIGH_CARD, eligible
 from mobtable.games.gangsta.state import GangstaState
-from mobtable.server.live import LiveTable
+from mobtable.server.session import TableSession
 from mobtable.store import SeatRow, TableRow
 
 from .helpers import ALL_CODES, GAME, legal_texts, position
@@ -83,16 +83,16 @@ def _state(setup: dict[str, Any]) -> GangstaState:
     return state
 
 
-def _live(state: GangstaState) -> LiveTable:
+def _live(state: GangstaState) -> TableSession:
     seats = [SeatRow(s, "human") for s in range(state.players)]
     row = TableRow("twin", "gangsta", GAME.rules_version, state.config.to_json(), 7, seats=seats)
-    table = LiveTable(row, state)
+    table = TableSession(row, state)
     for seat in table.seats:  # the same moment for both tables (no client ever connects)
         seat.away_since = 0.0
     return table
 
 
-def _seen_by_others(table: LiveTable, target: int) -> list[Any]:
+def _seen_by_others(table: TableSession, target: int) -> list[Any]:
     """What every seat but ``target``, a spectator and the public summary are shown."""
     state = table.state
     others: list[int | None] = [s for s in range(state.players) if s != target]
@@ -181,13 +181,13 @@ def test_G_27_a_bot_seat_waits_the_same_delay_eligible_or_not(monkeypatch: Any) 
         table = _live(state)
         table.seats[0].row = SeatRow(0, "bot", "greedy")
 
-        async def apply(live: LiveTable, seat: int, notation: str) -> int:
+        async def apply(live: TableSession, seat: int, notation: str) -> int:
             live.state.apply_text(seat, notation)
             return live.version
 
         turns = bot_turns.BotTurns(apply, delay=0.25, processes=0)
         turns.schedule(table)
-        assert table.thinking == {0}
+        assert table.bots.thinking == {0}
         await asyncio.gather(*turns.tasks)
         await turns.stop()
         public = [e.text for e in state.events_for(None)]

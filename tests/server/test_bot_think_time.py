@@ -11,20 +11,20 @@ from gangsta.helpers import GAME, position
 from mobtable import bots
 from mobtable.games.gangsta.state import GangstaState
 from mobtable.server import bot_turns
-from mobtable.server.live import LiveTable
+from mobtable.server.session import TableSession
 from mobtable.store import SeatRow, TableRow
 
 STRONG = ["R2S", "R3S", "I3S", "C3W", "Y4S", "Y5S", "Y6S", "C6S", "C7S", "I8W", "R9W", "R7W"]
 WEAK = ["R2W", "R3W", "I3W", "C3S", "Y4W", "Y5W", "Y6W", "C6W", "C7W", "I7W", "R8S", "R7S"]
 
 
-def _table(first_hand: list[str]) -> LiveTable:
+def _table(first_hand: list[str]) -> TableSession:
     state: GangstaState = position(
         [first_hand, ["I2S", "I4S", "I5S"], ["C2W", "C4W", "C5W"]], start="deal", rest="deck"
     )
     seats = [SeatRow(0, "bot", "medium"), SeatRow(1, "human"), SeatRow(2, "human")]
     row = TableRow("think", "gangsta", GAME.rules_version, state.config.to_json(), 7, seats=seats)
-    return LiveTable(row, state)
+    return TableSession(row, state)
 
 
 def _answer_time(first_hand: list[str]) -> tuple[float, int]:
@@ -32,7 +32,7 @@ def _answer_time(first_hand: list[str]) -> tuple[float, int]:
     legal = len(table.state.legal(0))
     applied: list[float] = []
 
-    async def apply(live: LiveTable, seat: int, notation: str) -> int:
+    async def apply(live: TableSession, seat: int, notation: str) -> int:
         applied.append(time.monotonic())
         live.state.apply_text(seat, notation)
         return live.version

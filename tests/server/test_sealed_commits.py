@@ -90,7 +90,7 @@ def _bot_crew_sleeps(bot: str, monkeypatch: Any) -> tuple[list[float], int]:
     import asyncio
 
     from mobtable.server import bot_turns
-    from mobtable.server.live import LiveTable
+    from mobtable.server.session import TableSession
     from mobtable.store import SeatRow, TableRow
 
     sleeps: list[float] = []
@@ -103,10 +103,10 @@ def _bot_crew_sleeps(bot: str, monkeypatch: Any) -> tuple[list[float], int]:
     state = game.new_state(game.config(PLAYERS), seed=11)
     seats = [SeatRow(0, "bot", bot), SeatRow(1, "human"), SeatRow(2, "human")]
     row = TableRow("crew", "capo", game.rules_version, state.config.to_json(), 11, seats=seats)
-    table = LiveTable(row, state)
+    table = TableSession(row, state)
 
     async def run() -> None:
-        async def apply(live: LiveTable, seat: int, notation: str) -> int:
+        async def apply(live: TableSession, seat: int, notation: str) -> int:
             live.state.apply_text(seat, notation)
             turns.schedule(live)  # as the manager does after every change
             return live.version

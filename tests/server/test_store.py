@@ -6,9 +6,19 @@ import pytest
 from sqlalchemy import insert, inspect
 from sqlalchemy.exc import IntegrityError
 
-from mobtable.store import ActionRow, ChatRow, Repository, SeatRow, TableRow
+from mobtable.store import (
+    OPEN,
+    ActionRow,
+    ChatRow,
+    IllegalStep,
+    Repository,
+    SeatRow,
+    Step,
+    StoreConflict,
+    TableRow,
+    TableStatus,
+)
 from mobtable.store.models import ActionModel
-from mobtable.store.repository import StoreConflict
 
 
 def _row(table_id: str = "t1") -> TableRow:
@@ -46,7 +56,9 @@ def test_a_table_round_trips_with_its_seats_and_actions(db_url: str) -> None:
         (0, "human", None, "Ann"),
         (1, "bot", "easy", None),
     ]
-    assert repo.ids(status="over") == ["t1"] and repo.ids(status="playing") == []
+    assert (
+        repo.ids(status=TableStatus.OVER) == ["t1"] and repo.ids(status=TableStatus.PLAYING) == []
+    )
     assert repo.load("nope") is None
     repo.close()
 
@@ -109,17 +121,18 @@ def test_a_failed_group_commit_is_retried_action_by_action(db_url: str) -> None:
 def test_the_waiting_room_and_the_chat_round_trip(db_url: str) -> None:
     repo = Repository(db_url)
     row = _row()
-    row.status, row.host, row.joined_at = "waiting", 0, 1000.5
+    row.status, row.host, row.joined_at = TableStatus.WAITING, 0, 1000.5
     repo.create_table(row)
     repo.update_seat("t1", SeatRow(1, "human", None, "Bob", "cd" * 32, ready=True))
-    repo.set_status("t1", "waiting", joined_at=2000.25, host=1)
+    after = repo.transition("t1", TableStatus.WAITING, Step.JOIN, joined_at=2000.25, host=1)
+    assert after is TableStatus.WAITING
     loaded = repo.load("t1")
-    assert loaded is not None and loaded.status == "waiting"
+    assert loaded is not None and loaded.status is TableStatus.WAITING
     assert loaded.host == 1 and loaded.joined_at == 2000.25
     assert [(s.name, s.ready) for s in loaded.seats] == [("Ann", False), ("Bob", True)]
-    assert repo.ids(status=("waiting", "playing")) == ["t1"] and repo.ids(status="playing") == []
-    repo.set_status("t1", "expired")
-    assert repo.ids(status=("waiting", "playing")) == []
+    assert repo.ids(status=OPEN) == ["t1"] and repo.ids(status=TableStatus.PLAYING) == []
+    assert repo.transition("t1", TableStatus.WAITING, Step.EXPIRE) is TableStatus.EXPIRED
+    assert repo.ids(status=OPEN) == []
     assert repo.chat("t1") == []
     texts = ["hi", "<b>bold</b> & 'quoted'", "Zoë 李"]
     seats = [0, None, 0]
@@ -130,4 +143,24 @@ def test_the_waiting_room_and_the_chat_round_trip(db_url: str) -> None:
     stored = [(m.n, m.seat, m.text) for m in repo.chat("t1")]
     assert stored == list(zip(numbers, seats, texts, strict=True))
     assert [m.n for m in repo.chat("t1", limit=2)] == [1, 2]  # the latest, oldest first
+    repo.close()
+
+
+def test_a_status_moves_only_by_a_step_from_the_status_stored(db_url: str) -> None:
+    """The store takes a step only from the status it holds (another process that moved
+    the table first wins), and never one the lifecycle forbids."""
+    repo = Repository(db_url)
+    row = _row()
+    row.status = TableStatus.WAITING
+    repo.create_table(row)
+    with pytest.raises(StoreConflict):  # it is waiting, not playing
+        repo.transition("t1", TableStatus.PLAYING, Step.EXPIRE)
+    assert repo.transition("t1", TableStatus.WAITING, Step.START) is TableStatus.PLAYING
+    with pytest.raises(IllegalStep, match="already started"):
+        repo.transition("t1", TableStatus.PLAYING, Step.START)
+    repo.append_action("t1", 0, 0, "b1", result={"scores": [1, 0]})
+    loaded = repo.load("t1")
+    assert loaded is not None and loaded.status is TableStatus.OVER
+    with pytest.raises(StoreConflict):  # over: no longer playing, so it cannot expire
+        repo.transition("t1", TableStatus.PLAYING, Step.EXPIRE)
     repo.close()

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from mobtable import games
 from mobtable.core.narrator import Narrator
 from mobtable.core.words import default_names
-from mobtable.server.live import labels
+from mobtable.server.messages import labels
 
 from .helpers import act, claim, new_table, state
 

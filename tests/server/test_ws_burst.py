@@ -12,7 +12,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from mobtable.server.live import TOO_SLOW, Client
+from mobtable.server.clients import TOO_SLOW, Client
 
 from .processes import threaded_server
 

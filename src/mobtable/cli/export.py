@@ -116,11 +116,11 @@ class _Database(_Source):
     def __init__(self, db: str) -> None:
         from sqlalchemy.exc import SQLAlchemyError
 
-        from mobtable.store.repository import Repository
+        from mobtable.store import Repository, TableStatus
 
         try:
             self.repo = Repository(_database_url(db), run_migrations=False)
-            self.ids = self.repo.ids(status="over")
+            self.ids = self.repo.ids(status=TableStatus.OVER)
         except SQLAlchemyError as exc:
             fail(f"cannot read the database {db}: {str(exc).splitlines()[0]}")
 

@@ -1,13 +1,15 @@
 """Bot turns: when a bot seat (or a person out of time) is to move, a bot chooses.
 
 A bot thinks outside the table's lock, so the table keeps serving its clients;
-``LiveTable.thinking`` holds the seats a bot is choosing for (clients show
-them, and a seat is never given two bots at once). Search bots choose in
+each table session's :class:`BotSeats` holds the seats a bot is choosing for
+(clients show them, and a seat is never given two bots at once), the bots kept
+between moves and the decisions under way. Search bots choose in
 worker processes (:mod:`mobtable.server.botpool`); quick bots choose at once,
 under the table's lock on its own state (a thread hand-off and a clone of the
 state cost more than their choice). The chosen notation then goes through the
-manager's normal action path (``apply``: validate, store, broadcast), a search
-bot's re-checked under the lock since the table may have changed meanwhile.
+action pipeline like any other (:mod:`mobtable.server.pipeline`: parse, apply,
+store, clocks and bots, broadcast), a search bot's re-checked under the lock
+since the table may have changed meanwhile.
 
 Tables with people come first: the moves of bot-only tables (no seat for a
 person) take one of ``bot_only_moves`` slots, so however many of them there
@@ -22,7 +24,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from mobtable import bots, games
 from mobtable.bots import Bot, Decision
@@ -30,15 +32,17 @@ from mobtable.core.record import to_record
 from mobtable.server.botpool import INLINE_BOTS, BotJob, BotPool, default_processes
 from mobtable.server.clocks import timeout_notice
 from mobtable.server.errors import ServerError
-from mobtable.server.live import LiveTable
+
+if TYPE_CHECKING:
+    from mobtable.server.session import TableSession
 
 log = logging.getLogger("mobtable.server")
 J = TypeVar("J")
 R = TypeVar("R")
 
-Apply = Callable[[LiveTable, int, str], Awaitable[int]]
-"""The manager's action path, called with the table's lock held: apply,
-store and broadcast ``seat``'s notation; returns the new version."""
+Apply = Callable[["TableSession", int, str], Awaitable[int]]
+"""The action pipeline, called with the table's lock held: apply, store and
+broadcast ``seat``'s notation; returns the new version."""
 
 MAX_REFUSED = 5
 """Moves of one seat's bot refused in a row before it stops trying."""
@@ -57,6 +61,70 @@ def stand_in_bot(game_name: str) -> str:
     """The quick bot that moves for a player whose clock ran out (or whose bot failed)."""
     names = bots.available(game_name)
     return next((n for n in ("easy", "greedy", "random") if n in names), names[0])
+
+
+class BotSeats:
+    """One table's bots: the seats a bot is choosing for (:attr:`thinking`, which
+    clients see), the in-process bot kept per seat, the moves refused in a row, and the
+    decisions under way (when each began, how many actions it may take: see
+    ``BotTurns._pace``)."""
+
+    def __init__(self) -> None:
+        self.thinking: set[int] = set()
+        self._bots: dict[int, Bot] = {}
+        self._refused: dict[int, int] = {}
+        self._decisions: dict[int, tuple[float, int]] = {}
+
+    def begin(self, seat: int) -> bool:
+        """Mark a bot choosing for ``seat``; ``False`` if one already is."""
+        if seat in self.thinking:
+            return False
+        self.thinking.add(seat)
+        return True
+
+    def done(self, seat: int) -> None:
+        """No bot is choosing for ``seat`` any more (its decision may go on: a commit)."""
+        self.thinking.discard(seat)
+
+    def abandon(self, seat: int) -> None:
+        """The decision for ``seat`` is over or given up."""
+        self.thinking.discard(seat)
+        self._decisions.pop(seat, None)
+
+    def stop(self) -> None:
+        """The table closed: nobody thinks any more."""
+        self.thinking.clear()
+        self._decisions.clear()
+
+    def deciding(self, seat: int) -> bool:
+        """Whether ``seat`` is in the middle of a decision (a commit's next part)."""
+        return seat in self._decisions
+
+    def decide(self, seat: int, started: float, bound: int) -> None:
+        self._decisions[seat] = (started, bound)
+
+    def decided(self, seat: int) -> tuple[float, int]:
+        """The decision for ``seat`` is complete: when it began and its bound."""
+        return self._decisions.pop(seat, (0.0, 1))
+
+    def bot(self, seat: int, name: str, game: str) -> Bot:
+        """The seat's in-process bot, kept between moves while its name stays the same."""
+        bot = self._bots.get(seat)
+        if bot is None or bot.name != name:
+            bot = self._bots[seat] = bots.make(name, game, seed=secrets.randbits(32))
+        return bot
+
+    def replaced(self, seat: int) -> None:
+        """Another bot (or a person) plays ``seat`` now."""
+        self._bots.pop(seat, None)
+
+    def refused(self, seat: int) -> int:
+        """A move of ``seat``'s bot was refused: how many in a row now."""
+        count = self._refused[seat] = self._refused.get(seat, 0) + 1
+        return count
+
+    def accepted(self, seat: int) -> None:
+        self._refused.pop(seat, None)
 
 
 class BotTurns:
@@ -92,22 +160,20 @@ class BotTurns:
         return self._thread_pool
 
     # -- when a bot is due ----------------------------------------------------
-    def schedule(self, table: LiveTable) -> None:
+    def schedule(self, table: TableSession) -> None:
         """Set a bot choosing for every bot seat the table waits for (none twice)."""
         if table.state.is_over():
             return
         for seat in table.state.pending():
-            if table.seats[seat].row.kind == "bot" and seat not in table.thinking:
-                table.thinking.add(seat)
+            if table.seats[seat].is_bot and table.bots.begin(seat):
                 self._spawn(self._move(table, seat))
 
-    def stand_in(self, table: LiveTable, seat: int) -> None:
+    def stand_in(self, table: TableSession, seat: int) -> None:
         """``seat``'s clock ran out: its stand-in bot moves for the person, and the
         table is told so (a notice to every client, in its words)."""
-        if seat not in table.thinking:
-            table.thinking.add(seat)
+        if table.bots.begin(seat):
             self._spawn(self._move(table, seat, stand_in=True))
-            table.announce("timeout", timeout_notice(table, seat))
+            table.announce("timeout", timeout_notice(table.seats[seat].name, seat))
             table.broadcast()
 
     async def stop(self) -> None:
@@ -127,27 +193,23 @@ class BotTurns:
         task.add_done_callback(self.tasks.discard)
 
     # -- which bot --------------------------------------------------------------
-    def _bot_name(self, table: LiveTable, seat: int, stand_in: bool) -> str:
+    def _bot_name(self, table: TableSession, seat: int, stand_in: bool) -> str:
         name = table.seats[seat].row.bot if not stand_in else None
         return name or stand_in_bot(table.game.name)
 
-    def _bot(self, table: LiveTable, seat: int, stand_in: bool) -> Bot:
+    def _bot(self, table: TableSession, seat: int, stand_in: bool) -> Bot:
         """The seat's in-process bot, kept between moves while its name stays the same."""
-        name = self._bot_name(table, seat, stand_in)
-        bot = table.bots.get(seat)
-        if bot is None or bot.name != name:
-            bot = table.bots[seat] = bots.make(name, table.game.name, seed=secrets.randbits(32))
-        return bot
+        return table.bots.bot(seat, self._bot_name(table, seat, stand_in), table.game.name)
 
     @staticmethod
-    def _still_to_move(table: LiveTable, seat: int, stand_in: bool) -> bool:
+    def _still_to_move(table: TableSession, seat: int, stand_in: bool) -> bool:
         return (
             not table.state.is_over()
             and seat in table.state.pending()
-            and (table.seats[seat].row.kind == "bot" or stand_in)
+            and (table.seats[seat].is_bot or stand_in)
         )
 
-    async def _pace(self, table: LiveTable, seat: int, name: str, notation: str) -> None:
+    async def _pace(self, table: TableSession, seat: int, name: str, notation: str) -> None:
         """Hold back the move that the others will see until the decision has taken
         its whole allowance: the bot delay, plus, for a search bot, its time cap for
         each action the decision may take. A search answers a forced move at once
@@ -156,7 +218,7 @@ class BotTurns:
         parts of a commit that nobody sees yet follow each other without delay."""
         if not self._completes_a_move(table, seat, notation):
             return
-        started, bound = table.bot_commits.pop(seat, (0.0, 1))
+        started, bound = table.bots.decided(seat)
         think = bots.think_time(name, table.game.name)
         if think:
             padding = started + self.delay + think * bound - asyncio.get_running_loop().time()
@@ -164,7 +226,7 @@ class BotTurns:
                 await asyncio.sleep(padding)
 
     @staticmethod
-    def _completes_a_move(table: LiveTable, seat: int, notation: str) -> bool:
+    def _completes_a_move(table: TableSession, seat: int, notation: str) -> bool:
         """Whether ``notation`` would show the others a move (or fails: then it is
         refused as usual)."""
         probe = table.state.clone()
@@ -187,13 +249,13 @@ class BotTurns:
         return str(await loop.run_in_executor(self.thread_pool, bot.choose, decision))
 
     # -- one move -----------------------------------------------------------------
-    async def _move(self, table: LiveTable, seat: int, *, stand_in: bool = False) -> None:
+    async def _move(self, table: TableSession, seat: int, *, stand_in: bool = False) -> None:
         """After the bot delay (and, at a bot-only table, once a slot is free),
         let a bot (or the stand-in of a player out of time) choose, then apply its move."""
-        fresh = seat not in table.bot_commits  # a new decision, not the next part of one
+        fresh = not table.bots.deciding(seat)  # a new decision, not the next part of one
         if fresh:
             started = asyncio.get_running_loop().time()
-            table.bot_commits[seat] = (started, table.state.commit_bound(seat))
+            table.bots.decide(seat, started, table.state.commit_bound(seat))
         try:
             if self.delay and fresh:
                 await asyncio.sleep(self.delay)
@@ -203,15 +265,13 @@ class BotTurns:
             else:
                 await self._choose_and_apply(table, seat, stand_in)
         except asyncio.CancelledError:
-            table.thinking.discard(seat)
-            table.bot_commits.pop(seat, None)
+            table.bots.abandon(seat)
             raise
         except Exception:
-            table.thinking.discard(seat)
-            table.bot_commits.pop(seat, None)
+            table.bots.abandon(seat)
             log.exception("table %s seat %d: bot failed", table.id, seat)
 
-    async def _choose_and_apply(self, table: LiveTable, seat: int, stand_in: bool) -> None:
+    async def _choose_and_apply(self, table: TableSession, seat: int, stand_in: bool) -> None:
         """Quick bots choose at once on the table's own state, under its lock (nothing
         moves it meanwhile; a thread and a clone would cost more than the choice).
         Search bots choose in a worker process on the table's record, or in a
@@ -219,20 +279,19 @@ class BotTurns:
         worker dies), the table's stand-in bot chooses instead, so the table goes on."""
         async with table.lock:
             if not self._still_to_move(table, seat, stand_in):
-                table.thinking.discard(seat)
-                table.bot_commits.pop(seat, None)
+                table.bots.abandon(seat)
                 return
             name = self._bot_name(table, seat, stand_in)
             if name in self.inline_bots:
                 notation = self._choose_here(table, seat, stand_in, name)
-                table.thinking.discard(seat)
+                table.bots.done(seat)
                 seen = table.state.moves_seen_by(None)
                 # A quick bot has no think time to pad to (``_pace``); only its
                 # decision ends here, unless the move was a hidden part of a commit.
                 if not await self._play(table, seat, notation) or (
                     table.state.moves_seen_by(None) != seen
                 ):
-                    table.bot_commits.pop(seat, None)
+                    table.bots.abandon(seat)
                 return
             job: BotJob | None = None
             if self.search_pool is not None:
@@ -255,7 +314,7 @@ class BotTurns:
             self._stand_in_instead(table, seat, name)
             async with table.lock:
                 if not self._still_to_move(table, seat, stand_in):
-                    table.thinking.discard(seat)
+                    table.bots.done(seat)
                     table.broadcast()
                     return
                 decision = Decision(table.state.clone(), seat)
@@ -263,14 +322,14 @@ class BotTurns:
             notation = await self._in_thread(bot, decision)
         await self._pace(table, seat, name, notation)
         async with table.lock:
-            table.thinking.discard(seat)
+            table.bots.done(seat)
             if not self._still_to_move(table, seat, stand_in):
                 table.broadcast()
                 return
             await self._play(table, seat, notation)
 
     @staticmethod
-    def _stand_in_instead(table: LiveTable, seat: int, name: str) -> None:
+    def _stand_in_instead(table: TableSession, seat: int, name: str) -> None:
         """In an ``except`` block: say that bot ``name`` failed and its stand-in moves
         instead; re-raise if the bot that failed is the stand-in itself."""
         fallback = stand_in_bot(table.game.name)
@@ -284,7 +343,7 @@ class BotTurns:
             fallback,
         )
 
-    def _choose_here(self, table: LiveTable, seat: int, stand_in: bool, name: str) -> str:
+    def _choose_here(self, table: TableSession, seat: int, stand_in: bool, name: str) -> str:
         """A quick bot's choice on the table's state (the lock held); its stand-in's
         if it fails."""
         try:
@@ -294,16 +353,16 @@ class BotTurns:
             bot = self._bot(table, seat, stand_in=True)
             return str(bot.choose(Decision(table.state, seat)))
 
-    async def _play(self, table: LiveTable, seat: int, notation: str) -> bool:
-        """Apply the bot's move through the manager's path (the lock held, the seat
+    async def _play(self, table: TableSession, seat: int, notation: str) -> bool:
+        """Apply the bot's move through the action pipeline (the lock held, the seat
         still to move): whether it was accepted. A refused move is tried again, up to
         ``MAX_REFUSED`` in a row."""
         try:
             await self.apply(table, seat, notation)
-            table.bot_failures.pop(seat, None)
+            table.bots.accepted(seat)
             return True
         except ServerError as exc:
-            failures = table.bot_failures[seat] = table.bot_failures.get(seat, 0) + 1
+            failures = table.bots.refused(seat)
             log.warning("table %s seat %d: bot move refused: %s", table.id, seat, exc)
             if failures < MAX_REFUSED:
                 self.schedule(table)

@@ -1,74 +1,86 @@
 """The time limits of a table: per-move clocks, and how long a player may be away.
 
-A table with a ``clock`` gives every person to move that many seconds: the
-deadline is in ``LiveTable.deadlines`` (clients show it) and a timer per seat in
-``LiveTable.timers``. When a clock runs out, ``on_timeout`` is called; the
-manager has the stand-in bot move for that seat. ``replace_after`` is the other
-limit: how long a player must have been away before the others may seat a bot
-in their place.
+A table with a ``clock`` gives every person to move that many seconds. Each table
+session owns one :class:`SeatClocks`: the deadlines (clients show them) and a timer
+per seat; when a clock runs out it calls the session's ``on_timeout`` (the stand-in
+bot moves for that seat, through the action pipeline like any other move). Clocks
+run only while the table is ``playing`` (``TableStatus.in_play``): the pipeline
+calls :meth:`SeatClocks.update` after every change, :meth:`SeatClocks.stop` once
+the table is not in play. ``replace_after`` is the other limit: how long a player
+must have been away before the others may seat a bot in their place.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-from mobtable.server.live import LiveTable, Seat
+if TYPE_CHECKING:
+    from mobtable.server.seats import Seat
 
-Timeout = Callable[[LiveTable, int], None]
-"""Called on the event loop with the table and the seat whose clock ran out."""
+Timeout = Callable[[int], None]
+"""Called on the event loop with the seat whose clock ran out."""
 
 
-class MoveClocks:
-    """Starts, stops and expires the per-move clocks of the people at a table."""
+class SeatClocks:
+    """The per-move clocks of the people at one table: ``seconds`` each (``None``: none)."""
 
-    def __init__(self, on_timeout: Timeout) -> None:
+    def __init__(self, seconds: int | None, on_timeout: Timeout | None = None) -> None:
+        self.seconds = seconds
         self.on_timeout = on_timeout
+        self._deadlines: dict[int, float] = {}
+        self._timers: dict[int, asyncio.TimerHandle] = {}
 
-    def update(self, table: LiveTable) -> None:
-        """After every change: drop the clocks of seats no longer to move (or now
-        played by a bot), and start one for every person newly to move."""
-        pending = set() if table.state.is_over() else set(table.state.pending())
-        for seat in list(table.deadlines):
-            if seat not in pending or table.seats[seat].row.kind != "human":
-                table.deadlines.pop(seat)
-        for seat, handle in list(table.timers.items()):
-            if seat not in table.deadlines:
+    @property
+    def deadlines(self) -> Mapping[int, float]:
+        """When each running clock runs out (epoch seconds), by seat."""
+        return MappingProxyType(self._deadlines)
+
+    def update(self, to_move: Iterable[int]) -> None:
+        """After every change in play: drop the clocks of seats no longer among the people
+        ``to_move``, and start one for every person newly to move."""
+        pending = set(to_move)
+        for seat in [s for s in self._deadlines if s not in pending]:
+            del self._deadlines[seat]
+        for seat, handle in list(self._timers.items()):
+            if seat not in self._deadlines:
                 handle.cancel()
-                table.timers.pop(seat)
-        if not table.row.clock:
+                del self._timers[seat]
+        if not self.seconds:
             return
         loop = asyncio.get_running_loop()
         for seat in pending:
-            if table.seats[seat].row.kind == "human" and seat not in table.deadlines:
-                table.deadlines[seat] = time.time() + table.row.clock
-                table.timers[seat] = loop.call_later(
-                    table.row.clock, self._expired, table, seat, table.deadlines[seat]
-                )
+            if seat not in self._deadlines:
+                deadline = self._deadlines[seat] = time.time() + self.seconds
+                self._timers[seat] = loop.call_later(self.seconds, self._expired, seat, deadline)
 
-    def moved(self, table: LiveTable, seat: int) -> None:
-        """``seat`` has moved: its clock is done (the next :meth:`update` cancels
-        its timer, and starts a fresh clock if the seat is to move again)."""
-        table.deadlines.pop(seat, None)
+    def moved(self, seat: int) -> None:
+        """``seat`` has moved: its clock is done (the next :meth:`update` cancels its
+        timer, and starts a fresh clock if the seat is to move again)."""
+        self._deadlines.pop(seat, None)
 
-    def stop(self, table: LiveTable) -> None:
-        """Cancel every timer of ``table`` (the server is stopping)."""
-        for handle in table.timers.values():
+    def stop(self) -> None:
+        """Cancel every clock (the table is not in play, or the server is stopping)."""
+        for handle in self._timers.values():
             handle.cancel()
+        self._timers.clear()
+        self._deadlines.clear()
 
-    def _expired(self, table: LiveTable, seat: int, deadline: float) -> None:
-        table.timers.pop(seat, None)
+    def _expired(self, seat: int, deadline: float) -> None:
+        self._timers.pop(seat, None)
         # a timer whose deadline was replaced (the seat moved, then is to move
         # again) must not fire for the new one
-        if table.deadlines.get(seat) == deadline:
-            self.on_timeout(table, seat)
+        if self._deadlines.get(seat) == deadline and self.on_timeout is not None:
+            self.on_timeout(seat)
 
 
-def timeout_notice(table: LiveTable, seat: int) -> Callable[[int | None], str]:
-    """The announcement that ``seat``'s time ran out, for each reader: everyone
-    sees the deadlines anyway, so it tells nobody anything they could not know."""
-    name = table.seats[seat].name
+def timeout_notice(name: str, seat: int) -> Callable[[int | None], str]:
+    """The announcement that ``seat``'s time (its player ``name``) ran out, for each
+    reader: everyone sees the deadlines anyway, so it tells nobody anything they could
+    not know."""
 
     def text(reader: int | None) -> str:
         if reader == seat:

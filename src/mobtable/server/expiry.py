@@ -10,9 +10,13 @@ tables and says why at its address; it cannot be joined or played.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from mobtable.server.limits import ServerLimits
-from mobtable.server.live import LiveTable
+from mobtable.store import TableStatus
+
+if TYPE_CHECKING:
+    from mobtable.server.session import TableSession
 
 
 def _duration(seconds: int) -> str:
@@ -35,15 +39,15 @@ class Expiry:
         limits = [x for x in (self.waiting, self.abandoned) if x]
         return min(30.0, max(0.05, min(limits) / 10)) if limits else 0.0
 
-    def expires_at(self, table: LiveTable) -> float | None:
+    def expires_at(self, table: TableSession) -> float | None:
         """When a waiting table closes unless someone joins (``None``: it does not)."""
-        if table.status != "waiting" or not self.waiting:
+        if table.status is not TableStatus.WAITING or not self.waiting:
             return None
         return (table.row.joined_at or time.time()) + self.waiting
 
-    def due(self, table: LiveTable, now: float) -> str | None:
+    def due(self, table: TableSession, now: float) -> str | None:
         """Why ``table`` closes now, in words (``None``: it stays open)."""
-        if table.status == "waiting":
+        if table.status is TableStatus.WAITING:
             at = self.expires_at(table)
             if at is not None and now >= at:
                 return (
@@ -51,7 +55,7 @@ class Expiry:
                     f"{_duration(self.waiting)}."
                 )
             return None
-        if table.status != "playing" or not self.abandoned:
+        if table.status is not TableStatus.PLAYING or not self.abandoned:
             return None
         people = [s for s in table.seats if s.row.kind == "human" and s.claimed]
         if not people or any(s.connections for s in people):
@@ -63,7 +67,7 @@ class Expiry:
             )
         return None
 
-    def reason_of_stored(self, table: LiveTable) -> str:
+    def reason_of_stored(self, table: TableSession) -> str:
         """The reason of a table that expired before this server started."""
         if any(s.free for s in table.seats):
             return "This table closed before the game began: not everyone joined in time."

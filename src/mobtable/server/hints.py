@@ -21,7 +21,7 @@ from mobtable.core.words import count
 from mobtable.server.bot_turns import BotTurns
 from mobtable.server.botpool import replayed
 from mobtable.server.errors import Conflict
-from mobtable.server.live import LiveTable
+from mobtable.server.session import TableSession
 
 COOLDOWN = 5.0
 """Seconds a seat waits between two hints."""
@@ -74,7 +74,7 @@ class HintDesk:
         self._last: dict[tuple[str, int], float] = {}
         self._busy: set[tuple[str, int]] = set()
 
-    async def ask(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+    async def ask(self, table: TableSession, seat: int | None) -> dict[str, Any]:
         """The ``hint`` message for ``seat``; raises a ``ServerError`` (sent as an
         ``error`` message) where hints are off, for a spectator, when the seat has
         nothing to decide, or when it asks again too soon."""
@@ -106,7 +106,7 @@ class HintDesk:
             return {"type": "hint", **self._words(table, seat, advice)}
 
     @staticmethod
-    def _words(table: LiveTable, seat: int, advice: Advice) -> dict[str, Any]:
+    def _words(table: TableSession, seat: int, advice: Advice) -> dict[str, Any]:
         """The advice as the seat reads it: the move's label and a reason."""
         state = table.state
         words = table.narrator(seat)

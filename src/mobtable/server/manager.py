@@ -1,14 +1,14 @@
-"""The table manager: creates, loads, changes and broadcasts live tables.
+"""The table manager: the table sessions of one process, and the steps of their lives.
 
-An accepted action follows one path, under the table's lock: the engine
-applies it (an illegal one raises and changes nothing), the repository stores
-it (in a group commit with the actions other tables sent meanwhile,
-:mod:`mobtable.server.commits`), and only then are the clients told. If the store
-fails, the state is rebuilt from the stored record, so nothing is half-applied.
-
-After every change the manager updates the table's clocks
-(:mod:`mobtable.server.clocks`), sets its due bots going
-(:mod:`mobtable.server.bot_turns`), then broadcasts.
+The manager holds every live :class:`~mobtable.server.session.TableSession` of
+the process (each table in exactly one), loads one from the store when it is
+first asked for, and makes the changes that are not moves: a table created, a
+seat taken, the waiting room's ready and start, a bot seated, a seat reclaimed,
+a rematch, a table expired. A status changes only by a lifecycle step
+(:mod:`mobtable.store.lifecycle`), stored first (guarded by the status it moves
+from), then taken by the session. Moves go through the action pipeline
+(:mod:`mobtable.server.pipeline`), whatever makes them; after every other change
+too, the pipeline's ``settle`` runs the table's clocks and bots and tells its clients.
 
 A table with a free seat for a person starts in the waiting room (status
 ``waiting``): no clock runs, no bot moves and no action is accepted until the
@@ -33,22 +33,35 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from mobtable import bots, games
-from mobtable.core import IllegalAction, InvalidNotation, MobtableError
+from mobtable.core import MobtableError
 from mobtable.core.words import default_names
 from mobtable.server.bot_turns import BotTurns, default_bot, stand_in_bot
 from mobtable.server.botpool import BotPool
 from mobtable.server.chat import HISTORY, chat_message, chat_text
-from mobtable.server.clocks import MoveClocks, not_replaceable_yet
+from mobtable.server.clients import Client
+from mobtable.server.clocks import not_replaceable_yet
 from mobtable.server.commits import GroupCommits
 from mobtable.server.dbthreads import DbThreads
 from mobtable.server.errors import Conflict, Forbidden, NotFound, ServerError, Unavailable
 from mobtable.server.expiry import Expiry
 from mobtable.server.hints import HintDesk
 from mobtable.server.limits import ClientQuotas, ServerLimits
-from mobtable.server.live import Client, LiveTable, hash_token, token_matches
 from mobtable.server.names import clash
+from mobtable.server.pipeline import ActionPipeline
 from mobtable.server.schemas import CreateTable, SeatSpec
-from mobtable.store import ActionRow, ChatRow, Repository, SeatRow, TableRow
+from mobtable.server.seats import hash_token, token_matches
+from mobtable.server.session import TableSession
+from mobtable.store import (
+    OPEN,
+    ChatRow,
+    Repository,
+    SeatRow,
+    Step,
+    StoreConflict,
+    TableRow,
+    TableStatus,
+)
+from mobtable.store.lifecycle import initial
 
 log = logging.getLogger("mobtable.server")
 T = TypeVar("T")
@@ -88,24 +101,30 @@ class TableManager:
         self.repo = repo
         self.limits = limits or ServerLimits()
         self.quotas = ClientQuotas(self.limits)
-        self.tables: dict[str, LiveTable] = {}
+        self.tables: dict[str, TableSession] = {}
         self._finished: OrderedDict[str, None] = OrderedDict()
         """The finished tables in ``tables``, least recently used first."""
         self._retry_evict: asyncio.TimerHandle | None = None
         self._db_threads: DbThreads | None = None
-        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self._loading: dict[str, asyncio.Future[TableSession]] = {}
         self.commits = GroupCommits(repo, self.db)
-        self.bot_turns = BotTurns(
-            self._apply,
-            delay=bot_delay,
-            threads=bot_workers,
-            processes=bot_processes,
+        self.expiry = Expiry(self.limits)
+        self.pipeline = ActionPipeline(
+            self.commits,
+            self.expiry,
+            on_closed=self._closed,
+            bot_delay=bot_delay,
+            bot_workers=bot_workers,
+            bot_processes=bot_processes,
             bot_only_moves=self.limits.bot_only_moves,
         )
-        self.clocks = MoveClocks(on_timeout=self.bot_turns.stand_in)
         self.hints = HintDesk(self.bot_turns)
-        self.expiry = Expiry(self.limits)
         self._sweeper: asyncio.Task[None] | None = None
+
+    @property
+    def bot_turns(self) -> BotTurns:
+        """The bot turns of every table (the pipeline's clocks-and-bots stage)."""
+        return self.pipeline.bots
 
     # -- plumbing -------------------------------------------------------
     @property
@@ -126,7 +145,7 @@ class TableManager:
     async def start(self) -> None:
         """Load every unfinished table from the database and set its bots going;
         start sweeping for tables to expire."""
-        for table_id in await self.db(self.repo.ids, status=("waiting", "playing")):
+        for table_id in await self.db(self.repo.ids, status=OPEN):
             try:
                 await self.get(table_id)
             except ServerError as exc:
@@ -141,17 +160,16 @@ class TableManager:
         if self._retry_evict is not None:
             self._retry_evict.cancel()
         for table in self.tables.values():
-            self.clocks.stop(table)
-            for client in list(table.clients):
-                client.close()
-        await self.bot_turns.stop()  # before the database threads: a bot may be storing
+            table.clocks.stop()
+            table.clients.close_all()
+        await self.pipeline.stop()  # before the database threads: a bot may be storing
         await self.commits.drain()
         if self._db_threads is not None:
             self._db_threads.shutdown()
         self._db_threads = None
 
     # -- finding tables ---------------------------------------------------
-    async def get(self, table_id: str) -> LiveTable:
+    async def get(self, table_id: str) -> TableSession:
         """The live table ``table_id``, loaded from the store (once) if need be."""
         table = self.tables.get(table_id)
         if table is not None:
@@ -164,30 +182,61 @@ class TableManager:
             loading.add_done_callback(lambda done: self._loaded(table_id, done))
         return await asyncio.shield(loading)  # a caller that gives up stops no one else's load
 
-    def _loaded(self, table_id: str, done: asyncio.Future[LiveTable]) -> None:
+    def _loaded(self, table_id: str, done: asyncio.Future[TableSession]) -> None:
         self._loading.pop(table_id, None)
         if not done.cancelled():
             done.exception()  # retrieved, even if every caller gave up
 
-    async def _load(self, table_id: str) -> LiveTable:
+    async def _load(self, table_id: str) -> TableSession:
         row = await self.db(self.repo.load, table_id)
         if row is None:
             raise NotFound(f"no table {table_id!r}")
-        try:
-            game = games.get(row.game)
+        try:  # a row stored before a check was tightened (an option ``true``) fails here
+            table = TableSession.load(row, on_timeout=self.pipeline.timed_out)
         except KeyError as exc:
             raise Unavailable(f"table {table_id}: {exc.args[0]}") from exc
-        try:  # a row stored before a check was tightened (an option ``true``) fails here
-            config = game.config_from_json(row.config)
-            table = LiveTable(row, game.new_state(config, seed=row.seed))
-            table.rebuild(row.actions)
         except MobtableError as exc:
             raise Unavailable(f"table {table_id} does not replay: {exc}") from exc
-        if row.status == "expired":
+        if row.status is TableStatus.EXPIRED:
             table.expired = self.expiry.reason_of_stored(table)
         self.tables[table_id] = table
-        self._after_change(table)
+        self.pipeline.settle(table)
         return table
+
+    def _session(self, row: TableRow) -> TableSession:
+        """A new table's session, held by this process."""
+        game = games.get(row.game)
+        state = game.new_state(game.config_from_json(row.config), seed=row.seed)
+        table = TableSession(row, state, on_timeout=self.pipeline.timed_out)
+        self.tables[row.id] = table
+        return table
+
+    def _closed(self, table: TableSession) -> None:
+        """A change left ``table`` over or expired: it joins the finished tables kept in
+        memory (least recently used dropped first) and frees its creator's quota."""
+        self.quotas.finished(table.id)
+        self._finished[table.id] = None
+        self._finished.move_to_end(table.id)
+        self._evict()
+
+    async def _step(
+        self,
+        table: TableSession,
+        step: Step,
+        *,
+        joined_at: float | None = None,
+        host: int | None = None,
+    ) -> TableStatus:
+        """Take a lifecycle step: checked, stored (guarded by the status it moves from),
+        then taken by the session."""
+        table.check(step)
+        try:
+            await self.db(
+                self.repo.transition, table.id, table.status, step, joined_at=joined_at, host=host
+            )
+        except StoreConflict as exc:
+            raise Unavailable(f"table {table.id} changed elsewhere; reload it") from exc
+        return table.step(step)
 
     def _evict(self) -> None:
         """Drop the least recently used finished tables beyond the limit. Not one
@@ -213,18 +262,18 @@ class TableManager:
         self._retry_evict = None
         self._evict()
 
-    def open_tables(self) -> list[LiveTable]:
+    def open_tables(self) -> list[TableSession]:
         """Tables in the waiting room or being played (not over, not expired)."""
-        return [t for t in self.tables.values() if t.status in ("waiting", "playing")]
+        return [t for t in self.tables.values() if t.status.is_open]
 
-    async def finished(self, limit: int) -> list[LiveTable]:
-        ids = await self.db(self.repo.ids, status="over", limit=limit)
+    async def finished(self, limit: int) -> list[TableSession]:
+        ids = await self.db(self.repo.ids, status=TableStatus.OVER, limit=limit)
         return [await self.get(i) for i in ids]
 
     # -- creating ---------------------------------------------------------
     async def create(
         self, spec: CreateTable, client: str = "local"
-    ) -> tuple[LiveTable, int | None, str | None]:
+    ) -> tuple[TableSession, int | None, str | None]:
         """Open a table for ``client`` (its address: the per-client limits count by it)."""
         try:
             game = games.get(spec.game)
@@ -270,7 +319,7 @@ class TableManager:
             rules_version=game.rules_version,
             config=config.to_json(),
             seed=seed,
-            status="waiting" if free else "playing",
+            status=initial(free_seat=free),
             clock=spec.clock,
             replace_after=spec.replace_after,
             seats=rows,
@@ -279,27 +328,25 @@ class TableManager:
             host=spec.sit,
             joined_at=time.time(),
         )
-        state = game.new_state(config, seed=seed)
         try:
             await self.db(self.repo.create_table, row)
         except BaseException:
             self.quotas.finished(table_id)
             raise
-        table = LiveTable(row, state)
-        self.tables[row.id] = table
-        self._after_change(table)
+        table = self._session(row)
+        self.pipeline.settle(table)
         return table, spec.sit, token
 
     def _check_room(self) -> None:
         """Refuse a new table while ``live_tables`` unfinished ones are held (503)."""
         cap = self.limits.live_tables
-        if cap and sum(t.status in ("waiting", "playing") for t in self.tables.values()) >= cap:
+        if cap and sum(t.status.is_open for t in self.tables.values()) >= cap:
             raise Unavailable(
                 f"the server is full: {cap} games are open; try again when one ends",
                 rule="server-full",
             )
 
-    async def rematch(self, table_id: str, seat: int, token: str) -> LiveTable:
+    async def rematch(self, table_id: str, seat: int, token: str) -> TableSession:
         """A new table like this finished one; its players keep their seats and tokens."""
         old = await self.get(table_id)
         self.authorize(old, seat, token)
@@ -327,18 +374,16 @@ class TableManager:
                 host=old.row.host,
                 joined_at=time.time(),
             )
-            config = game.config_from_json(row.config)
             await self.db(self.repo.create_table, row)
             await self.db(self.repo.set_rematch, old.id, row.id)
-            table = LiveTable(row, game.new_state(config, seed=row.seed))
-            self.tables[row.id] = table
+            table = self._session(row)
             old.row.rematch_id = row.id
-            self._after_change(table)
+            self.pipeline.settle(table)
             old.broadcast()
             return table
 
     # -- seats --------------------------------------------------------------
-    def authorize(self, table: LiveTable, seat: int, token: str | None) -> None:
+    def authorize(self, table: TableSession, seat: int, token: str | None) -> None:
         """Raise ``Forbidden`` unless ``token`` is the secret of ``seat``."""
         if not 0 <= seat < len(table.seats) or not token_matches(
             token, table.seats[seat].row.token_hash
@@ -350,7 +395,7 @@ class TableManager:
         waiting room's last free seat taken, the game starts."""
         table = await self.get(table_id)
         async with table.lock:
-            self._check_open(table)
+            table.require_open()
             if not 0 <= seat < len(table.seats):
                 raise NotFound(f"table {table_id} has no seat {seat}")
             s = table.seats[seat]
@@ -365,39 +410,31 @@ class TableManager:
             await self.db(self.repo.update_seat, table.id, row)
             s.row = row
             s.away_since = time.time()
-            if table.row.status == "waiting":
+            if table.status is TableStatus.WAITING:
                 await self._joined(table, seat)
-            self._after_change(table)
+            self.pipeline.settle(table)
             return token
 
-    async def _joined(self, table: LiveTable, seat: int) -> None:
+    async def _joined(self, table: TableSession, seat: int) -> None:
         """Someone took a seat in the waiting room: the table stays open longer (and
         has a host, if it had none); with no seat left free, the game starts."""
         now = time.time()
         host = table.row.host if table.row.host is not None else seat
-        status = "waiting" if any(s.free for s in table.seats) else "playing"
-        await self.db(self.repo.set_status, table.id, status, joined_at=now, host=host)
-        table.row.status, table.row.joined_at, table.row.host = status, now, host
-
-    @staticmethod
-    def _check_open(table: LiveTable) -> None:
-        if table.status == "expired":
-            raise Conflict(table.expired or "this table has closed", rule="expired")
-        if table.status == "over":
-            raise Conflict("the game is over", rule="game-over")
+        step = Step.JOIN if any(s.free for s in table.seats) else Step.FILL
+        await self._step(table, step, joined_at=now, host=host)
+        table.row.joined_at, table.row.host = now, host
 
     async def set_ready(self, table_id: str, seat: int, token: str, ready: bool) -> None:
         """A player in the waiting room says whether they are ready."""
         table = await self.get(table_id)
         self.authorize(table, seat, token)
         async with table.lock:
-            if table.status != "waiting":
-                raise Conflict("the game has already started", rule="not-waiting")
+            table.require(TableStatus.WAITING)
             s = table.seats[seat]
             row = SeatRow(seat, s.row.kind, s.row.bot, s.row.name, s.row.token_hash, ready)
             await self.db(self.repo.update_seat, table.id, row)
             s.row = row
-            self._after_change(table)
+            self.pipeline.settle(table)
 
     async def start_game(self, table_id: str, seat: int, token: str, bot: str | None) -> None:
         """The host starts the game from the waiting room: everyone who joined is
@@ -405,8 +442,7 @@ class TableManager:
         table = await self.get(table_id)
         self.authorize(table, seat, token)
         async with table.lock:
-            if table.status != "waiting":
-                raise Conflict("the game has already started", rule="not-waiting")
+            table.check(Step.START)
             if seat != table.row.host:
                 host = table.seats[table.row.host].name if table.row.host is not None else None
                 raise Forbidden(f"only {host or 'the host'} can start this table")
@@ -429,9 +465,8 @@ class TableManager:
                     row = SeatRow(s.row.seat, "bot", name, None, None)
                     await self.db(self.repo.update_seat, table.id, row)
                     s.row = row
-            await self.db(self.repo.set_status, table.id, "playing")
-            table.row.status = "playing"
-            self._after_change(table)
+            await self._step(table, Step.START)
+            self.pipeline.settle(table)
 
     async def seat_bot(
         self, table_id: str, target: int, seat: int, token: str, bot: str | None
@@ -444,8 +479,8 @@ class TableManager:
         table = await self.get(table_id)
         self.authorize(table, seat, token)
         async with table.lock:
-            self._check_open(table)
-            if table.status == "waiting" and seat != table.row.host:
+            table.require_open()
+            if table.status is TableStatus.WAITING and seat != table.row.host:
                 raise Forbidden("in the waiting room only the host seats bots")
             if not 0 <= target < len(table.seats):
                 raise NotFound(f"table {table_id} has no seat {target}")
@@ -464,11 +499,10 @@ class TableManager:
             row = SeatRow(target, "bot", name, t.row.name, t.row.token_hash)
             await self.db(self.repo.update_seat, table.id, row)
             t.row = row
-            table.bots.pop(target, None)
-            if table.row.status == "waiting" and not any(s.free for s in table.seats):
-                await self.db(self.repo.set_status, table.id, "playing")
-                table.row.status = "playing"
-            self._after_change(table)
+            table.bots.replaced(target)
+            if table.status is TableStatus.WAITING and not any(s.free for s in table.seats):
+                await self._step(table, Step.FILL)
+            self.pipeline.settle(table)
 
     async def reclaim(self, table_id: str, seat: int, token: str) -> None:
         """A player whose seat a bot took over takes it back."""
@@ -481,79 +515,35 @@ class TableManager:
             row = SeatRow(seat, "human", None, s.row.name, s.row.token_hash)
             await self.db(self.repo.update_seat, table.id, row)
             s.row = row
-            self._after_change(table)
+            self.pipeline.settle(table)
 
     # -- connections ----------------------------------------------------------
-    async def connect(self, table: LiveTable, client: Client) -> None:
+    async def connect(self, table: TableSession, client: Client) -> None:
         async with table.lock:
-            table.clients.add(client)
-            if client.seat is not None:
-                table.seats[client.seat].connections += 1
+            table.connect(client)
             table.broadcast()  # the new client gets everything; the others see it connected
 
-    async def disconnect(self, table: LiveTable, client: Client) -> None:
+    async def disconnect(self, table: TableSession, client: Client) -> None:
         async with table.lock:
-            if client not in table.clients:
+            if not table.disconnect(client):
                 return
-            table.clients.discard(client)
-            if client.seat is not None:
-                s = table.seats[client.seat]
-                s.connections -= 1
-                if s.connections == 0:
-                    s.away_since = time.time()
             table.broadcast()
         self._evict()  # a finished table kept for its last client may go now
 
     # -- acting ----------------------------------------------------------------
-    async def act(
-        self, table_id: str, seat: int, token: str | None, notation: str, *, by_bot: bool = False
-    ) -> int:
-        """Apply, store, then broadcast one action; returns the moves ``seat`` now
-        knows of (its ``version``: never the parts of others' sealed commits)."""
+    async def act(self, table_id: str, seat: int, token: str | None, notation: str) -> int:
+        """A person's move (over HTTP or the WebSocket) through the action pipeline;
+        returns the moves ``seat`` now knows of (its ``version``: never the parts of
+        others' sealed commits)."""
         table = await self.get(table_id)
-        if not by_bot:
-            self.authorize(table, seat, token)
-            if table.seats[seat].row.kind != "human":
-                raise Conflict(f"a bot plays seat {seat} now; take your seat back first")
+        self.authorize(table, seat, token)
+        if table.seats[seat].is_bot:
+            raise Conflict(f"a bot plays seat {seat} now; take your seat back first")
         async with table.lock:
-            await self._apply(table, seat, notation)
+            await self.pipeline.act(table, seat, notation)
             return table.state.moves_seen_by(seat)
 
-    async def _apply(self, table: LiveTable, seat: int, notation: str) -> int:
-        state = table.state
-        self._check_open(table)
-        try:
-            action = state.game.parse_action(notation, state.config)
-        except InvalidNotation as exc:
-            raise ServerError(str(exc), rule="notation") from exc
-        except MobtableError as exc:
-            raise ServerError(str(exc)) from exc
-        if table.status == "waiting":
-            raise Conflict(
-                "the game has not started yet: it is in the waiting room", rule="waiting"
-            )
-        n = table.version
-        seen = state.moves_seen_by(None)
-        try:
-            state.apply(seat, action)
-        except IllegalAction as exc:
-            raise Conflict(str(exc), rule=exc.rule or None) from exc
-        result = dict(state.result().to_json()) if state.is_over() else None
-        try:
-            await self.commits.append(ActionRow(table.id, n, seat, str(action), result))
-        except Exception as exc:
-            log.exception("table %s: storing action #%d failed; rolling back", table.id, n)
-            table.rebuild([(s, str(a)) for s, a in state.history[:-1]])
-            raise Unavailable("the action could not be stored; try again") from exc
-        table.row.moves = n + 1
-        if result is not None:
-            table.row.status, table.row.result = "over", result
-        if state.moves_seen_by(None) != seen:  # a part of a sealed commit keeps its clock
-            self.clocks.moved(table, seat)
-        self._after_change(table)
-        return table.version
-
-    async def explain(self, table: LiveTable, seat: int | None, notation: str) -> str | None:
+    async def explain(self, table: TableSession, seat: int | None, notation: str) -> str | None:
         """Why ``seat`` may not play ``notation`` now (``None``: it may). Changes nothing."""
         if seat is None:
             return "spectators cannot play"
@@ -566,35 +556,15 @@ class TableManager:
                 return table.narrator(seat).refusal(state, seat, notation, exc)
             return None
 
-    # -- after every change -------------------------------------------------------
-    def _after_change(self, table: LiveTable) -> None:
-        """Restart or stop the clocks, set the due bots going, tell every client;
-        a finished (or expired) table joins the finished ones kept in memory.
-        Before the game starts (and once it expired) no clock runs and no bot moves."""
-        if table.status in ("playing", "over"):
-            self.clocks.update(table)
-            self.bot_turns.schedule(table)
-        else:
-            self.clocks.stop(table)
-            table.deadlines.clear()
-            table.timers.clear()
-        table.expires_at = self.expiry.expires_at(table)
-        table.broadcast()
-        if table.state.is_over() or table.status == "expired":
-            self.quotas.finished(table.id)
-            self._finished[table.id] = None
-            self._finished.move_to_end(table.id)
-            self._evict()
-
     # -- chat ----------------------------------------------------------------------
-    async def chat(self, table: LiveTable, client: Client, text: str, address: str) -> None:
+    async def chat(self, table: TableSession, client: Client, text: str, address: str) -> None:
         """Store ``client``'s message and send it to everyone at the table."""
         try:
             text = chat_text(text)
         except ValueError as exc:
             raise ServerError(str(exc), rule="chat") from exc
-        if table.status == "expired":
-            raise Conflict(table.expired or "this table has closed", rule="expired")
+        if table.status is TableStatus.EXPIRED:
+            table.require_open()
         self.quotas.chat(address)
         async with table.lock:
             if client.seat is None:
@@ -602,11 +572,9 @@ class TableManager:
             else:
                 row = ChatRow(client.seat, table.seats[client.seat].name, text, time.time())
             row.n = await self.db(self.repo.add_chat, table.id, row)
-            message = chat_message([row])
-            for other in list(table.clients):
-                other.send(message)
+            table.clients.send(chat_message([row]))
 
-    async def chat_history(self, table: LiveTable) -> str | None:
+    async def chat_history(self, table: TableSession) -> str | None:
         """The chat so far (the latest ``HISTORY`` messages) as one message; ``None``: none."""
         rows = await self.db(self.repo.chat, table.id, HISTORY)
         return chat_message(rows, history=True) if rows else None
@@ -629,10 +597,11 @@ class TableManager:
             if reason is None or table.lock.locked():
                 continue
             async with table.lock:
-                await self.db(self.repo.set_status, table.id, "expired")
-                table.row.status, table.expired = "expired", reason
-                table.thinking.clear()
-                self.quotas.finished(table.id)
-                self._after_change(table)
+                if self.expiry.due(table, now) is None:  # changed while the lock was awaited
+                    continue
+                await self._step(table, Step.EXPIRE)
+                table.expired = reason
+                table.bots.stop()
+                self.pipeline.settle(table)
             closed.append(table.id)
         return closed

@@ -14,15 +14,15 @@ from typing import Any
 
 from mobtable.core.record import to_record
 from mobtable.core.reveal import replay_steps
-from mobtable.server.live import LiveTable
-from mobtable.server.live import outcome as outcome_line
-from mobtable.server.live import tiebreak as tiebreak_line
+from mobtable.server.messages import outcome as outcome_line
+from mobtable.server.messages import tiebreak as tiebreak_line
+from mobtable.server.session import TableSession
 
 _CACHE: OrderedDict[tuple[str, int | None], list[dict[str, Any]]] = OrderedDict()
 _CACHE_SIZE = 16
 
 
-def steps(table: LiveTable, seat: int | None = None) -> list[dict[str, Any]]:
+def steps(table: TableSession, seat: int | None = None) -> list[dict[str, Any]]:
     """The finished game as ``seat`` (``None``: a spectator) saw it, step by step."""
     key = (table.id, seat)
     cached = _CACHE.get(key)
@@ -36,11 +36,11 @@ def steps(table: LiveTable, seat: int | None = None) -> list[dict[str, Any]]:
     return out
 
 
-def outcome(table: LiveTable, seat: int | None = None) -> str | None:
+def outcome(table: TableSession, seat: int | None = None) -> str | None:
     """The game's sentence about its end (who won, what decided it), in ``seat``'s words."""
     return outcome_line(table.narrator(seat), table.state)
 
 
-def tiebreak(table: LiveTable, seat: int | None = None) -> str | None:
+def tiebreak(table: TableSession, seat: int | None = None) -> str | None:
     """What decided the game, in its words (the result card's line)."""
     return tiebreak_line(table.narrator(seat), table.state)

@@ -15,17 +15,13 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Callable
 from typing import Any
 
-from fastapi import WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
-from starlette.websockets import WebSocketState
-from websockets.protocol import State
 
+from mobtable.server.clients import Client, Close
 from mobtable.server.errors import ServerError
-from mobtable.server.frames import text_frame
-from mobtable.server.live import Client, Close
 from mobtable.server.manager import TableManager
 from mobtable.server.names import check_name
 from mobtable.server.schemas import (
@@ -82,103 +78,23 @@ async def _receive_text(ws: WebSocket) -> str:
 
 
 async def _sender(ws: WebSocket, client: Client) -> None:
+    """Send ``client``'s queue in order through Starlette's ``send_text`` (the one way
+    out for every message of the table), then its close frame."""
     try:
         while True:
             item = await client.next()
             if isinstance(item, Close):
                 await ws.close(item.code, item.reason)
                 return
-            client.sending = True
-            try:
-                await ws.send_text(item)
-            finally:
-                client.sending = False
+            await ws.send_text(item)
     finally:
         client.close()  # the socket went away: the reader stops waiting for room
 
 
-def direct_writer(ws: WebSocket, client: Client) -> Callable[[str, bytes | None], bool] | None:
-    """A function that sends a text on ``ws`` at once, without a task, when the
-    server's socket can take it (``False``: it cannot; nothing sent), or ``None``
-    where the server is not one whose send is known to finish without waiting
-    then (uvicorn's sans-I/O WebSocket protocol: its one wait is for the socket's
-    buffer to drain, ``writable``).
-
-    On a connection without extensions (no per-message deflate), open, with
-    nothing of its own waiting to go out, the text's frame (``frames.text_frame``,
-    given when the broadcast built it for several clients) is written to the
-    socket as the protocol would write it; otherwise the protocol sends the text.
-    A send that would wait after all is abandoned before anything is written
-    (the protocol waits before it frames), the text goes to the queue and this
-    client's sends go through its task from then on; a send that fails closes
-    the client (its reader hears the socket go)."""
-    protocol = _sans_io_protocol(ws._send)
-    writable = getattr(protocol, "writable", None)
-    if not isinstance(writable, asyncio.Event):
-        return None
-    send = protocol.send  # past Starlette's layers, which only pass the message on
-    conn = protocol.conn  # websockets' sans-I/O connection: its state, extensions, writes
-    plain = not conn.extensions  # negotiated at the handshake, before this is made
-
-    def write(text: str, frame: bytes | None) -> bool:
-        if not writable.is_set() or ws.application_state is not WebSocketState.CONNECTED:
-            return False
-        if plain and _open_and_idle(protocol, conn):
-            try:
-                protocol.transport.write(text_frame(text) if frame is None else frame)
-            except Exception:
-                client.close()
-            return True
-        step = send({"type": "websocket.send", "text": text})
-        try:
-            step.send(None)
-        except StopIteration:
-            return True
-        except Exception:
-            client.close()
-            return True
-        step.close()  # it waits: nothing was framed yet
-        client.write = None
-        return False
-
-    return write
+router = APIRouter()
 
 
-def _open_and_idle(protocol: Any, conn: Any) -> bool:
-    """Whether uvicorn's ``send`` would frame a text and write it now: the handshake
-    done, no close sent or received, no fragment begun, nothing else to write."""
-    return (
-        protocol.handshake_complete
-        and not protocol.disconnected
-        and not protocol.close_sent
-        and protocol.initial_response is None
-        and conn.state is State.OPEN
-        and not conn.expect_continuation_frame
-        and not conn.writes
-    )
-
-
-def _sans_io_protocol(send: Any) -> Any:
-    """uvicorn's sans-I/O protocol behind an ASGI ``send``, through Starlette's
-    exception handler's ``sender`` (which only passes a WebSocket message on);
-    ``None`` for anything else."""
-    for _ in range(4):
-        owner = getattr(send, "__self__", None)
-        if owner is not None:
-            known = type(owner).__name__ == "WebSocketsSansIOProtocol"
-            return owner if known and send.__name__ == "send" else None
-        if getattr(send, "__qualname__", "") != _STARLETTE_SENDER or not send.__closure__:
-            return None
-        inner = [c.cell_contents for c in send.__closure__ if callable(c.cell_contents)]
-        if len(inner) != 1:
-            return None
-        send = inner[0]
-    return None
-
-
-_STARLETTE_SENDER = "wrap_app_handling_exceptions.<locals>.wrapped_app.<locals>.sender"
-
-
+@router.websocket("/ws/tables/{table_id}")
 async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
     manager: TableManager = ws.app.state.manager
     await ws.accept()
@@ -201,7 +117,6 @@ async def websocket_endpoint(ws: WebSocket, table_id: str) -> None:
         return
 
     client = Client(hello.seat, spectator_name(hello.name))
-    client.write = direct_writer(ws, client)
     address = ws.client.host if ws.client else "unknown"
     sender = asyncio.create_task(_sender(ws, client))
     await manager.connect(table, client)

@@ -1,10 +1,32 @@
-"""Persistence: tables, seats and accepted actions, through SQLAlchemy 2.
+"""Persistence: tables, seats and accepted actions, through SQLAlchemy 2 Core.
 
 SQLite by default, PostgreSQL by URL. The schema is managed by the Alembic
-migrations in ``mobtable/store/migrations`` (applied by :func:`migrate`).
+migrations in ``mobtable/store/migrations`` (applied by :func:`migrate`); a
+table's status moves on only by :func:`mobtable.store.lifecycle.transition`.
 """
 
+from mobtable.store.lifecycle import OPEN, IllegalStep, Step, TableStatus, transition
 from mobtable.store.migrate import migrate
-from mobtable.store.repository import ActionRow, ChatRow, Repository, SeatRow, TableRow
+from mobtable.store.repository import (
+    ActionRow,
+    ChatRow,
+    Repository,
+    SeatRow,
+    StoreConflict,
+    TableRow,
+)
 
-__all__ = ["ActionRow", "ChatRow", "Repository", "SeatRow", "TableRow", "migrate"]
+__all__ = [
+    "OPEN",
+    "ActionRow",
+    "ChatRow",
+    "IllegalStep",
+    "Repository",
+    "SeatRow",
+    "Step",
+    "StoreConflict",
+    "TableRow",
+    "TableStatus",
+    "migrate",
+    "transition",
+]

@@ -1,15 +1,17 @@
 """The repository: every read and write of the database goes through here.
 
-Writes are short transactions; :meth:`Repository.append_action` stores one
+Every statement is SQLAlchemy Core, the same for SQLite and PostgreSQL (no driver
+SQL). Writes are short transactions; :meth:`Repository.append_action` stores one
 accepted action and the table's new status together, guarded by the move
 count so that two writers can never interleave a table's actions;
 :meth:`Repository.append_actions` stores the actions of many tables so, in one
-transaction (the server's group commits, :mod:`mobtable.server.commits`).
+transaction (the server's group commits, :mod:`mobtable.server.commits`). A
+status changes only by a step of :mod:`mobtable.store.lifecycle`
+(:meth:`Repository.transition`), guarded by the status it moves from.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +30,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
+from mobtable.store.lifecycle import Step, TableStatus, transition
 from mobtable.store.migrate import migrate
 from mobtable.store.models import ActionModel, ChatModel, SeatModel, TableModel
 
@@ -78,7 +81,7 @@ class TableRow:
     rules_version: str
     config: dict[str, Any]
     seed: int
-    status: str = "playing"
+    status: TableStatus = TableStatus.PLAYING
     clock: int | None = None
     replace_after: int = 60
     result: dict[str, Any] | None = None
@@ -167,7 +170,7 @@ class Repository:
                     rules_version=row.rules_version,
                     config=row.config,
                     seed=row.seed,
-                    status=row.status,
+                    status=row.status.value,
                     clock=row.clock,
                     replace_after=row.replace_after,
                     result=row.result,
@@ -219,16 +222,13 @@ class Repository:
         stored before (the others are stored all the same). If the transaction
         fails, each action is tried again in a transaction of its own, so one
         action's trouble is never another's. A batch of one takes the same three
-        statements: plain driver SQL, executed for many rows without SQLAlchemy
-        building each row's parameters (through Core statements that was most of a
-        batch's CPU, and :meth:`append_action`'s statements cost more still).
+        statements, each compiled once and executed for every row of the batch.
         """
         if actions:
             try:
                 with self.engine.begin() as conn:
-                    plain = _plain_statements(conn.dialect.paramstyle)
-                    if plain is not None and conn.dialect.supports_sane_multi_rowcount:
-                        return _append_many(conn, plain, actions)
+                    if conn.dialect.supports_sane_multi_rowcount:
+                        return _append_many(conn, actions)
                     return [_append(conn, a) for a in actions]
             except Exception:  # rolled back: find out whose trouble it was
                 pass
@@ -255,23 +255,34 @@ class Repository:
                 )
             )
 
-    def set_status(
+    def transition(
         self,
         table_id: str,
-        status: str,
+        status: TableStatus,
+        step: Step,
         *,
         joined_at: float | None = None,
         host: int | None = None,
-    ) -> None:
-        """A table's new status (``waiting``, ``playing``, ``expired``); ``joined_at``
-        and ``host``: someone joined (and is the host)."""
-        values: dict[str, Any] = {"status": status}
+    ) -> TableStatus:
+        """Move a table from ``status`` on by ``step`` (:func:`lifecycle.transition`: an
+        ``IllegalStep`` where ``status`` forbids it); the new status. ``joined_at`` and
+        ``host``: someone joined (and is the host). Raises ``StoreConflict`` (and
+        changes nothing) unless the stored status is still ``status``."""
+        after = transition(status, step)
+        values: dict[str, Any] = {"status": after.value}
         if joined_at is not None:
             values["joined_at"] = joined_at
         if host is not None:
             values["host"] = host
         with self.engine.begin() as conn:
-            conn.execute(update(TableModel).where(TableModel.id == table_id).values(**values))
+            changed = conn.execute(
+                update(TableModel)
+                .where(TableModel.id == table_id, TableModel.status == status.value)
+                .values(**values)
+            ).rowcount
+        if changed != 1:
+            raise StoreConflict(f"table {table_id}: no longer {status.value}")
+        return after
 
     def add_chat(self, table_id: str, message: ChatRow) -> int:
         """Store a chat message; returns its number at the table (0, 1, …)."""
@@ -333,14 +344,17 @@ class Repository:
         return row
 
     def ids(
-        self, *, status: str | tuple[str, ...] | None = None, limit: int | None = None
+        self,
+        *,
+        status: TableStatus | Sequence[TableStatus] | None = None,
+        limit: int | None = None,
     ) -> list[str]:
         """Table ids, newest first (``status``: only tables with that status, or those)."""
         query = select(TableModel.id).order_by(TableModel.created_at.desc(), TableModel.id)
         if isinstance(status, str):
-            query = query.where(TableModel.status == status)
+            query = query.where(TableModel.status == TableStatus(status).value)
         elif status is not None:
-            query = query.where(TableModel.status.in_(status))
+            query = query.where(TableModel.status.in_([TableStatus(s).value for s in status]))
         if limit is not None:
             query = query.limit(limit)
         with self.engine.connect() as conn:
@@ -349,84 +363,68 @@ class Repository:
 
 _TABLES = TableModel.metadata.tables[TableModel.__tablename__]
 _ACTIONS = ActionModel.metadata.tables[ActionModel.__tablename__]
-_OVER = (
+_FINISHED = transition(TableStatus.PLAYING, Step.FINISH)
+_NEXT_MOVE = (
     update(_TABLES)
     .where(_TABLES.c.id == bindparam("t"), _TABLES.c.moves == bindparam("n"))
-    .values(moves=bindparam("m"), status="over", result=bindparam("r"))
+    .values(moves=bindparam("m"))
 )
-
-_PLACEHOLDERS = {"qmark": "?", "format": "%s", "pyformat": "%s"}
-"""A positional parameter in each DBAPI paramstyle the plain statements are written for
-(sqlite3: ``qmark``; psycopg: ``pyformat``, which takes ``%s`` with a tuple too)."""
-
-
-@dataclass(frozen=True)
-class _PlainStatements:
-    """A group commit's two statements for actions that do not end a game, as driver SQL:
-    executed for many rows without SQLAlchemy building each row's parameters (most of
-    a batch's CPU through Core statements)."""
-
-    next_move: str
-    insert_action: str
-
-
-@functools.cache
-def _plain_statements(paramstyle: str) -> _PlainStatements | None:
-    """The plain statements for a driver's ``paramstyle`` (``None``: none written for it)."""
-    p = _PLACEHOLDERS.get(paramstyle)
-    if p is None:
-        return None
-    return _PlainStatements(
-        next_move=f"UPDATE tables SET moves = {p} WHERE tables.id = {p} AND tables.moves = {p}",
-        insert_action="INSERT INTO actions (table_id, n, seat, notation) "
-        f"VALUES ({p}, {p}, {p}, {p})",
+"""An action's move count, guarded by the count before it (executed for many rows)."""
+_OVER = (
+    update(_TABLES)
+    .where(
+        _TABLES.c.id == bindparam("t"),
+        _TABLES.c.moves == bindparam("n"),
+        _TABLES.c.status == TableStatus.PLAYING.value,
     )
+    .values(moves=bindparam("m"), status=_FINISHED.value, result=bindparam("r"))
+)
+"""The action that ends a game: its move count, the step to ``over`` and the result."""
+_INSERT_ACTION = insert(_ACTIONS)
 
 
 class _NotAllNext(Exception):
     """In a group commit, some action was not its table's next one."""
 
 
-def _append_many(
-    conn: Connection, plain: _PlainStatements, actions: Sequence[ActionRow]
-) -> list[Exception | None]:
+def _append_many(conn: Connection, actions: Sequence[ActionRow]) -> list[Exception | None]:
     """Write ``actions`` (of different tables) in ``conn``'s transaction in three
     statements, each executed for many rows; raises (to roll back) unless every one
-    is its table's next action. The actions that end a game (rare) go through a Core
-    statement, which encodes the result as the JSON column wants it."""
-    going = [(a.n + 1, a.table_id, a.n) for a in actions if a.result is None]
+    is its table's next action (and a game's last one finds it still ``playing``)."""
+    going = [{"t": a.table_id, "n": a.n, "m": a.n + 1} for a in actions if a.result is None]
     over = [
         {"t": a.table_id, "n": a.n, "m": a.n + 1, "r": a.result}
         for a in actions
         if a.result is not None
     ]
-    changed = conn.exec_driver_sql(plain.next_move, going).rowcount if going else 0
+    changed = conn.execute(_NEXT_MOVE, going).rowcount if going else 0
     changed += conn.execute(_OVER, over).rowcount if over else 0
     if changed != len(actions):
         raise _NotAllNext
-    rows = [(a.table_id, a.n, a.seat, a.notation) for a in actions]
-    conn.exec_driver_sql(plain.insert_action, rows)
+    conn.execute(_INSERT_ACTION, [_action_values(a) for a in actions])
     return [None] * len(actions)
+
+
+def _action_values(action: ActionRow) -> dict[str, Any]:
+    return {
+        "table_id": action.table_id,
+        "n": action.n,
+        "seat": action.seat,
+        "notation": action.notation,
+    }
 
 
 def _append(conn: Connection, action: ActionRow) -> StoreConflict | None:
     """Write ``action`` in ``conn``'s transaction, guarded by its table's move count:
     a ``StoreConflict`` (nothing written) unless it is the table's next action."""
-    values: dict[str, Any] = {"moves": action.n + 1}
-    if action.result is not None:
-        values.update(status="over", result=action.result)
-    changed = conn.execute(
-        update(TableModel)
-        .where(TableModel.id == action.table_id, TableModel.moves == action.n)
-        .values(**values)
-    ).rowcount
+    params = {"t": action.table_id, "n": action.n, "m": action.n + 1}
+    if action.result is None:
+        changed = conn.execute(_NEXT_MOVE, params).rowcount
+    else:
+        changed = conn.execute(_OVER, {**params, "r": action.result}).rowcount
     if changed != 1:
         return StoreConflict(f"table {action.table_id}: action #{action.n} is not the next one")
-    conn.execute(
-        insert(ActionModel).values(
-            table_id=action.table_id, n=action.n, seat=action.seat, notation=action.notation
-        )
-    )
+    conn.execute(_INSERT_ACTION, _action_values(action))
     return None
 
 
@@ -437,7 +435,7 @@ def _table_row(t: Any) -> TableRow:
         rules_version=t.rules_version,
         config=dict(t.config),
         seed=int(t.seed),
-        status=t.status,
+        status=TableStatus(t.status),
         clock=t.clock,
         replace_after=t.replace_after,
         result=None if t.result is None else dict(t.result),

@@ -1,0 +1,115 @@
+"""The action pipeline: the one path every move takes, whoever makes it.
+
+An action from a person over HTTP (``POST /api/tables/<id>/actions``) or the
+WebSocket (``act``), from a bot, or from the stand-in bot of a person whose
+clock ran out goes the same way, under the table's lock:
+
+1. **parse**: the notation, by the game (a malformed one is a 400, ``notation``);
+2. **apply**: the engine applies it (an illegal one raises and changes nothing);
+3. **store**: the repository stores it, in a group commit with the actions other
+   tables sent meanwhile (:mod:`mobtable.server.commits`); if that fails, the state
+   is rebuilt from the stored record (nothing half-applied) and the caller gets a 503;
+   the action that ends the game takes the lifecycle's ``FINISH`` step;
+4. **clocks and bots**: the table's clocks restart for whoever is to move and its
+   due bots set off (:meth:`settle`, also run after every other change of a table:
+   a seat taken, a game started, a table expired);
+5. **broadcast**: every client gets its own view, only now.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from mobtable.core import IllegalAction, InvalidNotation, MobtableError
+from mobtable.server.bot_turns import BotTurns
+from mobtable.server.commits import GroupCommits
+from mobtable.server.errors import Conflict, ServerError, Unavailable
+from mobtable.server.expiry import Expiry
+from mobtable.server.session import TableSession
+from mobtable.store import ActionRow, Step, TableStatus
+
+log = logging.getLogger("mobtable.server")
+
+
+class ActionPipeline:
+    """Parse, apply, store, clocks and bots, broadcast: for every table of a process."""
+
+    def __init__(
+        self,
+        commits: GroupCommits,
+        expiry: Expiry,
+        *,
+        on_closed: Callable[[TableSession], None],
+        bot_delay: float = 0.5,
+        bot_workers: int = 4,
+        bot_processes: int | None = None,
+        bot_only_moves: int = 1,
+    ) -> None:
+        self.commits = commits
+        self.expiry = expiry
+        self.on_closed = on_closed
+        """Called once a change left a table over or expired (the manager keeps it as
+        a finished table, and frees its creator's quota)."""
+        self.bots = BotTurns(
+            self.act,
+            delay=bot_delay,
+            threads=bot_workers,
+            processes=bot_processes,
+            bot_only_moves=bot_only_moves,
+        )
+
+    async def act(self, table: TableSession, seat: int, notation: str) -> int:
+        """Play ``seat``'s ``notation`` at ``table`` (its lock held): the table's new
+        version. Raises a ``ServerError`` naming the problem, having changed nothing."""
+        table.require_open()
+        state = table.state
+        try:
+            action = state.game.parse_action(notation, state.config)
+        except InvalidNotation as exc:
+            raise ServerError(str(exc), rule="notation") from exc
+        except MobtableError as exc:
+            raise ServerError(str(exc)) from exc
+        table.require(TableStatus.PLAYING)
+        n = table.version
+        seen = state.moves_seen_by(None)
+        try:
+            state.apply(seat, action)
+        except IllegalAction as exc:
+            raise Conflict(str(exc), rule=exc.rule or None) from exc
+        result = dict(state.result().to_json()) if state.is_over() else None
+        try:
+            await self.commits.append(ActionRow(table.id, n, seat, str(action), result))
+        except Exception as exc:
+            log.exception("table %s: storing action #%d failed; rolling back", table.id, n)
+            table.rebuild([(s, str(a)) for s, a in state.history[:-1]])
+            raise Unavailable("the action could not be stored; try again") from exc
+        table.row.moves = n + 1
+        if result is not None:
+            table.step(Step.FINISH)
+            table.row.result = result
+        if state.moves_seen_by(None) != seen:  # a part of a sealed commit keeps its clock
+            table.clocks.moved(seat)
+        self.settle(table)
+        return table.version
+
+    def timed_out(self, table: TableSession, seat: int) -> None:
+        """``seat``'s clock ran out: its stand-in bot moves (through :meth:`act`)."""
+        self.bots.stand_in(table, seat)
+
+    def settle(self, table: TableSession) -> None:
+        """After any change of ``table``: its clocks and bots while it is in play (none
+        before the game starts or once it ended), when a waiting table expires, then
+        every client told; a table now over or expired goes to ``on_closed``."""
+        if table.status.in_play:
+            table.clocks.update(table.people_to_move())
+            self.bots.schedule(table)
+        else:
+            table.clocks.stop()
+        table.expires_at = self.expiry.expires_at(table)
+        table.broadcast()
+        if table.status.is_closed:
+            self.on_closed(table)
+
+    async def stop(self) -> None:
+        await self.bots.stop()
