@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The single test command (what .ci/run calls): makes .venv with the pinned versions in
-# constraints.txt, installs Chromium and PostgreSQL with apt-get when it can (as root on
-# Debian), then runs ruff, mypy and the whole test suite. Nothing outside the clone and a
+# constraints.txt, installs Chromium, PostgreSQL and Node.js with apt-get when it can (as root
+# on Debian) and the node suite's packages with npm ci, then runs ruff, mypy and the whole
+# test suite (the node suite of the web boards too, through tests/web/node/test_boards.py). Nothing outside the clone and a
 # temporary directory is changed: the PostgreSQL tests start their own throw-away server.
 #
 #   bash scripts/test.sh [--latest] [--allow-partial] [PYTEST ARGS...]
 #
 # --latest (or MOBTABLE_LATEST=1): the newest versions of every dependency, in .venv-latest.
-# --allow-partial (or MOBTABLE_ALLOW_PARTIAL=1): pass even if the browser or PostgreSQL tests
-#   could not run for want of Chromium or PostgreSQL (they are still listed as not run).
+# --allow-partial (or MOBTABLE_ALLOW_PARTIAL=1): pass even if the browser, PostgreSQL or node
+#   tests could not run for want of Chromium, PostgreSQL or Node.js (still listed as not run).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -93,6 +94,15 @@ provide() {  # provide CHECK PACKAGE WHAT TESTS: install PACKAGE if missing and 
 }
 provide have_chromium chromium "Chromium (MOBTABLE_CHROMIUM)" "browser tests (tests/web)"
 provide have_postgres postgresql "PostgreSQL's initdb (MOBTABLE_PG_BINDIR)" "PostgreSQL storage tests"
+have_node() { on_path node; }
+have_npm() { on_path npm; }
+provide have_node nodejs "Node.js (node)" "board tests without a browser (tests/web/node)"
+provide have_npm npm "npm" "board tests without a browser (tests/web/node)"
+if have_node && have_npm; then  # the node suite's one package (a DOM), as package-lock.json pins it
+  if ! (cd tests/web/node && npm ci --silent --no-audit --no-fund >/dev/null); then
+    say "npm ci failed in tests/web/node (is the npm registry reachable?); the board tests will be reported as not run"
+  fi
+fi
 
 # -- Checks: each runs even if an earlier one failed ------------------------------------------
 failed=()

@@ -30,7 +30,7 @@ GAMES = ("gangsta", "cosca", "capo")
 LAYERS: dict[str, tuple[frozenset[str], ...]] = {
     # lowest first, as in docs/architecture.md ("A game package")
     "gangsta": (
-        frozenset({"grid", "cards", "actions", "naming", "estimate"}),
+        frozenset({"grid", "cards", "actions", "naming", "estimate", "view_types"}),
         frozenset({"table"}),
         frozenset({"tricks", "police", "redraw"}),
         frozenset({"state", "setup"}),
@@ -38,7 +38,7 @@ LAYERS: dict[str, tuple[frozenset[str], ...]] = {
         frozenset({"game"}),
     ),
     "cosca": (
-        frozenset({"model", "cards", "actions", "rules"}),
+        frozenset({"model", "cards", "actions", "rules", "view_types"}),
         frozenset({"table"}),
         frozenset({"rounds", "steps", "city", "loyalty", "mobsters", "supply", "scoring"}),
         frozenset({"state", "setup"}),
@@ -46,7 +46,7 @@ LAYERS: dict[str, tuple[frozenset[str], ...]] = {
         frozenset({"game"}),
     ),
     "capo": (
-        frozenset({"cards", "actions", "rules"}),
+        frozenset({"cards", "actions", "rules", "view_types"}),
         frozenset({"table"}),
         frozenset({"phases", "scoring", "crews", "assignments", "events"}),
         frozenset({"state", "setup"}),
@@ -135,6 +135,13 @@ def test_a_lower_layer_never_imports_a_higher_one(game: str) -> None:
         if dep in level and level[dep] > level[module]
     )
     assert upward == [], f"{game}: imports pointing up: {upward}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_view_type_imports_nothing_of_its_game(game: str) -> None:
+    """The view's declared shape stands alone: the boards' and encoders' contract, read
+    without the engine (docs/architecture.md, "Views as a contract")."""
+    assert _package_graph(game)["view_types"] == set()
 
 
 def _private_uses(path: Path) -> list[str]:

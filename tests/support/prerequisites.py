@@ -1,4 +1,5 @@
-"""Tests that need something outside Python (a browser, PostgreSQL) and what to do without it.
+"""Tests that need something outside Python (a browser, PostgreSQL, Node.js) and what to do
+without it.
 
 Such a test is reported as not run, naming what is missing and how to get it, and the run
 then fails: a partial run never passes for a full one. ``--allow-partial`` (or
@@ -26,7 +27,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--allow-partial",
         action="store_true",
         default=os.environ.get("MOBTABLE_ALLOW_PARTIAL", "") not in ("", "0"),
-        help="pass even when tests needing a browser or PostgreSQL could not run",
+        help="pass even when tests needing a browser, PostgreSQL or Node.js could not run",
     )
 
 

@@ -38,7 +38,7 @@ import pyspiel
 from mobtable.adapters.encoders import Encoder, encoder_for, observation_string
 from mobtable.adapters.encoders.base import ActionIndex, Slots
 from mobtable.adapters.table import REWARDS, game_and_config, rewards
-from mobtable.core import Config, Game, State
+from mobtable.core import Config, Game, State, View
 from mobtable.core import record as records
 
 GAMES = ("gangsta", "cosca", "capo")
@@ -294,7 +294,7 @@ class MobtableState(pyspiel.State):  # type: ignore[misc]
         sample.table = Table(table)
         return sample
 
-    def view(self, player: int) -> dict[str, Any] | None:
+    def view(self, player: int) -> View | None:
         return None if self.table is None else self.table.state.view(player)
 
     def __str__(self) -> str:

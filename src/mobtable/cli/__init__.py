@@ -18,6 +18,7 @@ from mobtable.cli.record import record
 from mobtable.cli.replay import replay
 from mobtable.cli.report import report
 from mobtable.cli.rules_cmd import rules
+from mobtable.cli.schema_cmd import schema
 from mobtable.cli.serve import serve
 from mobtable.cli.simulate import simulate
 
@@ -38,5 +39,6 @@ app.command("report")(report)
 app.command("serve")(serve)
 app.command("record")(record)
 app.command("export")(export)
+app.command("schema")(schema)
 
 __all__ = ["app"]

@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mobtable import games
-from mobtable.core import Result, Seat
+from mobtable.core import Result, Seat, View
 from mobtable.core.narrator import PlainNarration, result_line, tiebreak_line
 from mobtable.core.words import Narration, Reader
 
@@ -76,7 +76,7 @@ def view_title(seat: Seat | None, names: Sequence[str] = ()) -> str:
 
 def render_view(
     game_name: str,
-    view: dict[str, Any],
+    view: View,
     *,
     title: str = "",
     names: Sequence[str] | None = None,

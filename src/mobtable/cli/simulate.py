@@ -92,6 +92,8 @@ def summary_table(summary: Summary) -> RenderableType:
     parts: list[RenderableType] = [seats, bots, footer]
     test = None if figures is None else figures["seat_effect"]
     if test is not None:
+        from mobtable.sim import stats  # a seat-effect test means the lab extra is there
+
         verdict = "detected" if test.detected else "not detected"
         mixed = not summary.spec.rotate and len(set(summary.spec.bots)) > 1
         parts.append(

@@ -166,6 +166,10 @@ class Game(ABC):
     """The game's words for people (``games/<name>/words.py``); see ``core.words``."""
     end_reveal: EndReveal = KEEP_SECRETS
     """The end-of-game reveal policy: what a finished game's public record holds."""
+    view_type: type[Mapping[str, Any]] | None = None
+    """The declared type of :meth:`State.view` (a ``TypedDict``): the one contract between
+    the engine, the bots, the encoders and the boards. ``mobtable schema GAME`` exports it as
+    JSON Schema (``docs/schemas/``); ``None``: an undeclared view (test games)."""
     bots: Mapping[str, type[Bot]] = MappingProxyType({})
     """The game's own bots by name (``games/<name>/bots.py``); ``greedy`` is the one the
     search and the ``easy`` level ask."""

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from typing_extensions import TypedDict
+
 from mobtable.core import fields
 from mobtable.core.actions import Action
 from mobtable.core.errors import BadRecord, IllegalAction, NotYourTurn
@@ -19,7 +21,10 @@ if TYPE_CHECKING:
     from mobtable.core.game import Config, Game
 
 Seat = int
-View = dict[str, Any]
+View = Mapping[str, Any]
+"""A view as the core sees it: JSON-ready and read-only. Each game narrows
+:meth:`State.view` to its own declared type (a ``TypedDict``, named by
+:attr:`Game.view_type`), from which its JSON Schema is made."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +48,16 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "data": dict(self.data), "text": self.text}
+
+
+class ResultView(TypedDict):
+    """A finished game's :class:`Result` as views and records carry it (``Result.to_json``)."""
+
+    scores: list[float]
+    ranks: list[int]
+    winners: list[int]
+    tiebreak: str | None
+    """In words, what separated the leaders (``None`` if nothing had to)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +106,7 @@ class Result:
                 tiebreak = "tie not broken: shared victory"
         return cls(tuple(scores), tuple(ranks), winners, tiebreak)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ResultView:
         return {
             "scores": list(self.scores),
             "ranks": list(self.ranks),

@@ -77,7 +77,7 @@ class ActionPipeline:
             state.apply(seat, action)
         except IllegalAction as exc:
             raise Conflict(str(exc), rule=exc.rule or None) from exc
-        result = state.result().to_json() if state.is_over() else None
+        result = dict(state.result().to_json()) if state.is_over() else None
         try:
             await self.commits.append(ActionRow(table.id, n, seat, str(action), result))
         except Exception as exc:

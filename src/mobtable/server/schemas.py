@@ -259,7 +259,10 @@ class TableState(BaseModel):
     table: TableSummary
     seat: int | None
     version: int
-    view: dict[str, Any]
+    view: dict[str, Any] = Field(
+        description="the game's view for this seat: its JSON Schema is "
+        "docs/schemas/GAME.view.schema.json (mobtable schema GAME)"
+    )
     legal: list[dict[str, str]] = Field(
         description="a: the notation to send; label: the move in words for this seat"
     )

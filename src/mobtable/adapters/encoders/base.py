@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -23,6 +23,9 @@ from mobtable.core import Action, Config, Game, State, View
 Array = npt.NDArray[np.float32]
 OTHER = "other"
 """The last slot of every one-hot over names: a value this encoder does not know."""
+
+V = TypeVar("V", bound=View)
+"""A game's view type (``Game.view_type``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +59,11 @@ class Slots:
         return self._views.items()
 
 
-class Encoder(ABC):
+class Encoder(ABC, Generic[V]):
     """Turns one seat's view into a flat float32 array of fixed size.
 
     Subclasses set ``game_name`` and implement :meth:`fields` and
-    :meth:`fill`; they read the view and nothing else.
+    :meth:`fill`; they read the view (of their game's view type ``V``) and nothing else.
     """
 
     game_name: str
@@ -79,11 +82,11 @@ class Encoder(ABC):
         """The fields, in tensor order."""
 
     @abstractmethod
-    def fill(self, view: View, out: Slots) -> None:
+    def fill(self, view: V, out: Slots) -> None:
         """Write ``view`` (of seat ``view['seat']``) into the zeroed slots."""
 
     # -- use -----------------------------------------------------------
-    def encode(self, view: View, out: Array | None = None) -> Array:
+    def encode(self, view: V, out: Array | None = None) -> Array:
         """The observation tensor of ``view`` (a new array, or ``out`` filled in place)."""
         self._scratch.fill(0.0)
         self.fill(view, self._slots)
@@ -94,7 +97,7 @@ class Encoder(ABC):
 
     def observe(self, state: State, seat: int) -> Array:
         """The observation tensor of ``seat`` at ``state`` (from its view only)."""
-        return self.encode(state.view(seat))
+        return self.encode(cast(V, state.view(seat)))  # a state of this encoder's game
 
     def split(self, array: Array) -> dict[str, Array]:
         """The named pieces of an observation tensor (views, not copies)."""
@@ -104,11 +107,11 @@ class Encoder(ABC):
         return [(f.name, f.shape, f.doc) for f in self.fields]
 
     # -- helpers for subclasses ---------------------------------------
-    def rel(self, view: View, seat: int) -> int:
+    def rel(self, view: V, seat: int) -> int:
         """``seat`` counted from the observer (0 = the observer)."""
         return (seat - int(view["seat"])) % self.players
 
-    def by_seat(self, view: View, values: Sequence[Any]) -> list[Any]:
+    def by_seat(self, view: V, values: Sequence[Any]) -> list[Any]:
         """``values`` (one per absolute seat) reordered relative to the observer."""
         me = int(view["seat"])
         return [values[(me + r) % self.players] for r in range(self.players)]

@@ -11,7 +11,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from mobtable.adapters.encoders.base import OTHER, Array, Encoder, Field, Slots, one_hot
-from mobtable.core import Config, Game, View
+from mobtable.core import Config, Game
+from mobtable.games.capo.view_types import CapoView, LastRound, Me
 
 PHASES = ("play", "turn", "suspect", "over", OTHER)
 
@@ -22,7 +23,7 @@ def _target(choice: Any) -> int | None:
     return target if isinstance(target, int) and not isinstance(target, bool) else None
 
 
-class CapoEncoder(Encoder):
+class CapoEncoder(Encoder[CapoView]):
     game_name = "capo"
 
     def __init__(self, game: Game, config: Config) -> None:
@@ -92,7 +93,7 @@ class CapoEncoder(Encoder):
         for card in ids:
             slot[card] = 1.0
 
-    def fill(self, view: View, out: Slots) -> None:
+    def fill(self, view: CapoView, out: Slots) -> None:
         rel, by_seat, p = self.rel, self.by_seat, self.players
         one_hot(out["phase"], PHASES, view["phase"])
         out["counters"][:] = (
@@ -136,10 +137,10 @@ class CapoEncoder(Encoder):
         out["discard_counts"][1:] = [u / 10 for u in by_seat(view, discard["unseen_by_seat"])]
         step = view["step"]
         if step is not None:
-            for row, key in enumerate(("seats", "committed", "waiting")):
-                for s in step.get(key, ()):
+            for row, seats in enumerate((step["seats"], step["committed"], step["waiting"])):
+                for s in seats:
                     out["step"][row, rel(view, s)] = 1.0
-        me = view["me"] or {}
+        me: Me = view["me"] or {"committed": False}
         out["me"][:] = (
             float(bool(me.get("committed"))),
             (me.get("declared") or 0) / 7,
@@ -154,7 +155,7 @@ class CapoEncoder(Encoder):
         if last is not None:
             self._last_round(view, last, out)
 
-    def _last_round(self, view: View, last: dict[str, Any], out: Slots) -> None:
+    def _last_round(self, view: CapoView, last: LastRound, out: Slots) -> None:
         rel, by_seat = self.rel, self.by_seat
         rows = out["last_round"]
         rows[0] = [x / 7 for x in by_seat(view, last["played"])]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mobtable.adapters.encoders.base import OTHER, Encoder, Field, Slots, one_hot
-from mobtable.core import Config, Game, View
+from mobtable.core import Config, Game
+from mobtable.games.cosca.view_types import CoscaView, Fight
 
 STAGES = ("dice", "gun", "club", "villa", "fight", "over", OTHER)
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
@@ -30,7 +31,7 @@ def dice_counts(text: str | None) -> list[int]:
     return counts
 
 
-class CoscaEncoder(Encoder):
+class CoscaEncoder(Encoder[CoscaView]):
     game_name = "cosca"
 
     def __init__(self, game: Game, config: Config) -> None:
@@ -70,7 +71,7 @@ class CoscaEncoder(Encoder):
             Field("mine", (1 + places,), "I committed, then my sealed dice setting / 5"),
         )
 
-    def fill(self, view: View, out: Slots) -> None:
+    def fill(self, view: CoscaView, out: Slots) -> None:
         rel, by_seat, p = self.rel, self.by_seat, self.players
         one_hot(out["stage"], STAGES, view["stage"])
         cal = view["calendar"]
@@ -112,7 +113,7 @@ class CoscaEncoder(Encoder):
             out["villa"][r, len(TOKENS)] = float(bool(villa["die"]))
         supply = view["supply"]
         if supply["limited"]:
-            money, weapons, dice = supply["money"], supply["weapons"], supply["dice"]
+            money, weapons, dice = supply["money"] or 0, supply["weapons"] or 0, supply["dice"] or 0
             out["supply"][:] = (1.0, money / 50, weapons / 35, dice / 29)
         revealed = view["revealed"]
         if revealed["round"] is not None:
@@ -121,13 +122,13 @@ class CoscaEncoder(Encoder):
                 out["revealed"][r] = [c / 5 for c in dice_counts(text)]
         if view["fights"]:
             self._last_fight(view, view["fights"][-1], out)
-        mine = view["mine"] or {}
-        if mine.get("choice") is not None:
+        choice = view["mine"]["choice"] if view["mine"] else None
+        if choice is not None:
             out["mine"][0] = 1.0
             if view["stage"] == "dice":
-                out["mine"][1:] = [c / 5 for c in dice_counts(mine["choice"])]
+                out["mine"][1:] = [c / 5 for c in dice_counts(choice)]
 
-    def _last_fight(self, view: View, fight: dict[str, object], out: Slots) -> None:
+    def _last_fight(self, view: CoscaView, fight: Fight, out: Slots) -> None:
         p, m, slot = self.players, len(self.mobsters), out["last_fight"]
         pos = fight.get("pos")
         if isinstance(pos, int) and 0 <= pos < ROW:

@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mobtable.adapters.encoders.base import OTHER, Array, Encoder, Field, Slots, one_hot
-from mobtable.core import Config, Game, View
+from mobtable.core import Config, Game
 from mobtable.games.gangsta.grid import CELL_NAMES
+from mobtable.games.gangsta.view_types import GangstaView
 
 PHASES = ("redraw", "play", "pick", "place", "over", OTHER)
 VARIANTS = ("none", "reveal-one", "reveal-two", OTHER)
 
 
-class GangstaEncoder(Encoder):
+class GangstaEncoder(Encoder[GangstaView]):
     game_name = "gangsta"
 
     def __init__(self, game: Game, config: Config) -> None:
@@ -66,7 +67,7 @@ class GangstaEncoder(Encoder):
         for code in codes:
             slot[self.card[code]] = 1.0
 
-    def fill(self, view: View, out: Slots) -> None:
+    def fill(self, view: GangstaView, out: Slots) -> None:
         rel = self.rel
         one_hot(out["phase"], PHASES, view["phase"])
         one_hot(out["variant"], VARIANTS, view["variant"] or "none")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from mobtable.core import Action, Bot, Decision
 from mobtable.games.capo import events as ev
@@ -21,6 +21,7 @@ from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.cards import Assignment, CardSet, Mafioso, Special, load_cards
 from mobtable.games.capo.crews import CrewTest
 from mobtable.games.capo.rules import PLAYING, TonyStars
+from mobtable.games.capo.view_types import CapoView
 
 SAMPLES = 40
 BLUFF_SINGLE = 0.6
@@ -35,7 +36,7 @@ _KEPT_BACK = (Special.CAPTAIN_PENNY, Special.JOHN_MALONE, Special.VINCENZO_FORZA
 """The star-cutters and the joker, kept for harder assignments."""
 
 
-def _assignment(view: dict[str, Any]) -> tuple[Assignment, int]:
+def _assignment(view: CapoView) -> tuple[Assignment, int]:
     a = view["assignment"]
     card = Assignment(a["id"], a["name"], tuple(a["symbols"]), a["choice"], a["stars"], False)
     return card, a["max_stars"]
@@ -73,7 +74,7 @@ class GreedyBot(Bot):
         return self._declare(key, legal, hand, assignment, limit, state.cards)
 
     def choose(self, decision: Decision) -> Action:
-        view = decision.view
+        view = cast(CapoView, decision.view)  # a capo decision: a capo view
         cards = load_cards(decision.config.card_data)
         legal = list(decision.legal)
         phase = view["phase"]
@@ -84,11 +85,13 @@ class GreedyBot(Bot):
         return self._suspect(view, cards, legal)
 
     # -- phase 2 ---------------------------------------------------------
-    def _play(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:
-        key = (view["round"], view["seat"])
+    def _play(self, view: CapoView, cards: CardSet, legal: list[Any]) -> Action:
+        seat, hand = view["seat"], view["hand"]
+        assert seat is not None and hand is not None  # a bot decides for a seat
+        key = (view["round"], seat)
         if isinstance(legal[0], Declare):
             card, limit = _assignment(view)
-            return self._declare(key, legal, view["hand"], card, limit, cards)
+            return self._declare(key, legal, hand, card, limit, cards)
         return self._place(key, legal)
 
     def _declare(
@@ -160,7 +163,7 @@ class GreedyBot(Bot):
         ranked = sorted(hand, key=lambda c: (-len(needed.intersection(c.symbols)), c.stars, c.id))
         return tuple(c.id for c in ranked[:size])
 
-    def _turn(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:
+    def _turn(self, view: CapoView, cards: CardSet, legal: list[Any]) -> Action:
         card, _limit = _assignment(view)
         needed = set(card.symbols)
 
@@ -176,11 +179,11 @@ class GreedyBot(Bot):
         return best
 
     # -- phase 3 ---------------------------------------------------------
-    def _suspect(self, view: dict[str, Any], cards: CardSet, legal: list[Any]) -> Action:
+    def _suspect(self, view: CapoView, cards: CardSet, legal: list[Any]) -> Action:
         seat = view["seat"]
         card, limit = _assignment(view)
         pool = self._unseen(view, cards)
-        event = (view.get("event") or {}).get("effect")
+        event = view["event"]["effect"] if view["event"] else None
         gain = 3 if event == "informant" else 2
         cost = 2 if event == "omerta" else 1
         best_value, best = SUSPECT_MARGIN, [Suspect(None)]
@@ -189,7 +192,7 @@ class GreedyBot(Bot):
                 continue
             table = view["table"][action.target]
             shown = [cards.mafiosi[c] for c in table["face_up"]]
-            hidden = table["played"] - len(shown)
+            hidden = (table["played"] or 0) - len(shown)  # known once all have played
             fail = self._failure_chance(shown, hidden, pool, card, limit, cards)
             value = gain * fail - cost * (1 - fail)
             if any(c.special is _MARIO_BERETTA for c in shown):
@@ -203,7 +206,7 @@ class GreedyBot(Bot):
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     @staticmethod
-    def _unseen(view: dict[str, Any], cards: CardSet) -> list[Mafioso]:
+    def _unseen(view: CapoView, cards: CardSet) -> list[Mafioso]:
         known: set[int] = set(view["hand"] or ()) | set(view["box"])
         known |= set(view["discard"]["seen"]) | set(view["discard"]["mine"])
         for table in view["table"]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from mobtable.core.cardfile import CardSets
 from mobtable.core.errors import BadCardData
+from mobtable.games.capo.view_types import AssignmentCard, EventView, MafiosoView
 
 MAFIOSO_CARDS = 70
 ASSIGNMENT_CARDS = 16
@@ -81,7 +82,7 @@ class Mafioso:
     text: str | None = None
     reconstructed: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MafiosoView:
         return {
             "id": self.id,
             "name": self.name,
@@ -113,7 +114,7 @@ class Assignment:
     envelope: bool
     reconstructed: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> AssignmentCard:
         return {
             "id": self.id,
             "name": self.name,
@@ -132,7 +133,7 @@ class EventCard:
     text: str
     reconstructed: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EventView:
         return {
             "id": self.id,
             "effect": self.effect.value,

@@ -13,6 +13,7 @@ from mobtable.games.capo.rules import FIRST_GAME, CrewSizes, EventDeck, Supply, 
 from mobtable.games.capo.search import HOOKS
 from mobtable.games.capo.setup import new_state
 from mobtable.games.capo.state import CapoState
+from mobtable.games.capo.view_types import CapoView
 from mobtable.games.capo.words import WORDS
 
 
@@ -38,6 +39,7 @@ class Capo(Game):
     )
     length = "about 30 minutes"
     narration = WORDS
+    view_type = CapoView
     bots = BOTS
     search_hooks = HOOKS
     variants = (

@@ -11,7 +11,6 @@ their symbols and stars, seats by the table's names (the words of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -20,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mobtable.core.words import Reader, count, default_names, listing
+from mobtable.games.capo.view_types import CapoView, Me
 from mobtable.games.capo.words import assignment_words, card_words, people, stars
 
 FACE_DOWN = "▮"
@@ -27,7 +27,7 @@ RECONSTRUCTED = "reconstructed — owners of the real deck can load its data wit
 MADE_UP = " (reconstructed)"
 
 
-def card_text(view: dict[str, Any], card: int) -> str:
+def card_text(view: CapoView, card: int) -> str:
     """``Soldato (Cash, 1 star)`` for a card the view describes."""
     info = view["cards"].get(str(card))
     if info is None:
@@ -37,7 +37,7 @@ def card_text(view: dict[str, Any], card: int) -> str:
     return card_words(fact)
 
 
-def _assignment(view: dict[str, Any]) -> Text:
+def _assignment(view: CapoView) -> Text:
     a = view["assignment"]
     printed = a.get("stars", a["max_stars"])  # the card's limit; the event's change below
     symbols = [view["symbols"].get(k, k) for k in a["symbols"]]
@@ -62,11 +62,12 @@ def _assignment(view: dict[str, Any]) -> Text:
     return text
 
 
-def _track(view: dict[str, Any], reader: Reader, compact: bool = False) -> Table:
+def _track(view: CapoView, reader: Reader, compact: bool = False) -> Table:
     table = Table(box=box.SIMPLE_HEAD, expand=False, show_edge=not compact)
     for column in ("player", "respect", "hand", "played", "on the table"):
         table.add_column(column)
-    committed = set((view.get("step") or {}).get("committed", ()))
+    step = view["step"]
+    committed = set(step["committed"]) if step else set()
     for seat, respect in enumerate(view["respect"]):
         spot = view["table"][seat]
         up = [card_text(view, c) for c in spot["face_up"]]
@@ -95,7 +96,7 @@ _STEPS = {"play": "playing cards", "turn": "turning cards up", "suspect": "suspi
 _DONE = {"play": "played", "turn": "chosen", "suspect": "laid the Suspicion card"}
 
 
-def _step(view: dict[str, Any], reader: Reader) -> Text | None:
+def _step(view: CapoView, reader: Reader) -> Text | None:
     """``Playing cards: waiting for Carla and Salvo; Vito and you have played``."""
     step = view.get("step")
     if not step:
@@ -109,21 +110,23 @@ def _step(view: dict[str, Any], reader: Reader) -> Text | None:
     return text
 
 
-def _mine(view: dict[str, Any], reader: Reader, compact: bool = False) -> RenderableType:
+def _mine(view: CapoView, reader: Reader, compact: bool = False) -> RenderableType:
     lines = Text()
     lines.append("Your hand:", style="bold")
-    for i, card in enumerate(view["hand"]):
+    for i, card in enumerate(view["hand"] or ()):
         lines.append(("; " if i else " ") if compact else "\n  ")
         lines.append(card_text(view, card))
-        power = (view["cards"].get(str(card)) or {}).get("text")
+        face = view["cards"].get(str(card))
+        power = face["text"] if face else None
         if power:  # a special card says what it does
             lines.append(f" — {power.rstrip('.') if compact else power}", style="dim")
     if not view["hand"]:
         lines.append(" (empty)")
-    me = view["me"] or {}
-    if me.get("declared") is not None:
+    me: Me = view["me"] or {"committed": False}
+    declared = me.get("declared")
+    if declared is not None:
         placed = listing((card_text(view, c) for c in me.get("placed", [])), empty="")
-        lines.append(f"\nYou play {count(me['declared'], 'card')}: {placed or 'none placed yet'}")
+        lines.append(f"\nYou play {count(declared, 'card')}: {placed or 'none placed yet'}")
     if me.get("turning"):
         lines.append("\nTurning up: " + listing(card_text(view, c) for c in me["turning"]))
     if view["phase"] == "suspect" and me.get("committed"):
@@ -133,7 +136,7 @@ def _mine(view: dict[str, Any], reader: Reader, compact: bool = False) -> Render
 
 
 def _last_round(
-    view: dict[str, Any], reader: Reader, compact: bool = False
+    view: CapoView, reader: Reader, compact: bool = False
 ) -> RenderableType | None:
     last = view["last_round"]
     if last is None or (compact and view["phase"] != "play"):
@@ -164,7 +167,7 @@ def _last_round(
     return Panel(lines, title="last round", title_align="left", box=box.ROUNDED)
 
 
-def provenance(view: dict[str, Any]) -> Text | None:
+def provenance(view: CapoView) -> Text | None:
     """Which card data is our own design, and how to play with the real deck's."""
     parts = view.get("reconstructed") or []
     if not parts:
@@ -176,7 +179,7 @@ COUNTER_KEY = "✎ counts this round: scoring goes clockwise from this player"
 
 
 def render_view(
-    view: dict[str, Any], names: Sequence[str] | None = None, *, compact: bool = False
+    view: CapoView, names: Sequence[str] | None = None, *, compact: bool = False
 ) -> RenderableType:
     """A rich rendering of one seat's (or a spectator's) Capo view.
 

@@ -22,6 +22,7 @@ from mobtable.games.capo import events as ev
 from mobtable.games.capo.assignments import symbols_met, symbols_met_by_id
 from mobtable.games.capo.rules import Rules, Supply, TonyStars
 from mobtable.games.capo.table import CapoTable, clockwise
+from mobtable.games.capo.view_types import LastRound
 
 if TYPE_CHECKING:
     from mobtable.games.capo.cards import CardSet
@@ -317,9 +318,9 @@ class RoundFacts:
     limit: int
     change: list[int]
     giulia: list[int]
-    made: dict[str, Any] | None
+    made: LastRound | None
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> LastRound:
         """What everyone saw of the round, for views and the game log."""
         made = self.made
         if made is None:
@@ -353,7 +354,7 @@ def _round_facts(
     return facts
 
 
-def _summary(facts: RoundFacts) -> dict[str, Any]:
+def _summary(facts: RoundFacts) -> LastRound:
     seats = range(len(facts.table))
     table, laid, applied, suspected = facts.table, facts.laid, facts.applied, facts.suspected
     return {

@@ -30,6 +30,7 @@ from mobtable.games.capo.actions import (
 from mobtable.games.capo.phases import resolve_step
 from mobtable.games.capo.rules import GAME_OVER, PLAYING, SUSPECTING, TURNING
 from mobtable.games.capo.table import CapoTable
+from mobtable.games.capo.view_types import CapoView
 
 
 @cache
@@ -218,7 +219,7 @@ class CapoState(CapoTable):
             return 1 + len(self.hands[seat])
         return 1
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> CapoView:
         from mobtable.games.capo.view import view_for
 
         return view_for(self, seat)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from mobtable.core import Config, Event, SealedStep, State, fields
 from mobtable.games.capo.cards import CardSet, Effect
 from mobtable.games.capo.rules import Phase, Rules
+from mobtable.games.capo.view_types import LastRound
 
 if TYPE_CHECKING:
     from typing import Self
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 class _Summary(Protocol):
     """A round's facts (:class:`~mobtable.games.capo.scoring.RoundFacts`): their summary."""
 
-    def summary(self) -> dict[str, Any]: ...
+    def summary(self) -> LastRound: ...
 
 
 @fields.table
@@ -91,7 +92,7 @@ class CapoTable(State):
     respect: list[int] = fields.public()
     supply: int | None = fields.public()
     """Respect tokens left in a limited supply (``None``: unlimited)."""
-    last_round_facts: dict[str, Any] | _Summary | None = fields.public(
+    last_round_facts: LastRound | _Summary | None = fields.public(
         copy=fields.share, fingerprint=lambda facts: _last_round(facts)
     )
     """The last round's summary, or the facts it is made from when first read (replaced
@@ -143,12 +144,12 @@ class CapoTable(State):
         return len(self.hands)
 
     @property
-    def last_round(self) -> dict[str, Any] | None:
+    def last_round(self) -> LastRound | None:
         """What everyone saw of the last round (``None`` before the first is scored)."""
         return _last_round(self.last_round_facts)
 
     @last_round.setter
-    def last_round(self, value: dict[str, Any] | None) -> None:
+    def last_round(self, value: LastRound | None) -> None:
         self.last_round_facts = value
 
     @property
@@ -162,7 +163,7 @@ class CapoTable(State):
         self.events.append(Event(kind, data, text, None if to is None else frozenset({to})))
 
 
-def _last_round(last: dict[str, Any] | _Summary | None) -> dict[str, Any] | None:
+def _last_round(last: LastRound | _Summary | None) -> LastRound | None:
     return last if last is None or isinstance(last, dict) else last.summary()
 
 

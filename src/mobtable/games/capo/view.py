@@ -36,13 +36,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mobtable.core import Origin
 from mobtable.core.shuffle import shuffle
 from mobtable.games.capo import crews
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.rules import GAME_OVER, PLAYING, SUSPECTING, TURNING
+from mobtable.games.capo.view_types import CapoView, Me, StepView, TableSeat
 
 if TYPE_CHECKING:
     from mobtable.games.capo.state import CapoState
@@ -83,35 +84,40 @@ def played_as_seen(state: CapoState, seat: int, viewer: int | None) -> int | Non
     return face_down(state, seat)
 
 
-def step_public(state: CapoState) -> dict[str, Any] | None:
+def step_public(state: CapoState) -> StepView | None:
     """The sealed step under way: who takes part, who has committed, who is awaited."""
     if state.phase is GAME_OVER:
         return None
-    public: dict[str, Any] = {"phase": state.phase.value, **state.step.public()}
-    public["waiting"] = [s for s in public["seats"] if s not in public["committed"]]
-    return public
+    public = state.step.public()
+    seats, committed = public["seats"], public["committed"]
+    return {
+        "phase": state.phase.value,
+        "seats": seats,
+        "committed": committed,
+        "waiting": [s for s in seats if s not in committed],
+    }
 
 
-def view_for(state: CapoState, seat: int | None) -> dict[str, Any]:
+def view_for(state: CapoState, seat: int | None) -> CapoView:
     cards = state.cards
     n = state.players
     assignment = cards.assignments[state.assignment]
     shown: set[int] = set(state.box) | state.seen_discard
-    table = []
+    table: list[TableSeat] = []
     down = [played_as_seen(state, p, seat) for p in range(n)]
     # while playing, the cards put down are still in ``hands`` until all reveal
     playing = state.phase is PLAYING
     held = [len(h) - ((down[p] or 0) if playing else 0) for p, h in enumerate(state.hands)]
     for p in range(n):
-        entry: dict[str, Any] = {
+        entry: TableSeat = {
             "played": down[p],
             "face_up": list(state.face_up[p]),
             "must_turn": state.must_turn[p] if state.phase is TURNING else 0,
         }
         shown.update(state.face_up[p])
         if p == seat:
-            entry["cards"] = _own_cards(state, p)
-            shown.update(entry["cards"])
+            own = entry["cards"] = _own_cards(state, p)
+            shown.update(own)
         table.append(entry)
     mine_discarded: list[int] = []
     if seat is not None:
@@ -126,7 +132,7 @@ def view_for(state: CapoState, seat: int | None) -> dict[str, Any]:
     next_back = None
     if state.assignment_stack:
         next_back = cards.assignments[state.assignment_stack[0]].envelope
-    view: dict[str, Any] = {
+    view: CapoView = {
         "game": "capo",
         "seat": seat,
         "players": n,
@@ -136,7 +142,7 @@ def view_for(state: CapoState, seat: int | None) -> dict[str, Any]:
         "target": state.rules.target,
         "respect": list(state.respect),
         "supply": state.supply,
-        "assignment": dict(assignment.to_json(), max_stars=ev.max_stars(assignment, state.effect)),
+        "assignment": {**assignment.to_json(), "max_stars": ev.max_stars(assignment, state.effect)},
         "event": None if state.event is None else cards.events[state.event].to_json(),
         "next_assignment_envelope": next_back,
         "assignments_left": len(state.assignment_stack),
@@ -158,10 +164,10 @@ def view_for(state: CapoState, seat: int | None) -> dict[str, Any]:
         "me": None if seat is None else _my_choices(state, seat),
         "last_round": last,
         "result": state.result().to_json() if state.phase is GAME_OVER else None,
+        "cards": {str(c): cards.mafiosi[c].to_json() for c in sorted(shown)},
+        "symbols": dict(zip(cards.symbols, cards.symbol_names, strict=True)),
+        "reconstructed": reconstructed_in_play(state),
     }
-    view["cards"] = {str(c): cards.mafiosi[c].to_json() for c in sorted(shown)}
-    view["symbols"] = dict(zip(cards.symbols, cards.symbol_names, strict=True))
-    view["reconstructed"] = reconstructed_in_play(state)
     return view
 
 
@@ -189,17 +195,18 @@ def _own_cards(state: CapoState, seat: int) -> list[int]:
     return sorted(state.picked.get(seat, ()))
 
 
-def _my_choices(state: CapoState, seat: int) -> dict[str, Any]:
+def _my_choices(state: CapoState, seat: int) -> Me:
     """A seat's own decisions in the current step, committed or in progress."""
     committed = seat in state.step.choices
     choice = state.step.choices.get(seat)
-    mine: dict[str, Any] = {"committed": committed}
+    mine: Me = {"committed": committed}
     if state.phase in (PLAYING, TURNING):  # the cards chosen so far
-        chosen = state.step.choices[seat] if committed else state.picked.get(seat, ())
-        key = "placed" if state.phase is PLAYING else "turning"
+        chosen = list(state.step.choices[seat] if committed else state.picked.get(seat, ()))
         if state.phase is PLAYING:
             mine["declared"] = state.declared.get(seat)
-        mine[key] = list(chosen)
+            mine["placed"] = chosen
+        else:
+            mine["turning"] = chosen
     elif state.phase is SUSPECTING:
         mine["suspects"] = choice
     return mine

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from mobtable.core import Action, Bot, Decision
 from mobtable.games.cosca.actions import Club, Gun, Offer, SetDice, Villa
 from mobtable.games.cosca.model import ROUNDS, WEAPON_VALUE, Place
 from mobtable.games.cosca.playout import meets as _meets
+from mobtable.games.cosca.view_types import CoscaView
 
 EQUALLY_GOOD = 1.0
 """Dice settings scored within this (about one money) of the best count as equally good."""
@@ -34,7 +35,7 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose(self, decision: Decision) -> Action:
-        view, legal = decision.view, decision.legal
+        view, legal = cast(CoscaView, decision.view), decision.legal
         stage = view["stage"]
         if len(legal) == 1:
             return legal[0]
@@ -55,7 +56,7 @@ class GreedyBot(Bot):
         return legal[self.rng.randrange(len(legal))]
 
     # -- dice -----------------------------------------------------------------
-    def _dice(self, view: Mapping[str, Any], seat: int, legal: Sequence[Action]) -> Action:
+    def _dice(self, view: CoscaView, seat: int, legal: Sequence[Action]) -> Action:
         table = view["table"]
         me = table[seat]
         calendar = view["calendar"]
@@ -91,10 +92,11 @@ class GreedyBot(Bot):
         return good[self.rng.randrange(len(good))]
 
     # -- fights ---------------------------------------------------------------
-    def _offer(self, view: Mapping[str, Any], seat: int, legal: Sequence[Action]) -> Action:
-        decision = view["decision"] or {}
+    def _offer(self, view: CoscaView, seat: int, legal: Sequence[Action]) -> Action:
+        decision = view["decision"]
+        fighters = decision.get("fighters", []) if decision else []
         table = view["table"]
-        rivals = [s for s in decision.get("fighters", []) if s != seat]
+        rivals = [s for s in fighters if s != seat]
         strongest = max((_power(table[s]) for s in rivals), default=0)
         mine = _power(table[seat])
         if mine > strongest:

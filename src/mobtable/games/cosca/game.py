@@ -13,6 +13,7 @@ from mobtable.games.cosca.model import MAX_PLAYERS, MIN_PLAYERS, NEW_MOBSTERS
 from mobtable.games.cosca.rules import OPTIONS, TODAY, today_code
 from mobtable.games.cosca.search import HOOKS
 from mobtable.games.cosca.state import CoscaState
+from mobtable.games.cosca.view_types import CoscaView
 from mobtable.games.cosca.words import NARRATION
 
 
@@ -40,6 +41,7 @@ class Cosca(Game):
     )
     length = "about 40 minutes"
     narration = NARRATION
+    view_type = CoscaView
     bots = BOTS
     search_hooks = HOOKS
 

@@ -6,8 +6,7 @@ and conditions in words, and a key explains the dice letters a player types.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -15,6 +14,7 @@ from rich.text import Text
 
 from mobtable.core.words import count, default_names, listing
 from mobtable.games.cosca.actions import Club, Gun, Offer, SetDice, Villa, parse_action
+from mobtable.games.cosca.view_types import CoscaView, Fight, RowMobster
 from mobtable.games.cosca.words import (
     LETTER_KEY,
     club_words,
@@ -53,7 +53,7 @@ _TOKEN = {"black": "black side", "white": "white side", "box": "used up"}
 class _Names:
     """How the board names a seat: the table's name, "you" for the viewer."""
 
-    def __init__(self, view: Mapping[str, Any], names: Sequence[str] | None) -> None:
+    def __init__(self, view: CoscaView, names: Sequence[str] | None) -> None:
         self.names = tuple(names) if names else default_names(view["players"])
         self.me = view.get("seat")
 
@@ -73,7 +73,7 @@ class _Names:
         return listing(self.word(s) for s in seats)
 
 
-def _calendar(view: Mapping[str, Any]) -> Text:
+def _calendar(view: CoscaView) -> Text:
     cal = view["calendar"]
     text = Text("Calendar: ")
     for number, day in enumerate(cal["days"], start=1):
@@ -89,7 +89,7 @@ def _calendar(view: Mapping[str, Any]) -> Text:
     return text
 
 
-def _mark(mob: Mapping[str, Any], field: str, text: str) -> str:
+def _mark(mob: RowMobster, field: str, text: str) -> str:
     """``text`` with the reconstructed mark when that field of the card is ours."""
     return f"{text} {MARK}" if field in mob.get("reconstructed", ()) else text
 
@@ -101,7 +101,7 @@ def _table(title: str, compact: bool) -> Table:
     return Table(title=title, title_justify="left", expand=False)
 
 
-def _row(view: Mapping[str, Any], names: _Names, compact: bool = False) -> Table:
+def _row(view: CoscaView, names: _Names, compact: bool = False) -> Table:
     table = _table("Mobsters below the city", compact)
     columns = ["#", "Mobster", "Loyal if", "Works", "Loyal to", "Drink", "Hats under"]
     if compact:  # the drink beside the owner who bought it: one column fewer
@@ -128,7 +128,7 @@ def _row(view: Mapping[str, Any], names: _Names, compact: bool = False) -> Table
     return table
 
 
-def _players(view: Mapping[str, Any], names: _Names, compact: bool = False) -> Table:
+def _players(view: CoscaView, names: _Names, compact: bool = False) -> Table:
     revealed = view["revealed"]
     title = "Players"
     shown_title = "Shown"
@@ -158,14 +158,14 @@ def _players(view: Mapping[str, Any], names: _Names, compact: bool = False) -> T
     return table
 
 
-def _decision(view: Mapping[str, Any], names: _Names) -> Text:
+def _decision(view: CoscaView, names: _Names) -> Text:
     decision = view["decision"]
     if decision is None:
-        result = view.get("result") or {}
-        winners = result.get("winners", [])
+        result = view["result"]
+        winners = result["winners"] if result else []
         verb = "win" if len(winners) > 1 or names.me in winners else "wins"
         text = Text(f"Game over: {names.listing(winners)} {verb}", style="bold")
-        tiebreak = result.get("tiebreak")
+        tiebreak = result["tiebreak"] if result else None
         if tiebreak:
             text.append(f" ({_TIEBREAK.get(tiebreak, tiebreak)})")
         return text
@@ -179,7 +179,7 @@ def _decision(view: Mapping[str, Any], names: _Names) -> Text:
     return text
 
 
-def choice_words(view: Mapping[str, Any], notation: str) -> str:
+def choice_words(view: CoscaView, notation: str) -> str:
     """A sealed choice (its notation) in words, naming the row's mobsters."""
     action = parse_action(notation)
     if isinstance(action, SetDice):
@@ -195,7 +195,7 @@ def choice_words(view: Mapping[str, Any], notation: str) -> str:
     return "Offer " + offer_words(action.money, action.weapons)
 
 
-def _fight(fight: Mapping[str, Any], names: _Names) -> Text:
+def _fight(fight: Fight, names: _Names) -> Text:
     parts = []
     for seat, notation in fight["offers"].items():
         offer = parse_action(notation)
@@ -209,7 +209,7 @@ def _fight(fight: Mapping[str, Any], names: _Names) -> Text:
     return Text(f"Fight for {fight['mobster']}: {'; '.join(parts)} — {outcome}")
 
 
-def provenance(view: Mapping[str, Any]) -> Text | None:
+def provenance(view: CoscaView) -> Text | None:
     """Which card data is our own design (marked ✱), and how to play with the real deck's."""
     parts = view.get("reconstructed") or []
     if not parts:
@@ -218,7 +218,7 @@ def provenance(view: Mapping[str, Any]) -> Text | None:
 
 
 def render_view(
-    view: Mapping[str, Any], names: Sequence[str] | None = None, *, compact: bool = False
+    view: CoscaView, names: Sequence[str] | None = None, *, compact: bool = False
 ) -> RenderableType:
     """A seat's (or a spectator's) view as rich renderables; ``names``: the table's names.
 
@@ -237,8 +237,8 @@ def render_view(
     stock = Text(f"Mobster deck: {count(view['deck_left'], 'card')} face down")
     if supply["limited"]:
         stock = Text(
-            f"Supply: {supply['money']} money, {count(supply['weapons'], 'weapon')}, "
-            f"{count(supply['dice'], 'die', 'dice')}.  {stock}"
+            f"Supply: {supply['money']} money, {count(supply['weapons'] or 0, 'weapon')}, "
+            f"{count(supply['dice'] or 0, 'die', 'dice')}.  {stock}"
         )
     parts.append(stock)
     if not compact:  # the day's fights are in the log (and its news) too

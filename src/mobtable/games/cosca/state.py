@@ -14,6 +14,7 @@ from mobtable.games.cosca import rounds, scoring, steps, view
 from mobtable.games.cosca.actions import CoscaAction
 from mobtable.games.cosca.model import GAME_OVER
 from mobtable.games.cosca.table import CoscaTable
+from mobtable.games.cosca.view_types import CoscaView
 
 if TYPE_CHECKING:
     pass
@@ -50,7 +51,7 @@ class CoscaState(CoscaTable):
             rounds.commit(self, seat, action)
             self.history.append((seat, action))
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> CoscaView:
         return view.view(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> CoscaState:

@@ -10,7 +10,8 @@ Private to a seat: its own sealed choice. Hidden from everyone: the deck order
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from mobtable.core import Origin
 from mobtable.core.shuffle import shuffle
@@ -26,32 +27,51 @@ from mobtable.games.cosca.model import (
     Weekday,
     villa_token,
 )
+from mobtable.games.cosca.view_types import (
+    Calendar,
+    CoscaView,
+    Day,
+    Decision,
+    Fight,
+    RowMobster,
+    SeatView,
+    Supply,
+)
+from mobtable.games.cosca.view_types import Stage as StageText
 
 if TYPE_CHECKING:
     from mobtable.games.cosca.state import CoscaState
+
+
+_DAY_CODES: tuple[Day, ...] = tuple(cast(Day, d.code) for d in Weekday)
+"""Each weekday's code, by number (the view type's ``Day``)."""
+_STAGES: dict[Stage, StageText] = {
+    s: cast(StageText, s.value) for s in Stage if s is not Stage.OVER
+}
+"""The view's words for the steps of a round (``Stage.OVER`` has no decision)."""
 
 
 def _counts_text(counts: tuple[int, ...] | None) -> str | None:
     return None if counts is None else "".join(LETTERS[p] * n for p, n in enumerate(counts))
 
 
-def calendar(state: CoscaState) -> dict[str, Any]:
+def calendar(state: CoscaState) -> Calendar:
     start = state.rules.start
     days = [Weekday((start + r) % 7) for r in range(ROUNDS)]
     return {
         "round": state.round + 1,
         "rounds": ROUNDS,
-        "day": state.weekday.code,
-        "start_day": start.code,
-        "last_day": days[-1].code,
-        "days": [d.code for d in days],
-        "race_days": [d.code for d in days if d in RACE_DAYS],
+        "day": _DAY_CODES[state.weekday],
+        "start_day": _DAY_CODES[start],
+        "last_day": _DAY_CODES[days[-1]],
+        "days": [_DAY_CODES[d] for d in days],
+        "race_days": [_DAY_CODES[d] for d in days if d in RACE_DAYS],
         "race_today": state.weekday in RACE_DAYS,
     }
 
 
-def row(state: CoscaState) -> list[dict[str, Any]]:
-    out = []
+def row(state: CoscaState) -> list[RowMobster]:
+    out: list[RowMobster] = []
     for pos, card in enumerate(state.row):
         mobster = state.cards[card]
         owner = state.loyal[pos]
@@ -60,7 +80,7 @@ def row(state: CoscaState) -> list[dict[str, Any]]:
                 "pos": pos + 1,
                 "name": mobster.name,
                 "condition": mobster.condition,
-                "days": [d.code for d in sorted(mobster.days)],
+                "days": [_DAY_CODES[d] for d in sorted(mobster.days)],
                 "works_today": mobster.works_on(state.weekday),
                 "loyal": None if owner == NOBODY else owner,
                 "drink": state.drink[pos],
@@ -71,7 +91,7 @@ def row(state: CoscaState) -> list[dict[str, Any]]:
     return out
 
 
-def players(state: CoscaState) -> list[dict[str, Any]]:
+def players(state: CoscaState) -> list[SeatView]:
     return [
         {
             "seat": s,
@@ -90,32 +110,53 @@ def players(state: CoscaState) -> list[dict[str, Any]]:
     ]
 
 
-def _supply(state: CoscaState) -> dict[str, Any]:
+def _supply(state: CoscaState) -> Supply:
     """The general supply (C-01); counts only when it is limited."""
     limited = state.rules.limited_supply
     money, weapons, dice = state.supply if limited else (None, None, None)
     return {"limited": limited, "money": money, "weapons": weapons, "dice": dice}
 
 
-def view(state: CoscaState, seat: int | None) -> dict[str, Any]:
+def _decision(state: CoscaState) -> Decision | None:
+    """The sealed decision under way (``None`` once the game is over)."""
+    if state.stage is Stage.OVER:
+        return None
+    public = state.sealed.public()
+    decision: Decision = {
+        "stage": _STAGES[state.stage],
+        "seats": public["seats"],
+        "committed": public["committed"],
+    }
+    if state.stage is Stage.FIGHT:
+        decision["mobster"] = state.mobster(state.fight_pos).name
+        decision["pos"] = state.fight_pos + 1
+        decision["fighters"] = list(state.fighters)
+    return decision
+
+
+def _fight(record: Mapping[str, Any]) -> Fight:
+    return {
+        "pos": record["pos"],
+        "mobster": record["mobster"],
+        "round": record["round"],
+        "offers": dict(record["offers"]),
+        "winner": record["winner"],
+        "tied": list(record["tied"]),
+    }
+
+
+def view(state: CoscaState, seat: int | None) -> CoscaView:
     """What ``seat`` may know (``None``: a spectator, public facts only)."""
     sealed = state.sealed
-    decision = None
-    if state.stage is not Stage.OVER:
-        decision = {"stage": state.stage.value, **sealed.public()}
-        if state.stage is Stage.FIGHT:
-            decision["mobster"] = state.mobster(state.fight_pos).name
-            decision["pos"] = state.fight_pos + 1
-            decision["fighters"] = list(state.fighters)
     revealed = state.settings_round
-    out: dict[str, Any] = {
+    out: CoscaView = {
         "game": "cosca",
         "seat": seat,
         "players": state.players,
         "city": [p.title for p in Place],
         "calendar": calendar(state),
-        "stage": state.stage.value,
-        "decision": decision,
+        "stage": "over" if state.stage is Stage.OVER else _STAGES[state.stage],
+        "decision": _decision(state),
         "row": row(state),
         "deck_left": len(state.deck),
         "table": players(state),
@@ -124,7 +165,7 @@ def view(state: CoscaState, seat: int | None) -> dict[str, Any]:
             "round": None if revealed < 0 else revealed + 1,
             "dice": [_counts_text(s) for s in state.settings],
         },
-        "fights": [dict(f) for f in state.fights],
+        "fights": [_fight(f) for f in state.fights],
         "mine": None,
         "result": state.result().to_json() if state.is_over() else None,
         "reconstructed": reconstructed_parts(state.cards),

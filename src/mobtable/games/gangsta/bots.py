@@ -6,7 +6,7 @@ It sees only its seat's view and legal actions (through ``Decision``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
 from mobtable.core import Action, Bot, Decision
 from mobtable.games.gangsta.actions import Keep, Pick, Place, Play, Redraw
@@ -20,6 +20,7 @@ from mobtable.games.gangsta.grid import (
     placement_points,
 )
 from mobtable.games.gangsta.tricks import trick_winner
+from mobtable.games.gangsta.view_types import GangstaView
 
 RAID_PENALTY = 2
 """Points a placement is worth less when it completes a line and calls the police."""
@@ -45,7 +46,7 @@ class GreedyBot(Bot):
         legal = decision.legal
         first = legal[0]
         cards = card_set(decision.config.card_data)
-        view = decision.view
+        view = cast(GangstaView, decision.view)  # a Gangsta decision: a Gangsta view
         if isinstance(first, Keep | Redraw):
             redraws = [a for a in legal if isinstance(a, Redraw)]
             return redraws[0] if redraws else first
@@ -60,7 +61,7 @@ class GreedyBot(Bot):
             key=lambda a: (_place_score(values, a), -a.card.value, -a.cell),
         )
 
-    def _play(self, cards: CardSet, view: dict[str, Any], plays: Sequence[Play]) -> Play:
+    def _play(self, cards: CardSet, view: GangstaView, plays: Sequence[Play]) -> Play:
         trump = cards.mafia_codes.index(view["trump_mafia"])
         trick = [(p["seat"], tuple(cards.card(c).id for c in p["cards"])) for p in view["trick"]]
 
@@ -93,7 +94,7 @@ class GreedyBot(Bot):
         return min(singles or plays, key=lambda p: (p.cards[0].mafia == trump, strength(p)))
 
 
-def _prize(cards: CardSet, view: dict[str, Any]) -> int:
+def _prize(cards: CardSet, view: GangstaView) -> int:
     """Points the opened cards would bring this trick's winner if placed now, greedily.
 
     In Variant 2 the winner keeps one card of each opened pair: the better one.
@@ -115,7 +116,7 @@ def _prize(cards: CardSet, view: dict[str, Any]) -> int:
     return total
 
 
-def _grid_values(cards: CardSet, view: dict[str, Any]) -> list[int]:
+def _grid_values(cards: CardSet, view: GangstaView) -> list[int]:
     values = [EMPTY] * CELLS
     for name, code in view["grid"].items():
         values[CELL_NAMES.index(name)] = cards.card(code).value

@@ -12,6 +12,7 @@ from mobtable.games.gangsta.cards import DECK_SIZE, HAND_SIZE, CardSet, card_set
 from mobtable.games.gangsta.search import HOOKS
 from mobtable.games.gangsta.setup import deal, from_setup, new_rng
 from mobtable.games.gangsta.state import GangstaState
+from mobtable.games.gangsta.view_types import GangstaView
 from mobtable.games.gangsta.words import NARRATION
 
 
@@ -34,6 +35,7 @@ class Gangsta(Game):
     )
     length = "about 30 minutes"
     narration = NARRATION
+    view_type = GangstaView
     bots = BOTS
     search_hooks = HOOKS
     variants = (

@@ -9,7 +9,6 @@ card's number is circled, as on the printed cards ("☘⑤" is the Irish 5 stron
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -19,6 +18,7 @@ from rich.text import Text
 from mobtable.core.words import count, default_names
 from mobtable.games.gangsta.grid import COLUMNS, ROWS
 from mobtable.games.gangsta.naming import card_name, mafia_word
+from mobtable.games.gangsta.view_types import GangstaView
 
 MAFIA_STYLE = {"Y": "bold red", "I": "bold green", "C": "bold blue", "R": "bold magenta"}
 MAFIA_SYMBOL = {"Y": "●", "I": "☘", "C": "◆", "R": "Я"}
@@ -33,7 +33,7 @@ STEP_WORDS = {
 }
 
 
-def _mafias(view: Mapping[str, Any]) -> dict[str, str]:
+def _mafias(view: GangstaView) -> dict[str, str]:
     return {code: mafia_word(name) for code, name in view.get("mafias", {}).items()}
 
 
@@ -71,7 +71,7 @@ def cards_text(codes: Sequence[str], mafias: Mapping[str, str], trump: str | Non
     return text or Text("none", style="dim")
 
 
-def _grid(view: Mapping[str, Any]) -> Table:
+def _grid(view: GangstaView) -> Table:
     """The grid; trumps are not marked here, as mafias never matter to scoring."""
     table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
     table.add_column("")
@@ -83,7 +83,7 @@ def _grid(view: Mapping[str, Any]) -> Table:
     return table
 
 
-def _scores(view: Mapping[str, Any], names: Sequence[str]) -> Table:
+def _scores(view: GangstaView, names: Sequence[str]) -> Table:
     table = Table(box=None, header_style="bold", padding=(0, 1))
     table.add_column("player")
     for title in ("points", "best trick", "cards"):
@@ -111,7 +111,7 @@ def legend(mafias: Mapping[str, str], trump: str) -> Text:
 
 
 def render_view(
-    view: dict[str, Any], names: Sequence[str] | None = None, *, compact: bool = False
+    view: GangstaView, names: Sequence[str] | None = None, *, compact: bool = False
 ) -> RenderableType:
     """The whole table as one seat (or a spectator) sees it.
 
@@ -173,7 +173,7 @@ def render_view(
     return Group(*parts)
 
 
-def provenance(view: Mapping[str, Any]) -> Text | None:
+def provenance(view: GangstaView) -> Text | None:
     """The warning that some card data is ours, not the printed deck's (``None``: none is)."""
     reconstructed = view.get("reconstructed") or []
     if not reconstructed:

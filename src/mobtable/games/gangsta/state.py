@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from mobtable.core import IllegalAction, Result, Seat, View
+from mobtable.core import IllegalAction, Result, Seat
 from mobtable.games.gangsta import police, redraw
 from mobtable.games.gangsta.actions import (
     KEEP,
@@ -33,6 +33,7 @@ from mobtable.games.gangsta.grid import (
 )
 from mobtable.games.gangsta.table import GangstaTable, Phase, rotations
 from mobtable.games.gangsta.tricks import answers, pair_bar, strength, trick_winner
+from mobtable.games.gangsta.view_types import GangstaView
 
 if TYPE_CHECKING:
     pass
@@ -376,7 +377,7 @@ class GangstaState(GangstaTable):
             return "a redraw discards exactly your three lowest cards (rule G-04)"
         return f"{action} is not one of the two opened cards"
 
-    def view(self, seat: Seat | None) -> View:
+    def view(self, seat: Seat | None) -> GangstaView:
         from mobtable.games.gangsta.view import build_view
 
         return build_view(self, seat)

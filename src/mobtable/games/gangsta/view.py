@@ -15,18 +15,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from mobtable.core import Seat, View
+from mobtable.core import Seat
 from mobtable.core.shuffle import shuffle
 from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY
 from mobtable.games.gangsta.redraw import deck_at_redraw
 from mobtable.games.gangsta.table import Phase
+from mobtable.games.gangsta.view_types import GangstaView, LastRaid, LastTrick, Variant
+from mobtable.games.gangsta.view_types import Phase as PhaseText
 
 if TYPE_CHECKING:
     from mobtable.games.gangsta.cards import CardSet
     from mobtable.games.gangsta.state import GangstaState
 
 
-def build_view(state: GangstaState, seat: Seat | None) -> View:
+def build_view(state: GangstaState, seat: Seat | None) -> GangstaView:
     """What ``seat`` may know now (``None``: a spectator), as JSON-ready values.
 
     Every call makes new containers (a caller may change its view); what depends only on
@@ -80,9 +82,9 @@ def build_view(state: GangstaState, seat: Seat | None) -> View:
     }
 
 
-_PHASE_VALUES = {phase: phase.value for phase in Phase}
+_PHASE_VALUES: dict[Phase, PhaseText] = {phase: phase.value for phase in Phase}
 """A phase's plain text (``Phase.PLAY.value``, without the enum's descriptor each time)."""
-_VARIANTS = (None, "reveal-one", "reveal-two")
+_VARIANTS: tuple[Variant | None, ...] = (None, "reveal-one", "reveal-two")
 """The view's ``variant`` for ``state.reveal`` 0, 1 and 2."""
 
 
@@ -117,7 +119,7 @@ def _card_tables(cards: CardSet) -> _CardTables:
     )
 
 
-def _last_trick(last: Any, code: tuple[str, ...]) -> dict[str, Any] | None:
+def _last_trick(last: Any, code: tuple[str, ...]) -> LastTrick | None:
     if last is None:
         return None
     winner, plays = last
@@ -127,7 +129,7 @@ def _last_trick(last: Any, code: tuple[str, ...]) -> dict[str, Any] | None:
     }
 
 
-def _last_raid(state: GangstaState, code: tuple[str, ...]) -> dict[str, Any] | None:
+def _last_raid(state: GangstaState, code: tuple[str, ...]) -> LastRaid | None:
     if state.last_raid is None:
         return None
     index, cells, removed = state.last_raid
