@@ -61,7 +61,8 @@ def test_json_and_summary_file_carry_the_tables_intervals_and_test(
     for seat in data["seats"]:
         low, high = seat["interval"]["low"], seat["interval"]["high"]
         assert low <= seat["win_rate"] <= high and seat["interval"]["confidence"] == 0.95
-        row = next(line for line in table.splitlines() if line.split()[:1] == [str(seat["seat"])])
+        label = str(seat["seat"] + 1)  # the table numbers seats from 1
+        row = next(line for line in table.splitlines() if line.split()[:1] == [label])
         assert f"{100 * low:.1f}%-{100 * high:.1f}%" in row
     assert "interval" in data["by_bot"]["random"]
     effect = data["seat_effect"]

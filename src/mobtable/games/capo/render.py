@@ -135,9 +135,7 @@ def _mine(view: CapoView, reader: Reader, compact: bool = False) -> RenderableTy
     return lines
 
 
-def _last_round(
-    view: CapoView, reader: Reader, compact: bool = False
-) -> RenderableType | None:
+def _last_round(view: CapoView, reader: Reader, compact: bool = False) -> RenderableType | None:
     last = view["last_round"]
     if last is None or (compact and view["phase"] != "play"):
         return None  # compact: only while the next crews are chosen (the log keeps it)
