@@ -53,9 +53,9 @@ class CapoTable(State):
     hands: list[list[int]] = fields.seat()
     stack: list[int] = fields.hidden()
     """The Mafioso stack; index 0 is the top."""
-    discard: list[int] = fields.hidden()
-    """The discard pile, sorted: what is known of it is ``seen_discard`` and
-    ``own_discard``; the rest nobody knows."""
+    discard: list[int] = fields.hidden(fingerprint=sorted)
+    """The discard pile (kept sorted except in a search's silent samples, so the fingerprint
+    reads it sorted): what is known of it is ``seen_discard`` and ``own_discard``."""
     seen_discard: set[int] = fields.public()
     """The cards that went to the discard face up for everyone."""
     own_discard: list[set[int]] = fields.seat()
