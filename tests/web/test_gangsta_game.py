@@ -93,7 +93,8 @@ def _play_by_the_board(
         # The first card that can be picked is, so the picked card is seen whatever the
         # timing of the bots made of the random taps; then taps are random again.
         controls = page.locator(CONTROLS)
-        if "picked" not in seen and page.locator(PICKABLE).count():
+        picking = "picked" not in seen and page.locator(PICKABLE).count() > 0
+        if picking:
             controls = page.locator(PICKABLE)
         n = controls.count()
         if not n:
@@ -103,6 +104,13 @@ def _play_by_the_board(
             clicks += 1
         except PlaywrightError:  # the board was drawn again under the click
             continue
+        if picking:  # the tapped card lifts at once: seen now, before a bot's move moves on
+            try:
+                page.wait_for_selector(KEY_STEPS["picked"], timeout=5000)
+            except PlaywrightError:  # the moves changed under the tap: the next one tries again
+                continue
+            seen.add("picked")
+            page.screenshot(path=str(artifacts / f"gangsta-{size}-picked.png"))
         page.wait_for_timeout(30)
     return clicks, seen
 
