@@ -11,6 +11,7 @@ import { ResultOverlay } from "./result.js";
 import { rulesPanel } from "./rules.js";
 import { readMotion, settingsControl } from "./settings.js";
 import { Settle } from "./settle.js";
+import { Sounds } from "./sounds.js";
 import { Toast } from "./toast.js";
 
 export async function showTable(root, tableId) {
@@ -31,6 +32,7 @@ class TableClient {
     this.settle = new Settle();
     this.pages = new MovePages();
     this.toast = new Toast(ui.toast);
+    this.sounds = new Sounds();
     this.result = new ResultOverlay(ui.result);
     this.hintButton = h("button", { class: "secondary", id: "hint", hidden: true, "aria-label": "Ask for a hint", onclick: () => this.askHint() }, "Hint");
     this.autoOpened = null; // the phone's drawer panel that opened by itself (closes by itself too)
@@ -97,6 +99,7 @@ class TableClient {
       this.fresh = m.log_reset ? [] : m.events;
       this.log.push(...m.events);
       if (!this.msg || this.msg.version !== m.version) this.hinted = null; // a hint is for one position
+      this.sounds.update(m.log_reset ? null : this.msg, m, this.seat);
       this.msg = m;
       this.chooser.setLegal(m.legal);
       this.settle.update(m.legal);
@@ -438,6 +441,8 @@ class TableClient {
   }
 
   tick() {
+    const mine = this.msg && this.seat !== null && this.msg.table.pending.includes(this.seat);
+    if (mine) this.sounds.tick(this.msg.table.deadlines[String(this.seat)]);
     for (const el of document.querySelectorAll("[data-deadline]")) {
       el.textContent = clockText(Number(el.dataset.deadline));
       el.classList.toggle("low", Number(el.dataset.deadline) - Date.now() / 1000 <= 10);
