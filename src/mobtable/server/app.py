@@ -22,13 +22,21 @@ from mobtable.server import rules, ws
 from mobtable.server.errors import ServerError, http_error, validation_error
 from mobtable.server.limits import BodySizeLimit, ServerLimits, TooManyRequests
 from mobtable.server.manager import TableManager
-from mobtable.server.routes import games, pages, play, replays, tables
+from mobtable.server.routes import games, pages, play, replays, tables, yours
 from mobtable.server.routes.pages import WEB_DIR
 from mobtable.server.schemas import Problem
 from mobtable.store import Repository
 
 MAX_BODY = 64 * 1024
-ROUTERS = (games.router, tables.router, play.router, replays.router, rules.router, ws.router)
+ROUTERS = (
+    games.router,
+    tables.router,
+    yours.router,
+    play.router,
+    replays.router,
+    rules.router,
+    ws.router,
+)
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "description": text}
     for code, text in (

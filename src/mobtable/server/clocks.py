@@ -8,6 +8,13 @@ run only while the table is ``playing`` (``TableStatus.in_play``): the pipeline
 calls :meth:`SeatClocks.update` after every change, :meth:`SeatClocks.stop` once
 the table is not in play. ``replace_after`` is the other limit: how long a player
 must have been away before the others may seat a bot in their place.
+
+A clock of :data:`TURN_BASED` seconds (an hour) or more makes a *turn-based* table: players
+come and go between their moves, so nobody may seat a bot for one who is away (their own
+clock does, when it runs out) and the table does not close for want of connected players.
+The store keeps when play last moved on (``TableRow.moved_at``): a session loaded after a
+restart, or taken over by another process, resumes its clocks from then
+(:meth:`SeatClocks.resume`), so a day-long clock is not given back in full.
 """
 
 from __future__ import annotations
@@ -24,6 +31,16 @@ if TYPE_CHECKING:
 Timeout = Callable[[int], None]
 """Called on the event loop with the seat whose clock ran out."""
 
+TURN_BASED = 3600
+"""Seconds per move from which a table is turn-based (see the module's docstring)."""
+LONGEST = 7 * 86400
+"""The longest clock a table may have: a week per move."""
+
+
+def is_turn_based(clock: int | None) -> bool:
+    """Whether a table with this per-move ``clock`` is played turn by turn, over days."""
+    return clock is not None and clock >= TURN_BASED
+
 
 class SeatClocks:
     """The per-move clocks of the people at one table: ``seconds`` each (``None``: none)."""
@@ -33,6 +50,7 @@ class SeatClocks:
         self.on_timeout = on_timeout
         self._deadlines: dict[int, float] = {}
         self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._since: float | None = None
 
     @property
     def deadlines(self) -> Mapping[int, float]:
@@ -49,13 +67,22 @@ class SeatClocks:
             if seat not in self._deadlines:
                 handle.cancel()
                 del self._timers[seat]
+        since, self._since = self._since, None
         if not self.seconds:
             return
         loop = asyncio.get_running_loop()
+        now = time.time()
         for seat in pending:
             if seat not in self._deadlines:
-                deadline = self._deadlines[seat] = time.time() + self.seconds
-                self._timers[seat] = loop.call_later(self.seconds, self._expired, seat, deadline)
+                deadline = self._deadlines[seat] = (since or now) + self.seconds
+                delay = max(0.0, deadline - now)
+                self._timers[seat] = loop.call_later(delay, self._expired, seat, deadline)
+
+    def resume(self, since: float | None) -> None:
+        """The clocks the next :meth:`update` starts count from ``since`` (epoch seconds)
+        rather than now: a table loaded from the store resumes the clocks that were
+        running when play last moved on. A clock already run out fires at once."""
+        self._since = since
 
     def moved(self, seat: int) -> None:
         """``seat`` has moved: its clock is done (the next :meth:`update` cancels its

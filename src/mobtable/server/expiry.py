@@ -3,8 +3,9 @@
 Two limits (``ServerLimits``): a waiting table closes ``waiting_expiry`` seconds
 after its last join (or its creation); an unfinished game closes once none of its
 players has been connected for ``abandoned_expiry`` seconds (a table of bots only,
-with no seat for a person, plays on). An expired table leaves the lobby's open
-tables and says why at its address; it cannot be joined or played.
+with no seat for a person, plays on, and so does a turn-based one, ``clocks.TURN_BASED``,
+whose clocks play for its absent players). An expired table leaves the lobby's open tables
+and says why at its address; it cannot be joined or played.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from mobtable.server.clocks import is_turn_based
 from mobtable.server.limits import ServerLimits
 from mobtable.store import TableStatus
 
@@ -56,6 +58,8 @@ class Expiry:
                 )
             return None
         if table.status is not TableStatus.PLAYING or not self.abandoned:
+            return None
+        if is_turn_based(table.row.clock):  # players come and go; their clocks play for them
             return None
         people = [s for s in table.seats if s.row.kind == "human" and s.claimed]
         if not people or any(s.connections for s in people):

@@ -39,7 +39,7 @@ from mobtable.server.bot_turns import BotTurns, default_bot, stand_in_bot
 from mobtable.server.botpool import BotPool
 from mobtable.server.chat import HISTORY, chat_message, chat_text
 from mobtable.server.clients import Client
-from mobtable.server.clocks import not_replaceable_yet
+from mobtable.server.clocks import is_turn_based, not_replaceable_yet
 from mobtable.server.commits import GroupCommits
 from mobtable.server.dbthreads import DbThreads
 from mobtable.server.errors import Conflict, Forbidden, NotFound, ServerError, Unavailable
@@ -492,6 +492,12 @@ class TableManager:
                 raise Conflict(f"seat {target} is already played by a bot")
             if target == seat:
                 raise Conflict("to hand your own seat to a bot, leave the table instead")
+            if t.claimed and is_turn_based(table.row.clock):
+                raise Conflict(
+                    "at a turn-based table a player who is away is waited for: "
+                    "a bot moves for them only when their clock runs out",
+                    rule="turn-based",
+                )
             if t.claimed:
                 reason = not_replaceable_yet(t, table.row.replace_after)
                 if reason is not None:

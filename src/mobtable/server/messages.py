@@ -14,6 +14,7 @@ import orjson
 from mobtable.core import State
 from mobtable.core.actions import Action
 from mobtable.core.narrator import Narrator
+from mobtable.server.clocks import is_turn_based
 from mobtable.server.waiting import seed_notice, waiting_prompt
 from mobtable.store import TableStatus
 
@@ -67,6 +68,7 @@ def summary(table: TableSession) -> dict[str, Any]:
         "thinking": sorted(table.bots.thinking),
         "deadlines": {str(s): d for s, d in sorted(table.clocks.deadlines.items())},
         "clock": table.row.clock,
+        "turn_based": is_turn_based(table.row.clock),
         "replace_after": table.row.replace_after,
         "result": state.result().to_json() if over else None,
         "rematch": table.row.rematch_id,

@@ -17,6 +17,7 @@ from pydantic import (
 
 from mobtable.core.actions import MAX_NOTATION, NOTATION_PATTERN
 from mobtable.server.chat import CHAT_MAX
+from mobtable.server.clocks import LONGEST, TURN_BASED
 from mobtable.server.names import NAME_MAX, NAME_PATTERN, RULE, check_name
 
 TableId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
@@ -93,8 +94,11 @@ class CreateTable(Strict):
     seats: Annotated[list[SeatSpec], Field(max_length=16)] | None = Field(
         default=None, description="one entry per seat; default: seat 0 human, the others bots"
     )
-    clock: Annotated[StrictInt, Field(ge=1, le=3600), WHOLE] | None = Field(
-        default=None, description="seconds per move; on expiry a bot moves for the seat"
+    clock: Annotated[StrictInt, Field(ge=1, le=LONGEST), WHOLE] | None = Field(
+        default=None,
+        description="seconds per move (at most a week); on expiry a bot moves for the seat. "
+        f"{TURN_BASED} or more makes a turn-based table: players come and go between moves, "
+        "nobody may seat a bot for one who is away, and it does not close for want of players",
     )
     replace_after: Annotated[StrictInt, Field(ge=5, le=86400), WHOLE] = Field(
         default=60, description="seconds a player may be away before others can seat a bot"
@@ -231,6 +235,7 @@ class TableSummary(BaseModel):
     thinking: list[int]
     deadlines: dict[str, float]
     clock: int | None
+    turn_based: bool = Field(description="a clock of an hour or more per move: turn-based")
     replace_after: int
     result: dict[str, Any] | None
     rematch: str | None
@@ -340,3 +345,34 @@ class WsChat(Strict):
 WsMessage = Annotated[
     WsHello | WsAct | WsExplain | WsPing | WsHint | WsChat, Field(discriminator="type")
 ]
+
+
+class HeldSeat(Strict):
+    """A seat this browser holds: the table, the seat and its secret token."""
+
+    table: TableId
+    seat: SeatNo
+    token: Token
+
+
+class YourSeats(Strict):
+    """The seats a browser holds, to ask where it is their move."""
+
+    seats: Annotated[list[HeldSeat], Field(max_length=100)]
+
+
+class YourTable(BaseModel):
+    """One table a proven seat sits at, as that seat may know it."""
+
+    id: str
+    url: str
+    game: str
+    title: str
+    seat: int
+    names: list[str] = Field(description="the players' names, seat by seat")
+    status: Literal["waiting", "playing", "over", "expired"]
+    your_move: bool = Field(description="the game waits for this seat")
+    deadline: float | None = Field(description="when this seat's clock runs out (epoch s)")
+    clock: int | None
+    turn_based: bool = Field(description="a clock of an hour or more per move")
+    moves: int = Field(description="the moves this seat knows of")

@@ -75,6 +75,7 @@ class TableSession:
         session = cls(row, game.new_state(config, seed=row.seed), on_timeout=on_timeout)
         if row.actions:
             session.rebuild(row.actions)
+        session.clocks.resume(row.moved_at)
         return session
 
     # -- what it is -----------------------------------------------------

@@ -48,6 +48,7 @@ class TableModel(Base):
     seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)  # by the creator
     host: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the creator's seat
     joined_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # last join (epoch s)
+    moved_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # play last moved on
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
 
 

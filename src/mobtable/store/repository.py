@@ -12,6 +12,7 @@ status changes only by a step of :mod:`mobtable.store.lifecycle`
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,6 +100,9 @@ class TableRow:
     """The seat of the table's creator, who starts the game from the waiting room."""
     joined_at: float | None = None
     """When someone last took a seat (or the table was made), epoch seconds."""
+    moved_at: float | None = None
+    """When play last moved on: its last stored action, or the start of play (epoch
+    seconds). A per-move clock that was running resumes from it (``SeatClocks.resume``)."""
 
     def record(self) -> dict[str, Any]:
         """The table's full record (``mobtable.core.record``): seed, actions, result.
@@ -183,6 +187,8 @@ class Repository:
                     seed_chosen=row.seed_chosen,
                     host=row.host,
                     joined_at=row.joined_at,
+                    # a table made in play (no seat left free): its clocks start now
+                    moved_at=row.moved_at or (time.time() if row.status.in_play else None),
                 )
             )
             for seat in row.seats:
@@ -273,6 +279,8 @@ class Repository:
         changes nothing) unless the stored status is still ``status``."""
         after = transition(status, step)
         values: dict[str, Any] = {"status": after.value}
+        if after.in_play and not status.in_play:
+            values["moved_at"] = time.time()  # the clocks start with play
         if joined_at is not None:
             values["joined_at"] = joined_at
         if host is not None:
@@ -370,7 +378,7 @@ _FINISHED = transition(TableStatus.PLAYING, Step.FINISH)
 _NEXT_MOVE = (
     update(_TABLES)
     .where(_TABLES.c.id == bindparam("t"), _TABLES.c.moves == bindparam("n"))
-    .values(moves=bindparam("m"))
+    .values(moves=bindparam("m"), moved_at=bindparam("at"))
 )
 """An action's move count, guarded by the count before it (executed for many rows)."""
 _OVER = (
@@ -380,7 +388,12 @@ _OVER = (
         _TABLES.c.moves == bindparam("n"),
         _TABLES.c.status == TableStatus.PLAYING.value,
     )
-    .values(moves=bindparam("m"), status=_FINISHED.value, result=bindparam("r"))
+    .values(
+        moves=bindparam("m"),
+        moved_at=bindparam("at"),
+        status=_FINISHED.value,
+        result=bindparam("r"),
+    )
 )
 """The action that ends a game: its move count, the step to ``over`` and the result."""
 _INSERT_ACTION = insert(_ACTIONS)
@@ -394,9 +407,12 @@ def _append_many(conn: Connection, actions: Sequence[ActionRow]) -> list[Excepti
     """Write ``actions`` (of different tables) in ``conn``'s transaction in three
     statements, each executed for many rows; raises (to roll back) unless every one
     is its table's next action (and a game's last one finds it still ``playing``)."""
-    going = [{"t": a.table_id, "n": a.n, "m": a.n + 1} for a in actions if a.result is None]
+    at = time.time()
+    going = [
+        {"t": a.table_id, "n": a.n, "m": a.n + 1, "at": at} for a in actions if a.result is None
+    ]
     over = [
-        {"t": a.table_id, "n": a.n, "m": a.n + 1, "r": a.result}
+        {"t": a.table_id, "n": a.n, "m": a.n + 1, "at": at, "r": a.result}
         for a in actions
         if a.result is not None
     ]
@@ -420,7 +436,7 @@ def _action_values(action: ActionRow) -> dict[str, Any]:
 def _append(conn: Connection, action: ActionRow) -> StoreConflict | None:
     """Write ``action`` in ``conn``'s transaction, guarded by its table's move count:
     a ``StoreConflict`` (nothing written) unless it is the table's next action."""
-    params = {"t": action.table_id, "n": action.n, "m": action.n + 1}
+    params = {"t": action.table_id, "n": action.n, "m": action.n + 1, "at": time.time()}
     if action.result is None:
         changed = conn.execute(_NEXT_MOVE, params).rowcount
     else:
@@ -449,4 +465,5 @@ def _table_row(t: Any) -> TableRow:
         seed_chosen=bool(t.seed_chosen),
         host=t.host,
         joined_at=t.joined_at,
+        moved_at=t.moved_at,
     )

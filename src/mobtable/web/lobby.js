@@ -2,6 +2,7 @@
 import { api, saveSeat } from "./api.js";
 import { h } from "./dom.js";
 import { ordinal } from "./words.js";
+import { clockWords } from "./time.js";
 
 export async function showLobby(root) {
   document.title = "mobtable — lobby";
@@ -107,7 +108,9 @@ function createForm(gameList) {
   const seed = h("input", { name: "seed", id: "seed", type: "number", min: "0", placeholder: "random" });
   const clock = h("select", { name: "clock", id: "clock" },
     h("option", { value: "" }, "no clock"),
-    [15, 30, 60, 120, 300].map((n) => h("option", { value: String(n) }, `${n} s per move`)));
+    [15, 30, 60, 120, 300].map((n) => h("option", { value: String(n) }, `${n} s per move`)),
+    h("optgroup", { label: "Turn-based: come back for each move" },
+      [3600, 43200, 86400, 259200].map((n) => h("option", { value: String(n) }, clockWords(n)))));
   const name = h("input", { name: "name", id: "name", maxlength: "24", placeholder: "your name", value: localStorage.getItem("mobtable:name") || "" });
   const message = h("p", { class: "error", role: "alert" });
 

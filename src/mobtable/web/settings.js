@@ -1,7 +1,8 @@
 // The table's settings: how fast boards animate (localStorage["mobtable:motion"]:
 // 1 normal, 0.4 fast, 0 off; without a choice, off when the system asks for reduced motion)
-// and the sounds (on or off, and their volume: sounds.js).
+// the sounds (on or off, and their volume: sounds.js) and notifications (notify.js).
 import { h } from "./dom.js";
+import { notifyControl } from "./notify.js";
 import { readSound, readVolume, saveSound } from "./sounds.js";
 
 const KEY = "mobtable:motion";
@@ -27,7 +28,8 @@ export function settingsControl(changed) {
     h("summary", { class: "button secondary", "aria-label": "Settings" }, "⚙"),
     h("div", { class: "settings-body" },
       h("div", {}, h("label", { for: "motion" }, "Animations "), select),
-      soundControls()));
+      soundControls(),
+      notifyControl()));
   document.addEventListener("click", (e) => { if (!details.contains(e.target)) details.open = false; });
   return details;
 }

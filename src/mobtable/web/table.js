@@ -12,6 +12,8 @@ import { rulesPanel } from "./rules.js";
 import { readMotion, settingsControl } from "./settings.js";
 import { Settle } from "./settle.js";
 import { Sounds } from "./sounds.js";
+import { notify } from "./notify.js";
+import { timeLeft } from "./time.js";
 import { Toast } from "./toast.js";
 
 export async function showTable(root, tableId) {
@@ -87,6 +89,12 @@ class TableClient {
     };
   }
 
+  // It just became this seat's move (not on the page's first message: that is no news).
+  becameMine(m) {
+    const mine = (msg) => this.seat !== null && msg.table.pending.includes(this.seat);
+    return Boolean(this.msg) && !m.log_reset && mine(m) && !mine(this.msg);
+  }
+
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
@@ -100,6 +108,7 @@ class TableClient {
       this.log.push(...m.events);
       if (!this.msg || this.msg.version !== m.version) this.hinted = null; // a hint is for one position
       this.sounds.update(m.log_reset ? null : this.msg, m, this.seat);
+      if (this.becameMine(m)) notify(`Your move: ${m.table.title}`, m.prompt || "It is your move.", this.tableId);
       this.msg = m;
       this.chooser.setLegal(m.legal);
       this.settle.update(m.legal);
@@ -239,7 +248,7 @@ class TableClient {
     const bits = [];
     const clock = (seat) => {
       const deadline = table.deadlines[String(seat)];
-      return deadline ? h("span", { class: "clock", "data-deadline": String(deadline), "aria-label": "time left" }, clockText(deadline)) : null;
+      return deadline ? h("span", { class: "clock", "data-deadline": String(deadline), "aria-label": "time left" }, timeLeft(deadline)) : null;
     };
     if (table.status === "over") bits.push(h("strong", {}, "Game over"));
     else if (this.seat !== null && table.pending.includes(this.seat)) bits.push(h("strong", { class: "your-turn" }, "Your move"), " ", clock(this.seat));
@@ -345,7 +354,7 @@ class TableClient {
       if (table.thinking.includes(s)) flags.push(h("span", { class: "thinking" }, "thinking…"));
       else if (table.pending.includes(s)) flags.push(h("span", { class: "muted" }, "to move"));
       const deadline = table.deadlines[String(s)];
-      if (deadline) flags.push(h("span", { class: "clock", "data-deadline": String(deadline) }, clockText(deadline)));
+      if (deadline) flags.push(h("span", { class: "clock", "data-deadline": String(deadline) }, timeLeft(deadline)));
       const actions = [];
       if (this.seat === null && info.kind === "human" && !info.claimed && table.status !== "over") {
         actions.push(h("button", { class: "small", "data-claim": String(s), onclick: () => this.claim(s) }, "Take this seat"));
@@ -444,14 +453,8 @@ class TableClient {
     const mine = this.msg && this.seat !== null && this.msg.table.pending.includes(this.seat);
     if (mine) this.sounds.tick(this.msg.table.deadlines[String(this.seat)]);
     for (const el of document.querySelectorAll("[data-deadline]")) {
-      el.textContent = clockText(Number(el.dataset.deadline));
+      el.textContent = timeLeft(Number(el.dataset.deadline));
       el.classList.toggle("low", Number(el.dataset.deadline) - Date.now() / 1000 <= 10);
     }
   }
-}
-
-
-function clockText(deadline) {
-  const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
-  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
 }

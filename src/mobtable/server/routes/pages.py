@@ -24,6 +24,11 @@ async def table_page(table_id: str) -> FileResponse:
     return FileResponse(INDEX)
 
 
+@router.get("/yours")
+async def your_tables_page() -> FileResponse:
+    return FileResponse(INDEX)
+
+
 @router.get("/replay/{table_id}")
 async def replay_page(table_id: str) -> FileResponse:
     return FileResponse(INDEX)
