@@ -13,6 +13,7 @@ import typer
 from mobtable.cli.compare import compare
 from mobtable.cli.export import export
 from mobtable.cli.games_cmd import games
+from mobtable.cli.learn import learn
 from mobtable.cli.play import play
 from mobtable.cli.record import record
 from mobtable.cli.replay import replay
@@ -31,6 +32,7 @@ app = typer.Typer(
 )
 app.command("games")(games)
 app.command("rules")(rules)
+app.command("learn")(learn)
 app.command("play")(play)
 app.command("replay")(replay)
 app.command("simulate")(simulate)

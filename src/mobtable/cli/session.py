@@ -13,6 +13,7 @@ from rich.text import Text
 
 from mobtable.bots import Bot, Decision
 from mobtable.cli import parsing
+from mobtable.cli.guide import Guide
 from mobtable.cli.parsing import Command, Empty
 from mobtable.cli.rendering import (
     provenance,
@@ -63,6 +64,9 @@ class Session:
         labels: each seat as the result lists it ("Carla (bot, greedy)").
         delay: seconds to wait after each move drawn while watching.
         sleep: how to wait (tests pass a recorder).
+        guide: a guided first game's guide (``mobtable learn``): its lesson comes before
+            each of the human's first decisions, and a move the lesson does not teach is
+            explained and not played.
     """
 
     def __init__(
@@ -79,6 +83,7 @@ class Session:
         labels: Sequence[str] = (),
         delay: float = 0.0,
         sleep: Callable[[float], None] = time.sleep,
+        guide: Guide | None = None,
     ) -> None:
         self.state = state
         self.bots = dict(bots)
@@ -96,6 +101,7 @@ class Session:
         self.listed = False
         self.noted = False
         self.error: str | None = None
+        self.guide = guide
 
     # -- the loop ------------------------------------------------------
     def run(self) -> Ending:
@@ -143,6 +149,7 @@ class Session:
         legal = self.state.legal(seat)
         if len(legal) == 1:
             self.show_view()
+            self._teach()
             return self._forced(seat, legal[0])
         steps = self.words.two_steps(self.state, seat, legal)
         choice = StepChoice(steps) if steps is not None else None
@@ -158,6 +165,7 @@ class Session:
             self.listed = shown and len(legal) <= LIST_LIMIT
         if self.hints:
             self._show_hint(seat)
+        self._teach()
         while True:
             try:
                 line = self.read_line("> ")
@@ -180,12 +188,20 @@ class Session:
                 self._command(parsed, legal, choice)
                 continue
             label = self.words.action(self.state, seat, parsed)
+            refusal = None if self.guide is None else self.guide.refuses(self.state, parsed)
+            if refusal is not None and parsed in legal:
+                self.console.print(refusal)
+                if choice is not None:
+                    choice.restart()
+                    self.console.print(choice.question())
+                continue
             try:
                 self.state.apply(seat, parsed)
             except MobtableError as exc:
                 self._complain(f"{exc}{parsing.suggestion(line, legal)}")
                 continue
             self.console.print(Text(f"You play: {label}.", style="green"), soft_wrap=True)
+            self._learned()
             return None
 
     def _parse(
@@ -217,7 +233,20 @@ class Session:
         self.console.print(
             Text(f"Only one move: {label} — played for you.", style="green"), soft_wrap=True
         )
+        self._learned()
         return None
+
+    def _teach(self) -> None:
+        """The guide's lesson for this decision, if it has one."""
+        said = None if self.guide is None else self.guide.says(self.state)
+        if said is not None:
+            self.console.print(said)
+
+    def _learned(self) -> None:
+        """The learner moved: the guide goes on to its next lesson (or says goodbye)."""
+        said = None if self.guide is None else self.guide.moved()
+        if said is not None:
+            self.console.print(said)
 
     def _show_hint(self, seat: Seat) -> None:
         from mobtable.bots.hints import hint

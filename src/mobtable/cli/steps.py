@@ -36,6 +36,11 @@ class StepChoice:
         self.numbered = False
         """Whether the second step's moves are on screen with numbers (after ``help``)."""
 
+    def restart(self) -> None:
+        """Back to the first step (a guided game's lesson refused the move chosen)."""
+        self.group = self.steps.groups[0] if len(self.steps.groups) == 1 else None
+        self.numbered = False
+
     @property
     def may_go_back(self) -> bool:
         return len(self.steps.groups) > 1

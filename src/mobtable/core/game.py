@@ -13,6 +13,7 @@ from mobtable.core.actions import Action
 from mobtable.core.errors import BadConfig
 from mobtable.core.limits import shown
 from mobtable.core.search import NO_HOOKS, SearchHooks
+from mobtable.core.tutorial import Tutorial
 
 if TYPE_CHECKING:
     from mobtable.core.bot import Bot
@@ -175,6 +176,8 @@ class Game(ABC):
     search and the ``easy`` level ask."""
     search_hooks: SearchHooks = NO_HOOKS
     """What the generic search may use of this game (``games/<name>/search.py``)."""
+    tutorial: Tutorial | None = None
+    """Its guided first game (``games/<name>/tutorial.py``; ``None``: none yet)."""
 
     def config(
         self,

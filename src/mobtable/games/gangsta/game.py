@@ -12,6 +12,7 @@ from mobtable.games.gangsta.cards import DECK_SIZE, HAND_SIZE, CardSet, card_set
 from mobtable.games.gangsta.search import HOOKS
 from mobtable.games.gangsta.setup import deal, from_setup, new_rng
 from mobtable.games.gangsta.state import GangstaState
+from mobtable.games.gangsta.tutorial import TUTORIAL
 from mobtable.games.gangsta.view_types import GangstaView
 from mobtable.games.gangsta.words import NARRATION
 
@@ -38,6 +39,7 @@ class Gangsta(Game):
     view_type = GangstaView
     bots = BOTS
     search_hooks = HOOKS
+    tutorial = TUTORIAL
     variants = (
         Variant(
             "reveal-one",
