@@ -22,7 +22,7 @@ def test_the_guide_teaches_refuses_a_wrong_move_and_says_goodbye(invoke: Invoke)
     assert "a guided first game" in out and "Welcome to Gangsta!" in out
     assert "Your hand has an Irish 9, a Bratva 9 and a Yakuza 8" in out
     refused = out.index("lead a high card of a mafia that is not trumps")
-    assert "Your move: Play Irish 9 weak." in out[refused:]
+    assert "Your move: Play Irish 9 weak (type I9W)." in out[refused:]
     assert "You play: Play Yakuza 5 weak." not in out  # the wrong move was not played
     assert "You play: Play Irish 9 weak." in out[refused:]
     assert "That is all of Gangsta" in out  # the farewell after the last lesson

@@ -51,7 +51,9 @@ class Guide:
         if lesson.move is None:
             return ""
         action = state.game.parse_action(lesson.move, state.config)
-        return f"\nYour move: {self.words.action(state, LEARNER, action)}."
+        short = self.words.shorthand(state, LEARNER, action)
+        typed = f" (type {short})" if short else ""
+        return f"\nYour move: {self.words.action(state, LEARNER, action)}{typed}."
 
 
 def welcome(tutorial: Tutorial) -> Panel:

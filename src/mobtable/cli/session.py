@@ -147,25 +147,27 @@ class Session:
             raise RuntimeError("no human seat to prompt")
         self.show_news()
         legal = self.state.legal(seat)
+        # a guided game's lesson goes under the prompt, fitted with the board like it
+        lesson = [] if self.guide is None else [p for p in [self.guide.says(self.state)] if p]
         if len(legal) == 1:
-            self.show_view()
-            self._teach()
+            self.show_view(tail=lesson)
             return self._forced(seat, legal[0])
         steps = self.words.two_steps(self.state, seat, legal)
         choice = StepChoice(steps) if steps is not None else None
         prompt = Text(self.words.prompt(self.state), style="bold")
         if choice is not None:
-            self.show_view(tail=[prompt, choice.question()], reserve=self._reserve())
+            self.show_view(tail=[prompt, choice.question(), *lesson], reserve=self._reserve())
         else:
             listing = self._announcement(legal)
             short = self._unlisted(legal)
             shown = self.show_view(
-                tail=[prompt, listing], reserve=self._reserve(), short=[prompt, short]
+                tail=[prompt, listing, *lesson],
+                reserve=self._reserve(),
+                short=[prompt, short, *lesson],
             )
             self.listed = shown and len(legal) <= LIST_LIMIT
         if self.hints:
             self._show_hint(seat)
-        self._teach()
         while True:
             try:
                 line = self.read_line("> ")
@@ -235,12 +237,6 @@ class Session:
         )
         self._learned()
         return None
-
-    def _teach(self) -> None:
-        """The guide's lesson for this decision, if it has one."""
-        said = None if self.guide is None else self.guide.says(self.state)
-        if said is not None:
-            self.console.print(said)
 
     def _learned(self) -> None:
         """The learner moved: the guide goes on to its next lesson (or says goodbye)."""

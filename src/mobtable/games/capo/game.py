@@ -13,6 +13,7 @@ from mobtable.games.capo.rules import FIRST_GAME, CrewSizes, EventDeck, Supply, 
 from mobtable.games.capo.search import HOOKS
 from mobtable.games.capo.setup import new_state
 from mobtable.games.capo.state import CapoState
+from mobtable.games.capo.tutorial import TUTORIAL
 from mobtable.games.capo.view_types import CapoView
 from mobtable.games.capo.words import WORDS
 
@@ -42,6 +43,7 @@ class Capo(Game):
     view_type = CapoView
     bots = BOTS
     search_hooks = HOOKS
+    tutorial = TUTORIAL
     variants = (
         Variant(
             FIRST_GAME,

@@ -13,6 +13,7 @@ from mobtable.games.cosca.model import MAX_PLAYERS, MIN_PLAYERS, NEW_MOBSTERS
 from mobtable.games.cosca.rules import OPTIONS, TODAY, today_code
 from mobtable.games.cosca.search import HOOKS
 from mobtable.games.cosca.state import CoscaState
+from mobtable.games.cosca.tutorial import TUTORIAL
 from mobtable.games.cosca.view_types import CoscaView
 from mobtable.games.cosca.words import NARRATION
 
@@ -44,6 +45,7 @@ class Cosca(Game):
     view_type = CoscaView
     bots = BOTS
     search_hooks = HOOKS
+    tutorial = TUTORIAL
 
     def config(
         self,
