@@ -60,7 +60,7 @@ export async function showReplay(root, tableId) {
     slider.value = String(step);
     const current = data.steps[step];
     const who = current.seat === null ? "the deal" : `after ${seatName(table, current.seat)}'s move`;
-    counter.textContent = `Step ${step} of ${last()} · ${who}`;
+    counter.textContent = `step ${step} of ${last()} · ${who}`;
     ui.prompt.textContent = step === 0 ? "The deal." : current.events.map((e) => e.text).filter(Boolean).slice(-2).join(" · ");
     const ctx = {
       seat: shownSeat,
