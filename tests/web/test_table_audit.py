@@ -283,14 +283,12 @@ def test_the_lobby_says_variants_and_options_in_words(server: str, browser: Any)
 
 
 def test_a_thinking_bot_is_named_once(slow_server: str, browser: Any) -> None:
-    made = create(
-        slow_server, game="gangsta", players=3, seats=[BOT, PERSON, BOT], sit=1, name="Ann"
-    )
+    made = create(slow_server, game="gangsta", players=3, seats=[PERSON, BOT, BOT], name="Ann")
     ctx = browser.new_context(viewport=SIZES["desktop"])
     try:
         page = ctx.new_page()
-        page.goto(f"{slow_server}/t/{made['id']}#seat=1&token={made['token']}")
-        page.wait_for_selector("#board[data-version]")
+        page.goto(f"{slow_server}/t/{made['id']}#seat=0&token={made['token']}")
+        page.locator("#moves button[data-action]").first.click()  # then the bots think
         status = page.locator("#status .thinking")
         expect(status).to_contain_text("thinking…", timeout=10000)
         text = page.inner_text("#status")
@@ -314,8 +312,8 @@ def test_the_result_card_breaks_the_scores_down(
         expect(card).to_be_visible()
         breakdown = card.locator("[data-role=breakdown]")
         expect(breakdown).to_contain_text("How the scores were made")
-        heading = {"gangsta": "Rows", "cosca": "Loyal mobsters", "capo": "Respect after"}[game]
-        expect(breakdown).to_contain_text(heading)
+        heading = {"gangsta": "Points by row", "cosca": "Loyal mobsters", "capo": "Respect after"}
+        expect(breakdown).to_contain_text(heading[game])
         body = page.inner_text("body")
         assert "No tie-break was needed" not in body
         assert "--cards" not in body and "villa token" not in body

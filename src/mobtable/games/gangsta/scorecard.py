@@ -39,12 +39,12 @@ def breakdown(state: State, reader: Reader) -> Breakdown:
             raids[placer] += 1
 
     def listed(seat: int, names: tuple[str, ...]) -> str:
-        got = [f"{n} +{lines[seat][n]}" for n in names if lines[seat].get(n)]
+        got = [f"{n}\u00a0+{lines[seat][n]}" for n in names if lines[seat].get(n)]
         return " · ".join(got) or "—"
 
     columns = tuple(str(c) for c in COLUMNS)
     return Breakdown(
-        ("Rows", "Columns", "Two pairs", "Raids set off"),
+        ("Points by row", "Points by column", "Two pairs bonus", "Raids set off"),
         tuple(
             (
                 listed(seat, ROWS),
