@@ -23,7 +23,7 @@ from mobtable import games
 from mobtable.core import Game, MobtableError, State
 from mobtable.core.narrator import Narrator
 
-from .helpers import all_game_names
+from .helpers import all_game_names, play_out
 
 SEEDS = (1, 2)
 ENGINE_WORDS = re.compile(
@@ -216,13 +216,8 @@ def test_every_result_card_breaks_the_scores_down_in_words_that_add_up(name: str
     round by round, ending at the score. In words, for every reader."""
     game = games.get(name)
     for players in (game.min_players, game.max_players):
-        rng = random.Random(players)
         state = game.new_state(game.config(players), seed=players)
-        while not state.is_over():
-            pending = state.pending()
-            acting = pending[rng.randrange(len(pending))]
-            legal = state.legal(acting)
-            state.apply(acting, legal[rng.randrange(len(legal))])
+        play_out(state, random.Random(players))
         scores = state.result().scores
         for reader in readers(state):
             made = Narrator(game, reader, NAMES, players).breakdown(state)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from playwright.sync_api import Page, expect
 
 from mobtable.server.limits import ServerLimits
 from web.conftest import serve
+from web.test_shell import _browsing as browsing
 from web.test_shell import _keep as keep
 
 SIZES = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
@@ -138,9 +140,7 @@ def test_the_waiting_room_shows_the_settings_and_a_way_out(
         name="Ann",
     )
     tid = made["id"]
-    ctx = browser.new_context(viewport=SIZES[size])
-    try:
-        bob = ctx.new_page()
+    with browsing(browser, size) as bob:
         bob.goto(f"{server}/t/{tid}")
         bob.locator("#join-name").fill("Bob")
         bob.locator("button[data-claim='1']").click()
@@ -157,8 +157,6 @@ def test_the_waiting_room_shows_the_settings_and_a_way_out(
         table = summary(server, tid)
         assert table["free_seats"] == [1, 2] and table["seats"][1]["name"] is None
         assert bob.evaluate(f"localStorage.getItem('mobtable:seat:{tid}')") is None
-    finally:
-        ctx.close()
 
 
 # -- item 5: the chat ----------------------------------------------------------------------
@@ -167,9 +165,7 @@ def test_the_chat_stays_in_its_panel_and_counts_against_the_servers_limit(
     size: str, slow_server: str, browser: Any, artifacts: Path
 ) -> None:
     made = create(slow_server, game="gangsta", players=3, seats=[PERSON, BOT, BOT], name="Ann")
-    ctx = browser.new_context(viewport=SIZES[size])
-    try:
-        page = ctx.new_page()
+    with browsing(browser, size) as page:
         page.goto(f"{slow_server}/t/{made['id']}#seat=0&token={made['token']}")
         page.wait_for_selector("#board[data-version]")
         if size == "phone":
@@ -196,21 +192,30 @@ def test_the_chat_stays_in_its_panel_and_counts_against_the_servers_limit(
         assert box.input_value() == too_long  # kept as typed, never cut
         expect(page.locator(".chat-line")).to_have_count(8)
         keep(page, artifacts, f"web-shell-chat-{size}")
-    finally:
-        ctx.close()
 
 
 # -- item 6: the replay ----------------------------------------------------------------------
+@contextmanager
+def replay_page(
+    browser: Any, size: str, server: str, game: str, players: int, query: str = ""
+) -> Iterator[tuple[Page, list[str]]]:
+    """The replay of a game bots finished, at its deal, and every failed request and
+    console error the page met."""
+    table = finished(server, game, players, seed=players)
+    failed: list[str] = []
+    with browsing(browser, size) as page:
+        page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+        page.on("console", lambda m: m.type == "error" and failed.append(m.text))
+        page.goto(f"{server}/replay/{table['id']}{query}")
+        page.wait_for_selector("#board[data-step='0']")
+        yield page, failed
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_replay_plays_itself_at_a_chosen_speed(
     size: str, server: str, browser: Any, artifacts: Path
 ) -> None:
-    table = finished(server, "gangsta", 3, seed=5)
-    ctx = browser.new_context(viewport=SIZES[size])
-    try:
-        page = ctx.new_page()
-        page.goto(f"{server}/replay/{table['id']}")
-        page.wait_for_selector("#board[data-step='0']")
+    with replay_page(browser, size, server, "gangsta", 3) as (page, _):
         page.select_option("#speed", "4")
         page.locator("#play").click()
         page.wait_for_function("Number(document.querySelector('#board').dataset.step) >= 6")
@@ -228,23 +233,13 @@ def test_the_replay_plays_itself_at_a_chosen_speed(
             assert min(heights) >= 44, heights
         assert no_sideways_scroll(page)
         keep(page, artifacts, f"web-shell-replay-{size}")
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_refused_seat_replay_keeps_the_toolbar_and_says_why_without_a_403(
     size: str, server: str, browser: Any, artifacts: Path
 ) -> None:
-    table = finished(server, "capo", 4, seed=3)
-    ctx = browser.new_context(viewport=SIZES[size])
-    refused: list[str] = []
-    try:
-        page = ctx.new_page()
-        page.on("response", lambda r: r.status >= 400 and refused.append(f"{r.status} {r.url}"))
-        page.on("console", lambda m: m.type == "error" and refused.append(m.text))
-        page.goto(f"{server}/replay/{table['id']}?seat=1")
-        page.wait_for_selector("#board[data-step='0']")
+    with replay_page(browser, size, server, "capo", 4, "?seat=1") as (page, refused):
         why = page.locator("#replay-problem")
         expect(why).to_contain_text("you see what a spectator saw, not")
         assert refused == []
@@ -260,15 +255,11 @@ def test_a_refused_seat_replay_keeps_the_toolbar_and_says_why_without_a_403(
                 h = min(a[4], b[4]) - max(a[2], b[2])
                 assert not (w > 1 and h > 1), f"{a[0]} overlaps {b[0]}"
         keep(page, artifacts, f"web-shell-replay-refused-{size}")
-    finally:
-        ctx.close()
 
 
 # -- item 8: the engine's words left over -------------------------------------------------
 def test_the_lobby_says_variants_and_options_in_words(server: str, browser: Any) -> None:
-    ctx = browser.new_context(viewport=SIZES["desktop"])
-    try:
-        page = ctx.new_page()
+    with browsing(browser, "desktop") as page:
         page.goto(server)
         page.wait_for_selector("#game")
         for game in ("capo", "gangsta", "cosca"):
@@ -278,15 +269,11 @@ def test_the_lobby_says_variants_and_options_in_words(server: str, browser: Any)
             assert not re.search(r"first-game|reveal-one|reveal-two", text), game
         page.select_option("#game", "capo")
         assert "First game" in page.inner_text("form")
-    finally:
-        ctx.close()
 
 
 def test_a_thinking_bot_is_named_once(slow_server: str, browser: Any) -> None:
     made = create(slow_server, game="gangsta", players=3, seats=[PERSON, BOT, BOT], name="Ann")
-    ctx = browser.new_context(viewport=SIZES["desktop"])
-    try:
-        page = ctx.new_page()
+    with browsing(browser, "desktop") as page:
         page.goto(f"{slow_server}/t/{made['id']}#seat=0&token={made['token']}")
         page.locator("#moves button[data-action]").first.click()  # then the bots think
         status = page.locator("#status .thinking")
@@ -294,8 +281,6 @@ def test_a_thinking_bot_is_named_once(slow_server: str, browser: Any) -> None:
         text = page.inner_text("#status")
         names = re.findall(r"[A-Z][a-z]+", text.split("·")[0])
         assert len(names) == len(set(names)), f"a name said twice: {text!r}"
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -304,9 +289,7 @@ def test_the_result_card_breaks_the_scores_down(
     game: str, size: str, server: str, browser: Any, artifacts: Path
 ) -> None:
     table = finished(server, game, 3, seed=7)
-    ctx = browser.new_context(viewport=SIZES[size])
-    try:
-        page = ctx.new_page()
+    with browsing(browser, size) as page:
         page.goto(f"{server}/t/{table['id']}")
         card = page.locator("#final-result")
         expect(card).to_be_visible()
@@ -319,5 +302,3 @@ def test_the_result_card_breaks_the_scores_down(
         assert "--cards" not in body and "villa token" not in body
         assert no_sideways_scroll(page)
         keep(page, artifacts, f"web-shell-result-{game}-{size}")
-    finally:
-        ctx.close()
