@@ -235,6 +235,8 @@ def test_the_hosts_leaving_hands_the_table_to_the_next_player(client: TestClient
     bob = {"seat": 2, "token": claim(client, tid, 2, "Bob")}
     assert post(client, tid, "leave", seat=0, token=created["token"]).json()["host"] == 2
     assert post(client, tid, "leave", **bob).json()["host"] is None  # nobody left
+    stored = client.app.state.manager.repo.load(tid)  # type: ignore[attr-defined]
+    assert stored.host is None and [s.token_hash for s in stored.seats] == [None] * 3
     cleo = claim(client, tid, 1, "Cleo")
     assert summary(client, tid)["host"] == 1  # the next to join hosts
     started = post(client, tid, "start", seat=1, token=cleo)
