@@ -96,14 +96,19 @@ def test_an_away_player_is_counted_down_and_told_a_bot_holds_the_seat_on_return(
         ann = ann_ctx.new_page()
         ann.goto(f"{server}/t/{tid}#seat=0&token={made['token']}")
         ann.wait_for_selector("#board[data-version]")
+        ann.locator("#moves button[data-action]").first.dispatch_event("click")  # Bob's turn
+        waiting = ann.locator("#status [data-role=away]")  # in view, drawer or not
+        expect(waiting).to_contain_text(re.compile(r"Bob is away: a bot may take the seat in"))
         if ann_size == "phone":
             ann.locator("[data-tab=seats]").click()
         away = ann.locator("#seats .away")
         expect(away).to_contain_text(re.compile(r"away · a bot may take the seat in 0:0[0-5]"))
         keep(ann, artifacts, f"web-shell-away-{ann_size}")
-        seat_bot = ann.locator("#seats button", has_text="Seat a bot")
+        seat_bot = ann.locator("#status button", has_text="Seat a bot for Bob")
         expect(seat_bot).to_be_visible(timeout=8000)  # the countdown ran out: the button came
+        assert in_view(ann, "#status button[data-seat-bot]")
         expect(away).to_contain_text("a bot may take the seat now")
+        expect(ann.locator("#seats button", has_text="Seat a bot")).to_have_count(1)
         seat_bot.click()
         expect(ann.locator("#seats")).to_contain_text("Bob (bot,")
 
