@@ -23,7 +23,7 @@ from mobtable import games
 from mobtable.core import Game, MobtableError, State
 from mobtable.core.narrator import Narrator
 
-from .helpers import all_game_names
+from .helpers import all_game_names, play_out
 
 SEEDS = (1, 2)
 ENGINE_WORDS = re.compile(
@@ -201,3 +201,39 @@ def test_every_refusal_a_clicking_player_meets_is_plain_words(name: str) -> None
     asked, bad = refusals_of_a_game(game, game.max_players, seed=3)
     assert asked >= 10, f"{name} refused only {asked} moves: too few to test anything"
     assert not bad, f"{name}: {bad[:5]}"
+
+
+def _points(cell: str) -> int:
+    """The points of a breakdown cell listing lines ("A 5 · C 1"; "—": 0)."""
+    return 0 if cell == "—" else sum(int(part.split()[-1]) for part in cell.split(" · "))
+
+
+@pytest.mark.parametrize("name", ["gangsta", "cosca", "capo"])
+def test_every_result_card_breaks_the_scores_down_in_words_that_add_up(name: str) -> None:
+    """The result card shows how each score was made (issue 25, item 8): Gangsta's points
+    per row and column (and "two pairs") adding up to the score and the raids each
+    player set off; COSCA's loyal mobsters (the score) and resources; Capo's respect
+    round by round, ending at the score. In words, for every reader."""
+    game = games.get(name)
+    for players in (game.min_players, game.max_players):
+        state = game.new_state(game.config(players), seed=players)
+        play_out(state, random.Random(players))
+        scores = state.result().scores
+        for reader in readers(state):
+            made = Narrator(game, reader, NAMES, players).breakdown(state)
+            assert made is not None and len(made.rows) == players
+            assert all(len(row) == len(made.columns) for row in made.rows)
+            for text in (*made.columns, *(cell for row in made.rows for cell in row)):
+                assert not problems(text, set()), text
+            for seat, row in enumerate(made.rows):
+                if name == "gangsta":
+                    rows, columns, pairs, raids = row
+                    assert (
+                        _points(rows) + _points(columns) + _points(f"x {pairs}".replace("—", "0"))
+                        == scores[seat]
+                    )
+                    assert int(raids) >= 0
+                elif name == "cosca":
+                    assert int(row[0].split(":")[0]) == scores[seat]
+                else:
+                    assert int(row[1].split(" → ")[-1]) == scores[seat]

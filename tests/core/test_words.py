@@ -35,7 +35,7 @@ def test_the_result_cards_tiebreak_line_without_game_words() -> None:
     from mobtable.core.narrator import PlainNarration, tiebreak_line
 
     plain = PlainNarration()
-    assert tiebreak_line(Result((3, 1), (1, 2), (0,)), plain) == "No tie-break was needed."
+    assert tiebreak_line(Result((3, 1), (1, 2), (0,)), plain) == ""  # nothing to say
     broken = Result.from_keys([3, 3], [(3, 2), (3, 1)], ["coins left"])
     assert tiebreak_line(broken, plain) == "Decided by the tie-break: coins left."
     tied = Result.from_keys([3, 3], [(3, 1), (3, 1)], ["coins left"])

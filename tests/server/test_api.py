@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -139,9 +140,12 @@ def test_an_away_player_can_be_replaced_by_a_bot_after_the_timeout_and_reclaim(
 ) -> None:
     created = new_table(client, replace_after=5)
     tid, token0 = created["id"], created["token"]
-    token1 = claim(client, tid, 1)
+    token1 = claim(client, tid, 1, "Bea")
     early = client.post(f"/api/tables/{tid}/seats/1/bot", json={"seat": 0, "token": token0})
-    assert early.status_code == 409 and "wait" in early.json()["detail"]
+    assert early.status_code == 409 and early.json()["rule"] == "not-away"
+    said = early.json()["detail"]  # the player by name, and when a bot may take the seat
+    assert said.startswith("Bea is away for only") and "seat 1" not in said
+    assert re.search(r"a bot may take the seat in [1-5] s", said), said
     table = client.app.state.manager.tables[tid]  # type: ignore[attr-defined]
     table.seats[1].away_since = time.time() - 6  # as if seat 1 left six seconds ago
     late = client.post(f"/api/tables/{tid}/seats/1/bot", json={"seat": 0, "token": token0})

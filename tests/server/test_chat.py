@@ -40,7 +40,9 @@ def test_a_message_reaches_players_and_spectators_labelled_and_as_typed(
         hello(anonymous)
         ann.send_json({"type": "chat", "text": "  <b>hi</b> &amp;\nall  "})
         for ws in (ann, lena, anonymous):
-            [line] = next_of(ws, "chat")["messages"]
+            said = next_of(ws, "chat")
+            assert said["limit"] == CHAT_MAX  # the client counts against the server's limit
+            [line] = said["messages"]
             assert line["from"] == "Ann" and line["seat"] == 0 and line["spectator"] is False
             assert line["text"] == "<b>hi</b> &amp; all"  # as typed; the client shows text
         lena.send_json({"type": "chat", "text": "watching you"})

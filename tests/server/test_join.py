@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from server.helpers import act, claim, new_table
 
@@ -191,3 +192,85 @@ def test_in_the_waiting_room_only_the_host_seats_a_bot_and_the_last_one_starts_t
     assert refused.status_code == 403 and "only the host" in refused.json()["detail"]
     seated = post(client, tid, "seats/2/bot", seat=0, token=created["token"], bot="random")
     assert seated.status_code == 200 and seated.json()["status"] == "playing"
+
+
+def test_a_player_leaves_the_waiting_room_and_the_seat_is_free_again(
+    client: TestClient,
+) -> None:
+    """Leaving (issue 25, item 4): the seat is free, its name, ready and token gone, the
+    browser that held it is closed out (so it never sees who sits there next), the
+    others hear of it, and someone else may take the seat."""
+    created = new_table(client, **THREE_PEOPLE, name="Ann")
+    tid = created["id"]
+    bob = {"seat": 1, "token": claim(client, tid, 1, "Bob")}
+    post(client, tid, "ready", **bob, ready=True)
+    with (
+        client.websocket_connect(f"/ws/tables/{tid}") as ann_ws,
+        client.websocket_connect(f"/ws/tables/{tid}") as bob_ws,
+    ):
+        ann_ws.send_json({"type": "hello", "seat": 0, "token": created["token"]})
+        assert ann_ws.receive_json()["table"]["seats"][1]["display"] == "Bob"
+        bob_ws.send_json({"type": "hello", "seat": 1, "token": bob["token"]})
+        bob_ws.receive_json()
+        ann_ws.receive_json()  # Bob connected
+        left = post(client, tid, "leave", **bob)
+        assert left.status_code == 200
+        table = left.json()
+        assert table["status"] == "waiting" and table["free_seats"] == [1, 2]
+        assert table["seats"][1]["name"] is None and not table["seats"][1]["ready"]
+        heard = ann_ws.receive_json()
+        assert heard["table"]["free_seats"] == [1, 2]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                bob_ws.receive_json()
+        assert closed.value.code == 4403
+    assert post(client, tid, "ready", **bob, ready=True).status_code == 403  # token gone
+    assert post(client, tid, "leave", **bob).status_code == 403
+    assert claim(client, tid, 1, "Bob")  # the name is free again, and so is the seat
+
+
+def test_the_hosts_leaving_hands_the_table_to_the_next_player(client: TestClient) -> None:
+    created = new_table(client, **THREE_PEOPLE, name="Ann")
+    tid = created["id"]
+    bob = {"seat": 2, "token": claim(client, tid, 2, "Bob")}
+    assert post(client, tid, "leave", seat=0, token=created["token"]).json()["host"] == 2
+    assert post(client, tid, "leave", **bob).json()["host"] is None  # nobody left
+    stored = client.app.state.manager.repo.load(tid)  # type: ignore[attr-defined]
+    assert stored.host is None and [s.token_hash for s in stored.seats] == [None] * 3
+    cleo = claim(client, tid, 1, "Cleo")
+    assert summary(client, tid)["host"] == 1  # the next to join hosts
+    started = post(client, tid, "start", seat=1, token=cleo)
+    assert started.status_code == 200 and started.json()["status"] == "playing"
+
+
+def test_leaving_is_for_the_waiting_room_only(client: TestClient) -> None:
+    created = new_table(client, name="Ann")
+    tid = created["id"]
+    claim(client, tid, 1, "Bob")  # the last seat: the game starts
+    refused = post(client, tid, "leave", seat=0, token=created["token"])
+    assert refused.status_code == 409 and refused.json()["rule"] == "not-waiting"
+    assert summary(client, tid)["seats"][0]["name"] == "Ann"
+
+
+def test_the_waiting_room_tells_a_friend_how_the_table_is_set_up(client: TestClient) -> None:
+    """The clock, hints, variants and every option's value, in words (issue 25, item 4)."""
+    created = new_table(
+        client,
+        game="capo",
+        players=3,
+        seats=[{"kind": "human"}] * 3,
+        variants=["first-game"],
+        clock=60,
+        hints=True,
+        name="Ann",
+    )
+    settings = summary(client, created["id"])["settings"]
+    assert settings[:3] == [
+        "60 seconds per move: when time runs out, a bot makes that move",
+        "Hints allowed (the hard bot's suggestion)",
+        "Variant: First game",
+    ]
+    text = " ".join(settings)
+    assert "first-game" not in text and "K-" not in text and "event_deck" not in text
+    plain = summary(client, new_table(client)["id"])["settings"]
+    assert plain[:2] == ["No clock: take the time you need", "No hints"]

@@ -14,6 +14,7 @@ from mobtable.store.lifecycle import initial
 W, P, OV, E = TableStatus.WAITING, TableStatus.PLAYING, TableStatus.OVER, TableStatus.EXPIRED
 ALLOWED = {
     (W, Step.JOIN): W,
+    (W, Step.LEAVE): W,
     (W, Step.FILL): P,
     (W, Step.START): P,
     (P, Step.FINISH): OV,

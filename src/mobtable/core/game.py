@@ -23,10 +23,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """A named, documented rule variant that a table switches on."""
+    """A named, documented rule variant that a table switches on (``name`` is the key
+    configs and the notation use; ``label`` the few words people read)."""
 
     name: str
     description: str
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)

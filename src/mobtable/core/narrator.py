@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from mobtable.core.actions import Action
 from mobtable.core.errors import MobtableError, NotYourTurn
-from mobtable.core.words import Narration, Reader, TwoSteps, listing
+from mobtable.core.words import Breakdown, Narration, Reader, TwoSteps, listing
 
 if TYPE_CHECKING:
     from mobtable.core.game import Game
@@ -79,11 +79,12 @@ SHARED = "tie not broken: shared victory"  # core's Result.from_keys: tied on ev
 
 def tiebreak_line(result: Result, narration: Narration) -> str:
     """What decided the result, as the result card says it ("Decided by the tie-break: the
-    best single trick."). A tie-break's name is the engine's (records keep it); a
-    narration's optional ``tiebreak(name)`` words it for players."""
+    best single trick."), or ``""`` where the scores alone decided (nothing to say). A
+    tie-break's name is the engine's (records keep it); a narration's optional
+    ``tiebreak(name)`` words it for players."""
     name = result.tiebreak
     if not name:
-        return "No tie-break was needed."
+        return ""
     if name == SHARED:
         return "Tied on every tie-break: the victory is shared."
     words = getattr(narration, "tiebreak", None)
@@ -158,6 +159,15 @@ class Narrator:
     def tiebreak(self, result: Result) -> str:
         """What decided ``result``, in words (see :func:`tiebreak_line`)."""
         return tiebreak_line(result, self.narration)
+
+    def breakdown(self, state: State) -> Breakdown | None:
+        """How each player's score was made, once the game is over, where the game's
+        narration says (an optional ``breakdown(state, reader)``); else ``None``."""
+        words = getattr(self.narration, "breakdown", None)
+        if words is None or not state.is_over():
+            return None
+        made: Breakdown | None = words(state, self.reader)
+        return made
 
     def refusal(self, state: State, seat: Seat, notation: str, error: Exception) -> str:
         """Why ``seat`` may not play ``notation`` now, for a reader who clicked, not typed.

@@ -109,6 +109,19 @@ class Narration(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """How each player's score was made, for the result card (a narration's optional
+    ``breakdown(state, reader) -> Breakdown | None`` once the game is over): a heading
+    per column and, per seat in seat order, its cells, all in words."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+    def to_json(self) -> dict[str, list[str] | list[list[str]]]:
+        return {"columns": list(self.columns), "rows": [list(r) for r in self.rows]}
+
+
 class NamedMove(NamedTuple):
     """The second step of a choice made in two: a move a player picks by its name."""
 

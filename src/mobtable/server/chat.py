@@ -46,6 +46,7 @@ def chat_message(rows: Sequence[ChatRow], *, history: bool = False) -> str:
         {
             "type": "chat",
             "history": history,
+            "limit": CHAT_MAX,
             "messages": [
                 {
                     "n": r.n,

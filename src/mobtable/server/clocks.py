@@ -124,7 +124,8 @@ def not_replaceable_yet(seat: Seat, replace_after: float) -> str | None:
     """
     away = None if seat.connections or seat.away_since is None else time.time() - seat.away_since
     if away is None:
-        return "connected"
+        return "here: a bot may take only the seat of a player who is away"
     if away < replace_after:
-        return f"away; wait {replace_after - away:.0f} more seconds"
+        wait = max(1, round(replace_after - away))
+        return f"away for only {away:.0f} s: a bot may take the seat in {wait} s"
     return None

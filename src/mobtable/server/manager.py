@@ -228,13 +228,20 @@ class TableManager:
         *,
         joined_at: float | None = None,
         host: int | None = None,
+        host_left: bool = False,
     ) -> TableStatus:
         """Take a lifecycle step: checked, stored (guarded by the status it moves from),
         then taken by the session."""
         table.check(step)
         try:
             await self.db(
-                self.repo.transition, table.id, table.status, step, joined_at=joined_at, host=host
+                self.repo.transition,
+                table.id,
+                table.status,
+                step,
+                joined_at=joined_at,
+                host=host,
+                host_left=host_left,
             )
         except StoreConflict as exc:
             raise Unavailable(f"table {table.id} changed elsewhere; reload it") from exc
@@ -427,6 +434,29 @@ class TableManager:
         await self._step(table, step, joined_at=now, host=host)
         table.row.joined_at, table.row.host = now, host
 
+    async def leave(self, table_id: str, seat: int, token: str) -> None:
+        """A player leaves the waiting room: the seat is free again (name, token and
+        ready dropped), and its connections are closed, so a browser still holding the
+        old token sees nothing of whoever sits there next. The host's leaving hands
+        the table to the next player who joined (or to the next to join)."""
+        table = await self.get(table_id)
+        self.authorize(table, seat, token)
+        async with table.lock:
+            table.check(Step.LEAVE)
+            host = table.row.host
+            left = host == seat
+            if left:
+                host = next(
+                    (s.row.seat for s in table.seats if s.claimed and s.row.seat != seat), None
+                )
+            row = SeatRow(seat, "human")
+            await self.db(self.repo.update_seat, table.id, row)
+            table.seats[seat].row = row
+            await self._step(table, Step.LEAVE, host=host, host_left=left)
+            table.row.host = host
+            table.release(seat)
+            self.pipeline.settle(table)
+
     async def set_ready(self, table_id: str, seat: int, token: str, ready: bool) -> None:
         """A player in the waiting room says whether they are ready."""
         table = await self.get(table_id)
@@ -501,7 +531,7 @@ class TableManager:
             if t.claimed:
                 reason = not_replaceable_yet(t, table.row.replace_after)
                 if reason is not None:
-                    raise Conflict(f"seat {target}'s player is {reason}")
+                    raise Conflict(f"{t.name} is {reason}", rule="not-away")
             name = bot or default_bot(table.game.name)
             if name not in bots.available(table.game.name):
                 raise ServerError(f"no bot {name!r} for {table.game.name}")

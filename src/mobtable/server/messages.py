@@ -15,7 +15,7 @@ from mobtable.core import State
 from mobtable.core.actions import Action
 from mobtable.core.narrator import Narrator
 from mobtable.server.clocks import is_turn_based
-from mobtable.server.waiting import seed_notice, waiting_prompt
+from mobtable.server.waiting import seed_notice, table_settings, waiting_prompt
 from mobtable.store import TableStatus
 
 if TYPE_CHECKING:
@@ -33,10 +33,18 @@ def outcome(words: Narrator, state: State) -> str | None:
 
 def tiebreak(words: Narrator, state: State) -> str | None:
     """Once the game is over, what decided it, in the game's words (the result card's line:
-    "Decided by the tie-break: ..."); the same for every reader."""
+    "Decided by the tie-break: ..."); the same for every reader. ``None`` where no
+    tie-break was needed: the card says nothing then."""
     if not state.is_over():
         return None
-    return words.tiebreak(state.result())
+    return words.tiebreak(state.result()) or None
+
+
+def breakdown(words: Narrator, state: State) -> dict[str, Any] | None:
+    """Once the game is over, how each player's score was made, in the game's words (the
+    result card's breakdown: columns and a row of cells per seat), where the game says."""
+    made = words.breakdown(state)
+    return made.to_json() if made is not None else None
 
 
 def labels(words: Narrator, state: State, seat: int, legal: Sequence[Action]) -> list[str]:
@@ -79,6 +87,14 @@ def summary(table: TableSession) -> dict[str, Any]:
         "hints": table.row.hints,
         "seed_chosen": table.row.seed_chosen,
         "seed_notice": _seed_notice(table),
+        "settings": table_settings(
+            table.game,
+            table.row.config,
+            clock=table.row.clock,
+            hints=table.row.hints,
+            replace_after=table.row.replace_after,
+            reveal_at_end=table.row.reveal_at_end,
+        ),
     }
 
 
@@ -126,6 +142,7 @@ def _members(
         "prompt": _prompt(table, seat, words),
         "outcome": outcome(words, table.state),
         "tiebreak": tiebreak(words, table.state),
+        "breakdown": breakdown(words, table.state),
     }
 
 

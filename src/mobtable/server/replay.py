@@ -14,6 +14,7 @@ from typing import Any
 
 from mobtable.core.record import to_record
 from mobtable.core.reveal import replay_steps
+from mobtable.server.messages import breakdown as breakdown_table
 from mobtable.server.messages import outcome as outcome_line
 from mobtable.server.messages import tiebreak as tiebreak_line
 from mobtable.server.session import TableSession
@@ -44,3 +45,8 @@ def outcome(table: TableSession, seat: int | None = None) -> str | None:
 def tiebreak(table: TableSession, seat: int | None = None) -> str | None:
     """What decided the game, in its words (the result card's line)."""
     return tiebreak_line(table.narrator(seat), table.state)
+
+
+def breakdown(table: TableSession, seat: int | None = None) -> dict[str, Any] | None:
+    """How each player's score was made (the result card's breakdown), in ``seat``'s words."""
+    return breakdown_table(table.narrator(seat), table.state)

@@ -255,6 +255,11 @@ class TableSummary(BaseModel):
     seed_notice: str | None = Field(
         default=None, description="where the seed was chosen, the sentence saying so, in words"
     )
+    settings: list[str] = Field(
+        default=[],
+        description="how the table is set up, one line each in words: clock, hints, "
+        "variants, every option's value, the away rule",
+    )
 
 
 class TableState(BaseModel):
@@ -279,6 +284,11 @@ class TableState(BaseModel):
     tiebreak: str | None = Field(
         default=None, description="once over, what decided the result, in the game's words"
     )
+    breakdown: dict[str, Any] | None = Field(
+        default=None,
+        description="once over, how each score was made, in words: columns (headings) "
+        "and rows (per seat, in seat order, its cells)",
+    )
     log_reset: bool
 
 
@@ -297,6 +307,11 @@ class Replay(BaseModel):
     )
     tiebreak: str | None = Field(
         default=None, description="what decided the result, in the game's words"
+    )
+    breakdown: dict[str, Any] | None = Field(
+        default=None,
+        description="once over, how each score was made, in words: columns (headings) "
+        "and rows (per seat, in seat order, its cells)",
     )
 
 

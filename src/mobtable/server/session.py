@@ -28,7 +28,7 @@ from mobtable.core.reveal import reveals_everything
 from mobtable.core.words import default_names
 from mobtable.server import messages
 from mobtable.server.bot_turns import BotSeats
-from mobtable.server.clients import Audience, Client
+from mobtable.server.clients import LEFT, Audience, Client
 from mobtable.server.clocks import SeatClocks
 from mobtable.server.errors import Conflict
 from mobtable.server.seats import Seat
@@ -155,6 +155,13 @@ class TableSession:
         self.clients.add(client)
         if client.seat is not None:
             self.seats[client.seat].connections += 1
+
+    def release(self, seat: int) -> None:
+        """``seat`` was given up: close its clients (their token is no longer the seat's)."""
+        for client in self.clients:
+            if client.seat == seat:
+                self.disconnect(client)
+                client.close(LEFT)
 
     def disconnect(self, client: Client) -> bool:
         """Forget ``client``; whether it was here."""

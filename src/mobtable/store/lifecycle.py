@@ -1,7 +1,7 @@
 """A table's life: its status and the one function that moves it on.
 
 A table is born ``waiting`` (the waiting room: a seat is left for a person) or
-``playing`` (every seat taken). In the waiting room a join keeps it waiting
+``playing`` (every seat taken). In the waiting room a join or a leave keeps it waiting
 until the last free seat is taken (``FILL``) or the host starts it with bots in
 the free seats (``START``); the action that ends the game makes it ``over``;
 a table nobody plays at ``expired``. Nothing else changes a status: the
@@ -51,6 +51,8 @@ class Step(StrEnum):
 
     JOIN = "join"
     """Someone took a seat in the waiting room, and another is still free."""
+    LEAVE = "leave"
+    """Someone left the waiting room: their seat is free again."""
     FILL = "fill"
     """The waiting room's last free seat was taken (by a person, or a bot the host seated)."""
     START = "start"
@@ -63,6 +65,7 @@ class Step(StrEnum):
 
 _NEXT: dict[tuple[TableStatus, Step], TableStatus] = {
     (TableStatus.WAITING, Step.JOIN): TableStatus.WAITING,
+    (TableStatus.WAITING, Step.LEAVE): TableStatus.WAITING,
     (TableStatus.WAITING, Step.FILL): TableStatus.PLAYING,
     (TableStatus.WAITING, Step.START): TableStatus.PLAYING,
     (TableStatus.PLAYING, Step.FINISH): TableStatus.OVER,

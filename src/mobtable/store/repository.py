@@ -272,10 +272,12 @@ class Repository:
         *,
         joined_at: float | None = None,
         host: int | None = None,
+        host_left: bool = False,
     ) -> TableStatus:
         """Move a table from ``status`` on by ``step`` (:func:`lifecycle.transition`: an
         ``IllegalStep`` where ``status`` forbids it); the new status. ``joined_at`` and
-        ``host``: someone joined (and is the host). Raises ``StoreConflict`` (and
+        ``host``: someone joined (and is the host); ``host_left``: the host left and
+        ``host`` (``None``: nobody yet) hosts now. Raises ``StoreConflict`` (and
         changes nothing) unless the stored status is still ``status``."""
         after = transition(status, step)
         values: dict[str, Any] = {"status": after.value}
@@ -283,7 +285,7 @@ class Repository:
             values["moved_at"] = time.time()  # the clocks start with play
         if joined_at is not None:
             values["joined_at"] = joined_at
-        if host is not None:
+        if host is not None or host_left:
             values["host"] = host
         with self.engine.begin() as conn:
             changed = conn.execute(

@@ -1,6 +1,6 @@
 // Before the game: the join screen (a name, a free seat, or just watch), the waiting
 // room (who is there, who is ready; the host starts) and the notice of a closed table.
-import { api, seatLabel } from "./api.js";
+import { api, forgetSeat, seatLabel } from "./api.js";
 import { h } from "./dom.js";
 import { useSocialStyles } from "./social.js";
 import { listing, ordinal } from "./words.js";
@@ -36,8 +36,10 @@ export function preGame(client) {
         " ", h("a", { href: `/rules/${table.game}`, target: "_blank", rel: "noopener" }, `How to play ${table.title}`)),
       table.seed_notice ? h("p", { class: "seed-notice", role: "note", "data-role": "seed-notice" }, table.seed_notice) : null,
       ...parts,
+      settingsList(table),
       whoIsHere(client),
       inviteBox(table),
+      client.me && table.status === "waiting" ? leaveButton(client, note) : null,
     ),
     h("div", { class: "pregame-chat", "data-role": "chat-slot" }),
   );
@@ -158,4 +160,35 @@ function inviteBox(table) {
     },
   }, "Copy");
   return h("div", { class: "invite small" }, h("label", { for: "invite-link" }, "Invite friends with this link"), h("div", { class: "join-row" }, input, copy));
+}
+
+// How the table is set up (the clock, hints, variants, every option), in the server's words.
+function settingsList(table) {
+  if (!table.settings || !table.settings.length) return null;
+  return h("div", { class: "settings-box" }, h("h3", {}, "How this table is set up"),
+    h("ul", { class: "table-settings small", "data-role": "table-settings" }, table.settings.map((line) => h("li", {}, line))));
+}
+
+// The way out of the waiting room: the seat is free again, and back to the lobby.
+function leaveButton(client, note) {
+  const table = client.msg.table;
+  const host = client.me.seat === table.host;
+  return h("p", { class: "leave-row" },
+    h("button", {
+      type: "button", class: "secondary", "data-role": "leave",
+      onclick: async () => {
+        note.textContent = "";
+        try {
+          await api("POST", `/api/tables/${table.id}/leave`, { seat: client.me.seat, token: client.me.token });
+        } catch (err) {
+          note.textContent = err.message;
+          return;
+        }
+        forgetSeat(table.id);
+        location.href = "/";
+      },
+    }, "Leave this table"),
+    h("span", { class: "muted small" }, host
+      ? " Your seat is freed; the next player who joined becomes the host."
+      : " Your seat is freed for someone else; you go back to the lobby."));
 }

@@ -128,12 +128,12 @@ function createForm(gameList) {
     );
     botLevels.replaceChildren(...(g.bot_levels || []).map((b) => h("li", {}, h("strong", {}, b.name), ` — ${b.description}`)));
     extras.replaceChildren(
-      ...g.variants.map((v) => h("label", { class: "check" }, h("input", { type: "checkbox", name: "variant", value: v.name }), ` ${v.name}`,
+      ...g.variants.map((v) => h("label", { class: "check" }, h("input", { type: "checkbox", name: "variant", value: v.name }), ` ${v.label || v.name}`,
         h("span", { class: "option-help" }, v.description))),
-      ...g.options.map((o) => h("label", { class: "option", dataset: { optionLabel: o.name } }, `${o.label || o.name} `,
+      // the rule decision's id only in the tooltip: people read the words
+      ...g.options.map((o) => h("label", { class: "option", dataset: { optionLabel: o.name }, title: o.decision ? `Rule decision ${o.decision} on the rules page` : null }, `${o.label || o.name} `,
         h("select", { name: `option:${o.name}`, dataset: { option: o.name } },
           o.choices.map((c, k) => h("option", { value: JSON.stringify(c), selected: c === o.default }, (o.choice_labels || [])[k] || String(c)))),
-        o.decision ? h("span", { class: "decision-ref", title: "the rule decision's id in the rules page" }, o.decision) : null,
         h("span", { class: "option-help" }, o.description))),
     );
   }

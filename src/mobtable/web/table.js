@@ -15,6 +15,7 @@ import { Sounds } from "./sounds.js";
 import { notify } from "./notify.js";
 import { timeLeft } from "./time.js";
 import { Toast } from "./toast.js";
+import { awayFlag, awayLine, awayText, awayUntil, seatBanner } from "./presence.js";
 
 export async function showTable(root, tableId) {
   const me = loadSeat(tableId);
@@ -36,6 +37,8 @@ class TableClient {
     this.toast = new Toast(ui.toast);
     this.sounds = new Sounds();
     this.result = new ResultOverlay(ui.result);
+    this.banner = h("div", { class: "banner-slot" }); // a bot holds this seat: say so, in view
+    frame.top.append(this.banner);
     this.hintButton = h("button", { class: "secondary", id: "hint", hidden: true, "aria-label": "Ask for a hint", onclick: () => this.askHint() }, "Hint");
     this.autoOpened = null; // the phone's drawer panel that opened by itself (closes by itself too)
     frame.onFit = () => this.msg && this.renderMoves();
@@ -205,6 +208,7 @@ class TableClient {
     this.frame.page.classList.toggle("pregame", Boolean(pre));
     this.ui.pregame.replaceChildren(pre || "");
     this.chat.mount(pre ? pre.querySelector("[data-role=chat-slot]") : this.ui.chatSlot);
+    this.banner.replaceChildren(pre ? "" : seatBanner(table, this.seat, () => this.reclaim()) || "");
     if (pre) return;
     this.renderStatus();
     if (!this.ui.rules.firstChild) this.ui.rules.replaceChildren(rulesPanel(table.game, table.title));
@@ -240,7 +244,7 @@ class TableClient {
     this.renderMoves();
     this.renderSeats();
     this.renderLog();
-    this.result.update(table, m.outcome, (seat) => this.label(seat), () => this.resultActions(), this.ui.tools, m.tiebreak);
+    this.result.update(table, m.outcome, (seat) => this.label(seat), () => this.resultActions(), this.ui.tools, m.tiebreak, m.breakdown);
   }
 
   renderStatus() {
@@ -252,12 +256,16 @@ class TableClient {
     };
     if (table.status === "over") bits.push(h("strong", {}, "Game over"));
     else if (this.seat !== null && table.pending.includes(this.seat)) bits.push(h("strong", { class: "your-turn" }, "Your move"), " ", clock(this.seat));
-    else if (table.pending.length) {
-      bits.push(`Waiting for ${listing(table.pending.map((s) => this.name(s)))}`);
+    else if (table.pending.some((s) => !table.thinking.includes(s))) { // a thinking bot is named once, below
+      bits.push(`Waiting for ${listing(table.pending.filter((s) => !table.thinking.includes(s)).map((s) => this.name(s)))}`);
       const timed = table.pending.filter((s) => table.deadlines[String(s)]);
       if (timed.length === 1) bits.push(" ", clock(timed[0]));
     }
-    if (table.thinking.length) bits.push(h("span", { class: "thinking" }, ` ${listing(table.thinking.map((s) => seatName(table, s)))} thinking…`));
+    if (table.thinking.length) {
+      const who = table.thinking.map((s) => seatName(table, s));
+      bits.push(h("span", { class: "thinking" }, ` ${listing(who)} ${who.length > 1 ? "are" : "is"} thinking…`));
+    }
+    bits.push(awayLine(table, (s) => seatName(table, s), this.seat === null ? null : (s) => this.seatBot(s)));
     bits.push(h("span", { class: "muted whoami" }, this.seat === null ? " · watching" : ` · you are ${seatName(table, this.seat)}`));
     this.ui.status.replaceChildren(...bits.filter((bit) => bit !== null));
   }
@@ -350,7 +358,11 @@ class TableClient {
       const flags = [];
       if (info.kind === "bot") { /* the label already says "(bot, level)" */ }
       else if (!info.claimed) flags.push(h("span", { class: "badge free" }, "free"));
-      else flags.push(h("span", { class: info.connected ? "dot on" : "dot off", title: info.connected ? "connected" : "away" }));
+      else {
+        flags.push(h("span", { class: info.connected ? "dot on" : "dot off", title: info.connected ? "connected" : "away" }));
+        const until = table.status === "over" ? null : awayUntil(table, info);
+        if (until !== null) flags.push(awayFlag(until));
+      }
       if (table.thinking.includes(s)) flags.push(h("span", { class: "thinking" }, "thinking…"));
       else if (table.pending.includes(s)) flags.push(h("span", { class: "muted" }, "to move"));
       const deadline = table.deadlines[String(s)];
@@ -456,5 +468,12 @@ class TableClient {
       el.textContent = timeLeft(Number(el.dataset.deadline));
       el.classList.toggle("low", Number(el.dataset.deadline) - Date.now() / 1000 <= 10);
     }
+    let due = false; // an away player's time is up: "Seat a bot" appears
+    for (const el of document.querySelectorAll("[data-away-until]")) {
+      const until = Number(el.dataset.awayUntil);
+      el.textContent = awayText(until);
+      if (el.dataset.due !== "1" && until <= Date.now() / 1000) due = true;
+    }
+    if (due && this.msg) this.render();
   }
 }

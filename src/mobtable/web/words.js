@@ -10,3 +10,8 @@ export function ordinal(n) {
   const tail = n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th";
   return `${n}${tail}`;
 }
+
+// What a web board says of card data we reconstructed (the rulebooks do not print every
+// card): a player reads what it means and who can change it, never a command line.
+export const RECONSTRUCTED = "our reconstruction, since the rulebook does not print every card: "
+  + "the real deck may differ, and whoever runs this server can load the real deck's data";

@@ -50,6 +50,7 @@ class Capo(Game):
             "First game: a gentler start for new players. The three Little Tony cards and "
             "all Event cards stay in the box, envelopes on the Assignment cards mean "
             "nothing, and 10 respect wins instead of 15.",
+            "First game",
         ),
     )
     options = (

@@ -8,7 +8,7 @@ shows them (K-14, K-23). Events carry the facts of the cards they name
 (``CardSet.facts``), so a line is written from the event alone, with the
 names of a custom card file too.
 
->>> from mobtable.core.words import Reader
+>>> from mobtable.core.words import Breakdown, Reader
 >>> reader = Reader(1, ("Joram", "Danny", "Erik"))
 >>> card_words({"name": "Soldato", "symbols": ["Cash"], "stars": 1, "special": None})
 'Soldato (Cash, 1 star)'
@@ -23,8 +23,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from mobtable.core.words import Reader, count, listing
+from mobtable.core.words import Breakdown, Reader, count, listing
 from mobtable.games.capo import events as ev
+from mobtable.games.capo import scorecard
 from mobtable.games.capo.actions import Declare, Place, Suspect, TurnUp
 from mobtable.games.capo.rules import Phase
 
@@ -390,6 +391,10 @@ _REFUSAL_WORDS = (
 
 class CapoWords:
     """Capo della Mafia's narration (``core.words.Narration``)."""
+
+    def breakdown(self, state: State, reader: Reader) -> Breakdown:
+        """How each player's score was made, for the result card."""
+        return scorecard.breakdown(state, reader)
 
     def reword(self, state: State, reason: str, reader: Reader) -> str:
         """An engine's refusal without card ids or seat numbers (``Narrator.refusal``)."""

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from mobtable.core.words import Reader, count, listing
-from mobtable.games.cosca import city
+from mobtable.core.words import Breakdown, Reader, count, listing
+from mobtable.games.cosca import city, scorecard
 from mobtable.games.cosca.actions import Club, Gun, Offer, SetDice, Villa, parse_action
 from mobtable.games.cosca.model import (
     LETTERS,
@@ -135,6 +135,10 @@ _TIEBREAKS = {
 
 class CoscaWords:
     """COSCA's :class:`~mobtable.core.words.Narration`."""
+
+    def breakdown(self, state: State, reader: Reader) -> Breakdown:
+        """How each player's score was made, for the result card."""
+        return scorecard.breakdown(cast("CoscaState", state), reader)
 
     def tiebreak(self, name: str) -> str:
         """A tie-break of the result in words (``Narrator.tiebreak``; C-14)."""

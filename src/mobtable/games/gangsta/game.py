@@ -46,11 +46,13 @@ class Gangsta(Game):
             "Open cards for the players sitting out: once someone has run out of cards, one "
             "card per missing player is turned face up before each trick, so everyone knows "
             "what the winner will also take. Less luck, more planning.",
+            "One open card per player sitting out",
         ),
         Variant(
             "reveal-two",
             "Like the one above, but two cards per missing player are turned face up and the "
             "winner keeps one of each two; the other is discarded. More choice for the winner.",
+            "Two open cards per player sitting out",
         ),
     )
     options = (

@@ -81,6 +81,17 @@ def placement_points(
     return sets_points(sizes), sizes
 
 
+def set_lines(grid_values: Sequence[int], cell: int, adjacent: bool = False) -> list[str]:
+    """The names of the lines (row "A", column "3") in which the card just placed on
+    ``cell`` formed a set, in the order of :func:`placement_points`' sizes."""
+    name = CELL_NAMES[cell]
+    return [
+        part
+        for line, part in ((ROW_OF[cell], name[0]), (COLUMN_OF[cell], name[1:]))
+        if set_size(grid_values, line, cell, adjacent) >= 2
+    ]
+
+
 def sets_points(sizes: Sequence[int]) -> int:
     """Points for the sets (sizes 2-5) one placement formed in its two lines (G-12)."""
     pairs = sizes.count(2)

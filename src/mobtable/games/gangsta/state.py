@@ -30,6 +30,7 @@ from mobtable.games.gangsta.grid import (
     SIZE,
     describe_sets,
     placement_points,
+    set_lines,
 )
 from mobtable.games.gangsta.table import GangstaTable, Phase, rotations
 from mobtable.games.gangsta.tricks import answers, pair_bar, strength, trick_winner
@@ -266,6 +267,7 @@ class GangstaState(GangstaTable):
                 cell=CELL_NAMES[cell],
                 points=points,
                 sets=list(sizes),
+                lines=set_lines(values, cell, self.adjacent) if points else [],
             )
         filled = self.filled
         if filled[row_line] == SIZE or filled[column_line] == SIZE:

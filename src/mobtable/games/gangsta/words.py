@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from mobtable.core.words import MoveGroup, NamedMove, Reader, TwoSteps, count, listing
-from mobtable.games.gangsta import redraw
+from mobtable.core.words import Breakdown, MoveGroup, NamedMove, Reader, TwoSteps, count, listing
+from mobtable.games.gangsta import redraw, scorecard
 from mobtable.games.gangsta.actions import Keep, Pick, Place, Play, Redraw
 from mobtable.games.gangsta.grid import (
     CELL_NAMES,
@@ -76,6 +76,10 @@ _CARD_CODE = re.compile(r"\b[A-Z]\d{1,2}[SW]\b")
 
 class GangstaWords:
     """The narration of Gangsta (``core.words.Narration``)."""
+
+    def breakdown(self, state: State, reader: Reader) -> Breakdown:
+        """How each player's score was made, for the result card."""
+        return scorecard.breakdown(state, reader)
 
     def reword(self, state: State, reason: str, reader: Reader) -> str:
         """An engine's refusal with card codes named (``Narrator.refusal``)."""

@@ -33,7 +33,10 @@ def game_info(game: Game) -> dict[str, Any]:
         "blurb": game.blurb,
         "length": game.length,
         "simultaneous": game.simultaneous,
-        "variants": [{"name": v.name, "description": v.description} for v in game.variants],
+        "variants": [
+            {"name": v.name, "label": v.label or v.name, "description": v.description}
+            for v in game.variants
+        ],
         "options": [
             {
                 "name": o.name,

@@ -59,4 +59,5 @@ async def replay(
         "steps": replays.steps(table, seat),
         "outcome": replays.outcome(table, seat),
         "tiebreak": replays.tiebreak(table, seat),
+        "breakdown": replays.breakdown(table, seat),
     }

@@ -78,6 +78,15 @@ async def ready(table_id: TableIdParam, body: Ready, manager: Manager) -> dict[s
     return (await manager.get(table_id)).summary()
 
 
+@router.post("/api/tables/{table_id}/leave", response_model=TableSummary)
+async def leave(table_id: TableIdParam, body: SeatAuth, manager: Manager) -> dict[str, Any]:
+    """Leave the waiting room: your seat is free again and your token no longer works
+    (the host's leaving makes the next player who joined the host). 409 once the game
+    has started."""
+    await manager.leave(table_id, body.seat, body.token)
+    return (await manager.get(table_id)).summary()
+
+
 @router.post("/api/tables/{table_id}/start", response_model=TableSummary)
 async def start(table_id: TableIdParam, body: Start, manager: Manager) -> dict[str, Any]:
     """The host starts the game once everyone who joined is ready; free seats get bots."""

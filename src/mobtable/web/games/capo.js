@@ -9,8 +9,8 @@ import { jobPanel, respectTrack } from "./capo/job.js";
 import { revealPanel, winnerLine } from "./capo/reveal.js";
 import { seatRows, statusOf } from "./capo/seats.js";
 import { stageOf } from "./capo/stage.js";
+import { RECONSTRUCTED } from "../words.js";
 
-const RECONSTRUCTED = "reconstructed — owners of the real deck can load its data with --cards FILE";
 const MOVE_KINDS = new Set(["committed", "declared", "placed", "turning", "face-down"]);
 
 let styled = false;

@@ -10,6 +10,7 @@ import { DAY_NAMES, seatColor } from "./pieces.js";
 import { playerPanel } from "./players.js";
 import * as focus from "./focus.js";
 import * as story from "./story.js";
+import { RECONSTRUCTED } from "../../words.js";
 
 const STAGE_TEXT = {
   dice: "everyone sends their dice in secret",
@@ -24,7 +25,6 @@ const TIEBREAK = {
   "leftmost loyal mobster": "the tie is broken by the loyal mobster furthest left in the row",
 };
 let previous = { table: null, players: null }; // the players as the last board showed them
-const RECONSTRUCTED = "reconstructed — owners of the real deck can load its data with --cards FILE";
 
 function outcome(result, ctx) {
   const names = result.winners.map((seat) => ctx.name(seat)).join(" and ");

@@ -3,7 +3,13 @@
 import { h } from "../../dom.js";
 import { dieFace, diceByPlace, seatColor, tinyIcon } from "./pieces.js";
 
-const VILLA_WORDS = { black: "villa token black", white: "villa token white", box: "villa token used up" };
+// The villa token's side says how often its player may still ask the Don for a die (twice
+// a game: black, then white, then back in the box); a die waiting on it is one more used.
+const VILLA_ASKS = { black: 2, white: 1, box: 0 };
+function villaWords(v) {
+  const left = Math.max(0, (VILLA_ASKS[v.token] ?? 0) - (v.die ? 1 : 0));
+  return `Villa: ${left ? left : "no"} ask${left === 1 ? "" : "s"} of the Don left`;
+}
 
 export function stock(p, { withLabels = false } = {}) {
   const item = (kind, n, word) => h("span", { class: "cosca-stock", title: `${n} ${word}` }, tinyIcon(kind), h("b", {}, String(n)), withLabels ? ` ${word}` : h("span", { class: "sr" }, ` ${word}`));
@@ -37,7 +43,7 @@ export function playerPanel(p, view, ctx, last) {
     h("div", { class: "cosca-pl-stock" },
       stock(p),
       h("span", { class: "cosca-stock", title: `${p.mobsters} loyal mobsters` }, tinyIcon("hat", seatColor(p.seat)), h("b", {}, String(p.mobsters)), " loyal")),
-    h("div", { class: "cosca-pl-more small muted" }, `${p.hats_free} hats left · ${VILLA_WORDS[v.token] || v.token}${v.die ? " (+1 die tomorrow)" : ""}`),
+    h("div", { class: "cosca-pl-more small muted" }, `${p.hats_free} hats left · ${villaWords(v)}${v.die ? " (+1 die tomorrow)" : ""}`),
     shown ? h("div", { class: "cosca-pl-dice small" }, h("span", { class: "muted" }, stale ? `day ${view.revealed.round}: ` : "dice: "), faces(shown, view.city)) : null,
     last ? h("div", { class: `cosca-pl-last small${last.fresh ? " fresh" : ""}` }, last.text) : null);
   el.setAttribute("aria-label", `${ctx.name(p.seat)}: ${p.money} money, ${p.weapons} weapons, ${p.dice} dice, ${p.mobsters} loyal mobsters`);

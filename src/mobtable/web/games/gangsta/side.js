@@ -5,6 +5,7 @@ import { cardFace, cardName, mafia, pile } from "./cards.js";
 import { control } from "./controls.js";
 import { animate } from "./motion.js";
 import { count } from "./seats.js";
+import { RECONSTRUCTED } from "../../words.js";
 
 export function info(view, ctx) {
   const trump = mafia(view, view.trump_mafia);
@@ -27,7 +28,7 @@ export function info(view, ctx) {
       view.discard.length ? h("p", {}, "Discarded: ", names(view, view.discard)) : null,
       mine ? h("p", {}, "You put back: ", names(view, mine)) : null,
       reconstructed.length ? h("p", { class: "gangsta-reconstructed" },
-        `Card data reconstructed (${reconstructed.join(", ")}) — use --cards FILE with the real deck's data`) : null) : null);
+        `Card data (${reconstructed.join(", ")}): ${RECONSTRUCTED}`) : null) : null);
 }
 
 function names(view, codes) {
