@@ -41,7 +41,7 @@ async def list_tables(
     most moves first: the moves every spectator knows of, so a sealed commit's hidden
     parts never reorder it), or recently finished ones (``over``), newest first.
     Expired tables are never listed."""
-    if status == TableStatus.OVER:
+    if status == "over":
         tables = await manager.finished(limit)
     else:
         shown = (
