@@ -32,9 +32,10 @@ since() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1
 echo "## python3 -m venv .venv && .venv/bin/pip install $* -e . && .venv/bin/mobtable serve --port $port"
 uptime
 start=$(now)
-/usr/bin/time -f "venv + install: %e s wall clock, %U s user + %S s system CPU" \
+/usr/bin/time -o time.txt -f "venv + install: %e s wall clock, %U s user + %S s system CPU" \
   bash -c "python3 -m venv .venv && .venv/bin/pip install $* -e . > pip.log 2>&1" \
   || { tail -20 pip.log; exit 1; }
+cat time.txt
 installed=$(since "$start")
 grep -E "^(Building|Created wheel|Successfully installed)" pip.log | cut -c1-160 || true
 .venv/bin/mobtable serve --port "$port" > serve.log 2>&1 &
@@ -52,9 +53,10 @@ for extra in $extras; do
   echo
   echo "## .venv/bin/pip install $* -e '.[$extra]'"
   uptime
-  /usr/bin/time -f "extra $extra: %e s wall clock, %U s user + %S s system CPU" \
+  /usr/bin/time -o time.txt -f "extra $extra: %e s wall clock, %U s user + %S s system CPU" \
     .venv/bin/pip install "$@" -e ".[$extra]" > "pip-$extra.log" 2>&1 \
     || { tail -20 "pip-$extra.log"; exit 1; }
+  cat time.txt
   grep -E "^ *(Building|Created wheel|Successfully installed)" "pip-$extra.log" | cut -c1-160 || true
   echo "wheels built: $(grep -c "Created wheel for" "pip-$extra.log" || true)" \
     "($(grep -o "Created wheel for [^:]*: filename=[^ ]*" "pip-$extra.log" | sed 's/.*filename=//' | tr '\n' ' '))"
