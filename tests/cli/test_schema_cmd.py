@@ -5,17 +5,29 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from .conftest import Invoke
 
 SCHEMAS = Path(__file__).parents[2] / "docs" / "schemas"
 
 
-def test_prints_the_schema_docs_schemas_holds(invoke: Invoke) -> None:
-    result = invoke(["schema", "gangsta"])
+@pytest.mark.parametrize(
+    ("game", "title", "field"),
+    [
+        ("gangsta", "GangstaView", "hand"),
+        ("cosca", "CoscaView", "row"),
+        ("capo", "CapoView", "hand"),
+    ],
+)
+def test_prints_the_schema_docs_schemas_holds(
+    invoke: Invoke, game: str, title: str, field: str
+) -> None:
+    result = invoke(["schema", game])
     assert result.exit_code == 0, result.output
-    assert result.stdout == (SCHEMAS / "gangsta.view.schema.json").read_text(encoding="utf-8")
+    assert result.stdout == (SCHEMAS / f"{game}.view.schema.json").read_text(encoding="utf-8")
     schema = json.loads(result.stdout)
-    assert schema["title"] == "GangstaView" and "hand" in schema["properties"]
+    assert schema["title"] == title and field in schema["properties"]
 
 
 def test_an_unknown_game_is_a_one_line_error(invoke: Invoke) -> None:

@@ -5,16 +5,20 @@ down only (card data, then the table's data, then the rule modules, then the ``S
 what the package offers bots and the search, then the declaration); the package's runtime
 imports form no circle; no module uses another's private names; the core imports no game and no
 bot; a game imports only the core and itself (never ``bots/``, a front end, numpy, and rich only
-in ``render.py``); ``bots/`` knows a game only through the core contract, the registry and what
-the game declares (its search pieces live in its own package); the adapters import only the
-core, the registry and, lazily, the CLI's drawing; only the CLI imports a game's ``render.py``
-and the adapters. Imports under ``if TYPE_CHECKING:`` are for typing only and do not count.
+in ``render.py``); a rule module never names the ``State``, even for typing; ``bots/`` knows a
+game only through the core contract, the registry and what the game declares (its search
+pieces live in its own package); the adapters import only the core, the registry, the games'
+card data and, lazily, the CLI's drawing; only the CLI imports a game's ``render.py``, and only
+``mobtable export``, lazily, the adapters; the research frameworks are imported by the adapters
+only, the lab's libraries by the lab only, Ray and pyarrow by the modules named there.
+Imports under ``if TYPE_CHECKING:`` are for typing only and do not count.
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
@@ -72,11 +76,16 @@ def _runtime_imports_of(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
         yield from _runtime_imports(node)
 
 
+@cache
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _modules_imported(path: Path, top: str = "mobtable") -> set[str]:
     """The dotted names of the ``top`` modules (``mobtable``, ``numpy``…) ``path`` imports at
     run time."""
     names: set[str] = set()
-    for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _runtime_imports(_tree(path)):
         if isinstance(node, ast.Import):
             names.update(a.name for a in node.names if _under(a.name, top))
         elif node.module and node.level == 0 and _under(node.module, top):
@@ -84,6 +93,26 @@ def _modules_imported(path: Path, top: str = "mobtable") -> set[str]:
             # `from mobtable.games.gangsta import police` imports the module police
             names.update(f"{node.module}.{a.name}" for a in node.names)
     return names
+
+
+def _loaded_with(path: Path, top: str = "mobtable") -> set[str]:
+    """The ``top`` modules ``path`` imports when it is loaded: at module level (and in class
+    bodies), not inside a function, where an import is lazy."""
+    tree = _tree(path)
+    lazy = {id(n) for f in _functions(tree) for n in ast.walk(f)}
+    names: set[str] = set()
+    for node in _runtime_imports(tree):
+        if id(node) in lazy:
+            continue
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names if _under(a.name, top))
+        elif node.module and node.level == 0 and _under(node.module, top):
+            names.add(node.module)
+    return names
+
+
+def _functions(tree: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
 
 
 def _under(name: str, top: str) -> bool:
@@ -146,7 +175,7 @@ def test_a_view_type_imports_nothing_of_its_game(game: str) -> None:
 
 def _private_uses(path: Path) -> list[str]:
     """Names starting with one underscore that ``path`` takes from another mobtable module."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     found: list[str] = []
     imported: set[str] = set()
     for node in ast.walk(tree):
@@ -235,6 +264,60 @@ def test_only_the_cli_imports_a_games_terminal_drawing_and_the_adapters() -> Non
         if (names := sorted(n for n in _modules_imported(p) if _under(n, "mobtable.adapters")))
     }
     assert adapters == {}
+
+
+def test_only_mobtable_export_imports_the_adapters_and_only_when_it_runs() -> None:
+    importers = {
+        path: sorted(n for n in _modules_imported(SRC / path) if _under(n, "mobtable.adapters"))
+        for path in _importers("mobtable")
+        if not path.startswith("adapters/")
+    }
+    assert sorted(p for p, names in importers.items() if names) == ["cli/export.py"]
+    loaded = _loaded_with(SRC / "cli" / "export.py")
+    assert not {n for n in loaded if _under(n, "mobtable.adapters")}
+
+
+def test_the_adapters_draw_the_terminal_board_only_when_asked() -> None:
+    """The CLI's drawing is imported lazily, for PettingZoo's ``render()``."""
+    loaded = {str(p.relative_to(SRC)): _loaded_with(p) for p in _sources("adapters")}
+    assert {p: n for p, n in loaded.items() if any(_under(m, "mobtable.cli") for m in n)} == {}
+
+
+def test_the_research_frameworks_are_imported_only_by_the_adapters() -> None:
+    for top in ("gymnasium", "pettingzoo", "pyspiel"):
+        assert all(p.startswith("adapters/") for p in _importers(top)), top
+
+
+def test_the_lab_libraries_are_imported_only_by_the_lab() -> None:
+    """pandas, scipy, matplotlib and openskill: the lab's modules and commands only."""
+    for top in ("pandas", "scipy", "matplotlib", "openskill"):
+        importers = _importers(top)
+        assert importers and all(p.startswith(("sim/", "cli/")) for p in importers), top
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_rule_module_takes_the_table_never_the_state(game: str) -> None:
+    """Not even for typing: the rules read and change the declared table."""
+    declared = registry.get(game)
+    state = type(declared.new_state(declared.config(declared.min_players), seed=1)).__name__
+    folder = SRC / "games" / game
+    naming = sorted(m for m in LAYERS[game][2] if state in _names_used(folder / f"{m}.py"))
+    assert naming == []
+
+
+def _names_used(path: Path) -> set[str]:
+    """Every name, attribute, imported name and string in ``path``'s source."""
+    found: set[str] = set()
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.alias):
+            found.add(node.asname or node.name)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.add(node.value)
+    return found
 
 
 def test_the_adapters_import_only_the_core_card_data_and_the_terminal_drawing() -> None:

@@ -129,6 +129,9 @@ def test_bots_play_their_seats_and_a_free_seat_can_be_given_to_a_bot(
         _wait_for(client, tid, lambda t: 0 in t["pending"])
         assert act(client, tid, 0, token0, "b0").status_code == 200
     _wait_for(client, tid, lambda t: t["status"] == "over")
+    finished = client.get("/api/tables", params={"status": "over"}).json()
+    assert tid in [t["id"] for t in finished]
+    assert tid not in [t["id"] for t in client.get("/api/tables").json()]
     record = client.get(f"/api/tables/{tid}/record").json()
     records.check(record)
     steps = client.get(f"/api/tables/{tid}/replay").json()["steps"]

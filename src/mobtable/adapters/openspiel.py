@@ -35,9 +35,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from mobtable.adapters.encoders import Encoder, encoder_for, observation_string
+from mobtable.adapters.encoders import AnyEncoder, encoder_for, observation_string
 from mobtable.adapters.encoders.base import ActionIndex, Slots
-from mobtable.adapters.table import REWARDS, game_and_config, rewards
+from mobtable.adapters.table import game_and_config, reward_kind, rewards
 from mobtable.core import Config, Game, State, View
 from mobtable.core import record as records
 
@@ -107,7 +107,7 @@ def _game_type(
     )
 
 
-class MobtableGame(pyspiel.Game):  # type: ignore[misc]
+class MobtableGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types: its Game is Any
     """One mobtable game and configuration, as an OpenSpiel game."""
 
     def __init__(self, name: str, params: Mapping[str, Any]) -> None:
@@ -116,11 +116,7 @@ class MobtableGame(pyspiel.Game):  # type: ignore[misc]
         self.spec, self.config = game_and_config(
             spec, int(full["players"]), parse_list(full["variants"]), parse_options(full["options"])
         )
-        self.reward_kind = str(full["reward"])
-        if self.reward_kind not in REWARDS:
-            raise ValueError(
-                f"reward must be one of {', '.join(REWARDS)}, not {self.reward_kind!r}"
-            )
+        self.reward_kind = reward_kind(str(full["reward"]))
         self.deals = int(full["deals"])
         if self.deals < 1:
             raise ValueError("deals must be at least 1")
@@ -140,7 +136,7 @@ class MobtableGame(pyspiel.Game):  # type: ignore[misc]
         )
         kind = _game_type(name, spec, self.reward_kind, sealed)
         super().__init__(kind, info, dict(full))
-        self.encoder: Encoder = encoder_for(self.spec, self.config)
+        self.encoder: AnyEncoder = encoder_for(self.spec, self.config)
         self.index = ActionIndex(self.spec, self.config)
         self.outcomes = [(o, 1.0 / self.deals) for o in range(self.deals)]
 
@@ -191,7 +187,7 @@ def _table_from_record(text: str) -> Table:
     return Table(records.replay(json.loads(text)))
 
 
-class MobtableState(pyspiel.State):  # type: ignore[misc]
+class MobtableState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
     """A table in OpenSpiel's terms: a chance node (the seed), then the seats' decisions."""
 
     def __init__(self, game: MobtableGame) -> None:
@@ -201,7 +197,7 @@ class MobtableState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def mobtable_game(self) -> MobtableGame:
-        return self.get_game()  # type: ignore[no-any-return]
+        return self.get_game()  # type: ignore[no-any-return]  # pyspiel ships no types
 
     # -- whose turn ---------------------------------------------------
     def current_player(self) -> int:
@@ -267,7 +263,7 @@ class MobtableState(pyspiel.State):  # type: ignore[misc]
         game = self.mobtable_game
         if self.table is None or not self.table.state.is_over():
             return [0.0] * game.config.players
-        return rewards(self.table.state.result(), game.reward_kind)  # type: ignore[arg-type]
+        return rewards(self.table.state.result(), game.reward_kind)
 
     # -- imperfect information -----------------------------------------
     def resample_from_infostate(self, player: int, sampler: Any = None) -> MobtableState:
@@ -380,7 +376,9 @@ def _option_text(value: Any) -> str:
 
 def config_of(game: pyspiel.Game) -> Config:
     """The mobtable config of a loaded mobtable game."""
-    return game.config  # type: ignore[no-any-return]
+    if not isinstance(game, MobtableGame):
+        raise TypeError(f"not a mobtable game: {game}")
+    return game.config
 
 
 for _name in GAMES:

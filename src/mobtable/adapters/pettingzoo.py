@@ -119,7 +119,7 @@ class _Table:
         pass
 
 
-class MobtableAEC(_Table, AECEnv):  # type: ignore[misc]
+class MobtableAEC(_Table, AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
     """A mobtable game as a PettingZoo AEC environment."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": True}
@@ -174,7 +174,7 @@ class MobtableAEC(_Table, AECEnv):  # type: ignore[misc]
             self.render()
 
 
-class MobtableParallel(_Table, ParallelEnv):  # type: ignore[misc]
+class MobtableParallel(_Table, ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no types
     """A mobtable game as a PettingZoo parallel environment: every pending seat acts at once."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}

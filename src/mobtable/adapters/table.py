@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mobtable import games
-from mobtable.adapters.encoders import Array, Encoder, encoder_for
+from mobtable.adapters.encoders import AnyEncoder, Array, encoder_for
 from mobtable.adapters.encoders.base import ActionIndex
 from mobtable.core import Action, Config, Game, IllegalAction, Result, State
 
@@ -33,6 +33,14 @@ def game_and_config(
     return spec, spec.config(count, variants=list(variants), options=options)
 
 
+def reward_kind(name: str) -> Reward:
+    """``name`` as a reward kind (a ``ValueError`` names the choices)."""
+    for kind in REWARDS:
+        if kind == name:
+            return kind
+    raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {name!r}")
+
+
 def rewards(result: Result, kind: Reward = "win") -> list[float]:
     """End-of-game rewards: ``win`` shares 1 among the winners; ``score`` is each score."""
     if kind == "win":
@@ -49,7 +57,7 @@ class Table:
     def __init__(self, game: Game, config: Config) -> None:
         self.game = game
         self.config = config
-        self.encoder: Encoder = encoder_for(game, config)
+        self.encoder: AnyEncoder = encoder_for(game, config)
         self.num_actions = game.num_actions(config)
         self.index = ActionIndex(game, config)
         self.state: State = game.new_state(config, seed=0)

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from mobtable.adapters.encoders import Encoder, encoder_for
+from mobtable.adapters.encoders import AnyEncoder, encoder_for
 from mobtable.adapters.encoders.base import ActionIndex
 from mobtable.adapters.table import Reward, rewards
 from mobtable.core import BadRecord
@@ -59,7 +59,7 @@ def trajectories(
     table_id: str = "",
     players: Sequence[str | None] = (),
     reward: Reward = "win",
-    encoders: dict[tuple[str, str], Encoder] | None = None,
+    encoders: dict[tuple[str, str], AnyEncoder] | None = None,
 ) -> Iterator[Row]:
     """The rows of one finished game, in play order.
 

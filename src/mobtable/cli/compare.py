@@ -45,7 +45,8 @@ def _load(directory: Path) -> pd.DataFrame:
         fail(f"{path} is not a results table: {exc}")
 
 
-def _side_option(side: str, what: str, meta: str = "") -> typer.models.OptionInfo:
+def _side_option(side: str, what: str, meta: str = "") -> object:
+    """One side's option, for ``Annotated`` (typer declares ``Option`` as returning ``Any``)."""
     return typer.Option(
         f"--{side}-{what}",
         metavar=meta or None,

@@ -31,7 +31,7 @@ import sys
 import types
 from collections.abc import Callable, Mapping
 from enum import Enum, StrEnum
-from typing import Any, TypeVar, Union, dataclass_transform, get_args, get_origin
+from typing import Any, Generic, TypeVar, Union, dataclass_transform, get_args, get_origin
 
 from mobtable.core.shuffle import rng_digest
 
@@ -142,7 +142,8 @@ def table(cls: type[T]) -> type[T]:
     declaration), compared by identity, its ``repr`` the class's own. Every field must be
     declared by one of this module's functions."""
     made = dataclasses.dataclass(slots=True, eq=False, repr=False)(cls)
-    for item in dataclasses.fields(made):  # type: ignore[arg-type]
+    declared: type = made  # a dataclass now, whatever ``T`` is
+    for item in dataclasses.fields(declared):
         if _KEY not in item.metadata:
             raise TypeError(f"{made.__name__}.{item.name}: say who may see it (fields.public…)")
     return made
@@ -150,21 +151,21 @@ def table(cls: type[T]) -> type[T]:
 
 # -- the copy plan -----------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class CopyPlan:
+class CopyPlan(Generic[T]):
     """How to copy and fingerprint one table class, worked out once from its declaration."""
 
-    clone: Callable[[Any], Any]
-    sample: Callable[[Any], Any]
+    clone: Callable[[T], T]
+    sample: Callable[[T], T]
     fingerprinted: tuple[tuple[str, Copy], ...]
     """Each field of the position, and its JSON-ready form."""
 
 
-_PLANS: dict[type, CopyPlan] = {}
+_PLANS: dict[type, CopyPlan[Any]] = {}
 
 
-def plan_of(cls: type) -> CopyPlan:
+def plan_of(cls: type[T]) -> CopyPlan[T]:
     """The copy plan of ``cls`` (made on first use and kept: a class never changes)."""
-    plan = _PLANS.get(cls)
+    plan: CopyPlan[T] | None = _PLANS.get(cls)
     if plan is None:
         plan = _PLANS[cls] = _make_plan(cls)
     return plan
@@ -186,7 +187,7 @@ def copy_rules(cls: type) -> dict[str, tuple[Copy, Copy]]:
     return found
 
 
-def _make_plan(cls: type) -> CopyPlan:
+def _make_plan(cls: type[T]) -> CopyPlan[T]:
     if cls.__dictoffset__ or not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls.__name__} is not a declared table (fields.table, __slots__ = ())")
     rules = copy_rules(cls)
@@ -202,7 +203,7 @@ def _make_plan(cls: type) -> CopyPlan:
     )
 
 
-def _copier_for(cls: type, rules: dict[str, Copy]) -> Callable[[Any], Any]:
+def _copier_for(cls: type[T], rules: dict[str, Copy]) -> Callable[[T], T]:
     """One kind of copy (a clone, or a sample copy) of ``cls``: a function whose source is
     generated here from the declaration, one line per field, as the standard library
     generates a dataclass's ``__init__`` (``other.deck = table.deck[:]``;
@@ -212,7 +213,8 @@ def _copier_for(cls: type, rules: dict[str, Copy]) -> Callable[[Any], Any]:
     fields would cost a call per field."""
     lines = ["def copy(table):", "    other = new(cls)"]
     names: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    for item in dataclasses.fields(cls):
+    declared: type = cls  # a dataclass (checked by the plan), whatever ``T`` is
+    for item in dataclasses.fields(declared):
         name, rule = item.name, rules[item.name]
         if rule is share:
             lines.append(f"    other.{name} = table.{name}")
@@ -227,17 +229,17 @@ def _copier_for(cls: type, rules: dict[str, Copy]) -> Callable[[Any], Any]:
             lines.append(f"    other.{name} = rule_{name}(table.{name})")
     lines.append("    return other")
     exec("\n".join(lines), names)  # the lines above: made from the declaration alone
-    copy: Callable[[Any], Any] = names["copy"]
+    copy: Callable[[T], T] = names["copy"]
     copy.__qualname__ = f"{cls.__qualname__}.copy"
     return copy
 
 
-def clone(table: Any) -> Any:
+def clone(table: T) -> T:
     """An independent copy of ``table``: every field as its declaration says."""
     return plan_of(type(table)).clone(table)
 
 
-def sample_copy(table: Any) -> Any:
+def sample_copy(table: T) -> T:
     """A copy to start a determinization from: as :func:`clone`, but the fields a sample
     carries otherwise (``sample=``: the history starts empty, the generator is shared
     until the determinization gives the sample its own)."""

@@ -197,13 +197,13 @@ class State(ABC):
 
     def clone(self) -> Self:
         """An independent copy, RNG state included (every field as declared)."""
-        return fields.clone(self)  # type: ignore[no-any-return]
+        return fields.clone(self)
 
     def sample_copy(self) -> Self:
         """A copy for a determinization to start from: no history, no events, and the
         fields each game marks ``sample=`` carried as it says (its RNG object shared: the
         determinization gives the sample its own)."""
-        return fields.sample_copy(self)  # type: ignore[no-any-return]
+        return fields.sample_copy(self)
 
     def fingerprint(self) -> Any:
         """Everything about the position (hidden parts and RNG state too),

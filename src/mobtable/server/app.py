@@ -103,7 +103,7 @@ def create_app(
     app.add_middleware(BodySizeLimit, max_bytes=max_body)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(ServerError, server_error)
-    app.add_exception_handler(HTTPException, http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, http_error)
     for router in ROUTERS:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")

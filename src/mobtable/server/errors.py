@@ -69,9 +69,11 @@ async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": detail}, status_code=422)
 
 
-async def http_error(request: Request, exc: HTTPException) -> Response:
+async def http_error(request: Request, exc: Exception) -> Response:
     """FastAPI's answer to an HTTP error, but a 405's ``Allow`` lists every method the path
     takes (Starlette's names only those of the first route that matched the path)."""
+    if not isinstance(exc, HTTPException):  # registered for ``HTTPException`` only
+        raise exc
     allowed = allowed_methods(request) if exc.status_code == 405 else []
     if allowed:
         headers = {**(exc.headers or {}), "Allow": ", ".join(allowed)}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from mobtable.adapters.encoders.base import (
     ActionIndex,
+    AnyEncoder,
     Array,
     Encoder,
     Field,
@@ -19,6 +20,7 @@ from mobtable.core import Config, Game
 
 __all__ = [
     "ActionIndex",
+    "AnyEncoder",
     "Array",
     "Encoder",
     "Field",
@@ -28,7 +30,7 @@ __all__ = [
 ]
 
 
-def encoder_for(game: Game, config: Config) -> Encoder:
+def encoder_for(game: Game, config: Config) -> AnyEncoder:
     """The observation encoder of ``game`` for ``config``."""
     if game.name == "gangsta":
         from mobtable.adapters.encoders.gangsta import GangstaEncoder

@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -86,10 +86,12 @@ class Encoder(ABC, Generic[V]):
         """Write ``view`` (of seat ``view['seat']``) into the zeroed slots."""
 
     # -- use -----------------------------------------------------------
-    def encode(self, view: V, out: Array | None = None) -> Array:
-        """The observation tensor of ``view`` (a new array, or ``out`` filled in place)."""
+    def encode(self, view: View, out: Array | None = None) -> Array:
+        """The observation tensor of ``view`` (a new array, or ``out`` filled in place).
+
+        ``view`` is one a state of this encoder's game gave: its type is the game's ``V``."""
         self._scratch.fill(0.0)
-        self.fill(view, self._slots)
+        self.fill(cast(V, view), self._slots)
         if out is None:
             return self._scratch.copy()
         out[:] = self._scratch
@@ -97,7 +99,7 @@ class Encoder(ABC, Generic[V]):
 
     def observe(self, state: State, seat: int) -> Array:
         """The observation tensor of ``seat`` at ``state`` (from its view only)."""
-        return self.encode(cast(V, state.view(seat)))  # a state of this encoder's game
+        return self.encode(state.view(seat))
 
     def split(self, array: Array) -> dict[str, Array]:
         """The named pieces of an observation tensor (views, not copies)."""
@@ -115,6 +117,25 @@ class Encoder(ABC, Generic[V]):
         """``values`` (one per absolute seat) reordered relative to the observer."""
         me = int(view["seat"])
         return [values[(me + r) % self.players] for r in range(self.players)]
+
+
+class AnyEncoder(Protocol):
+    """The encoder of some game, as the adapters use it: they hold whichever game's
+    encoder ``encoder_for`` gave and pass it that game's states and views."""
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def fields(self) -> tuple[Field, ...]: ...
+
+    def encode(self, view: View, out: Array | None = None) -> Array: ...
+
+    def observe(self, state: State, seat: int) -> Array: ...
+
+    def split(self, array: Array) -> dict[str, Array]: ...
+
+    def describe(self) -> list[tuple[str, tuple[int, ...], str]]: ...
 
 
 def one_hot(slot: Array, names: Sequence[str], value: str | None) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import ClassVar
 
 from mobtable.bots.base import Bot, Decision
 from mobtable.bots.search.budget import Budget
@@ -41,7 +40,7 @@ class ISMCTSBot(Bot):
 
     name = "ismcts"
     budget: Budget = DEFAULT_BUDGET
-    params: ClassVar[Selection] = Selection()
+    params: Selection = Selection()
     guided: bool = True
     """Let the game's quick guide, else its ``greedy`` bot, choose the first action tried at
     each new node."""
@@ -68,7 +67,7 @@ class ISMCTSBot(Bot):
         if budget is not None:
             self.budget = budget
         if params is not None:
-            self.params = params  # type: ignore[misc]
+            self.params = params
         if guided is not None:
             self.guided = guided
         if rollout_share is not None:

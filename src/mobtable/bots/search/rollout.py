@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
+from typing import Protocol, runtime_checkable
 
 from mobtable.bots.base import Bot, Decision
 from mobtable.core import Action, Seat, State
@@ -80,6 +81,13 @@ def policy_rollout(bot: Bot, share: float = 1.0) -> Rollout:
     return run
 
 
+@runtime_checkable
+class AnswersSamples(Protocol):
+    """A bot that answers some decisions of a sampled state from the state itself."""
+
+    def sample_guide(self, state: State, seat: Seat) -> Action | None: ...
+
+
 def bot_guide(bot: Bot) -> Guide:
     """A :data:`Guide` asking ``bot`` (through a :class:`Decision` on the sampled state).
 
@@ -87,13 +95,13 @@ def bot_guide(bot: Bot) -> Guide:
     ``sample_guide(state, seat)`` method: the very choice :meth:`Bot.choose` would
     make there, its own random draws included, or ``None`` to be asked through a view.
     """
-    quick = getattr(bot, "sample_guide", None)
+    quick = bot.sample_guide if isinstance(bot, AnswersSamples) else None
 
     def choose(state: State, seat: Seat) -> Action:
         if quick is not None:
             action = quick(state, seat)
             if action is not None:
-                return action  # type: ignore[no-any-return]
+                return action
         return bot.choose(Decision(state, seat))
 
     return choose

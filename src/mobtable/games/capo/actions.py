@@ -80,13 +80,14 @@ SUSPECT_NOBODY = Suspect(None)
 SUSPECTS = tuple(Suspect(s) for s in range(MAX_SEATS))
 
 ALL_ACTIONS: tuple[CapoAction, ...] = (*DECLARES, *PLACES, *TURNS, SUSPECT_NOBODY, *SUSPECTS)
-_INDEX: dict[CapoAction, int] = {a: i for i, a in enumerate(ALL_ACTIONS)}
+_INDEX: dict[object, int] = {a: i for i, a in enumerate(ALL_ACTIONS)}
+"""Each action's index, looked up with whatever a caller passes (not only an action)."""
 NUM_ACTIONS = len(ALL_ACTIONS)
 
 
 def index_of(action: object) -> int:
     try:
-        return _INDEX[action]  # type: ignore[index]
+        return _INDEX[action]
     except (KeyError, TypeError):
         raise InvalidNotation(f"{action!r} is not a Capo action") from None
 

@@ -92,7 +92,7 @@ _TRIPLES = list(combinations(range(DECK_SIZE), 3))
 
 
 @cache
-def _triple_rank() -> dict[tuple[int, int, int], int]:
+def _triple_rank() -> dict[tuple[int, ...], int]:
     return {t: i for i, t in enumerate(_TRIPLES)}
 
 
@@ -181,7 +181,7 @@ class ActionTable:
                 return _PICK0 + card.id
             case Redraw(cards=cards):
                 triple = tuple(sorted(c.id for c in cards))
-                return _REDRAW0 + _triple_rank()[triple]  # type: ignore[index]
+                return _REDRAW0 + _triple_rank()[triple]
         raise InvalidNotation(f"{action!r} is not a Gangsta action")
 
     def from_index(self, index: int) -> GangstaAction:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from mobtable.core.words import Breakdown, MoveGroup, NamedMove, Reader, TwoSteps, count, listing
 from mobtable.games.gangsta import redraw, scorecard
@@ -96,8 +96,8 @@ class GangstaWords:
         """The labels of ``actions`` (``seat``'s moves now), each as :meth:`action` words
         it; what they share (the mafias' names, the cards the reader knows) made once."""
         labels = _Labels(_gangsta(state), reader)
-        if actions and all(type(a) is Place for a in actions):  # one per card and empty cell
-            return labels.placements(seat, actions)  # type: ignore[arg-type]
+        if actions and _all_places(actions):  # one per card and empty cell
+            return labels.placements(seat, actions)
         return [labels.label(seat, a) for a in actions]
 
     def two_steps(
@@ -171,6 +171,10 @@ def _state_class() -> type[GangstaState]:
     from mobtable.games.gangsta.state import GangstaState
 
     return GangstaState
+
+
+def _all_places(actions: Sequence[Action]) -> TypeGuard[Sequence[Place]]:
+    return all(type(a) is Place for a in actions)
 
 
 class _Labels:
