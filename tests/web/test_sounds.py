@@ -8,7 +8,6 @@ import json
 import random
 import shutil
 import subprocess
-import time
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ import httpx2
 
 from mobtable import games
 from support.prerequisites import missing
-from web.play import click_one_move, is_over
+from web.play import click_one_move, play_until_over
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "mobtable" / "web"
 # every cue played, in order, from the page's "mobtable:sound" events
@@ -84,12 +83,7 @@ def test_a_game_played_by_clicking_is_heard_your_move_a_win_and_the_end(
     try:
         _open(page, server, _table(server, "gangsta", 3, seed=11))
         assert page.evaluate("window.heard") == []  # opening a table is not news
-        rng = random.Random(2)
-        deadline = time.monotonic() + 100
-        while not is_over(page):
-            assert time.monotonic() < deadline, "no end of game"
-            if not click_one_move(page, rng):
-                page.wait_for_timeout(30)
+        play_until_over([page], seed=2, limit=100)
         page.wait_for_function("window.heard.includes('end')", timeout=5000)
         heard = page.evaluate("window.heard")
         assert "turn" in heard

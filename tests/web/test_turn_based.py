@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -56,9 +58,9 @@ def _keep(page: Any, name: str) -> None:
         image.convert("RGB").quantize(256).save(shot, optimize=True)
 
 
-def test_a_player_in_another_tab_is_notified_when_it_becomes_their_move(
-    browser: Any, server: str
-) -> None:
+@contextmanager
+def _turn_based_table(browser: Any, server: str) -> Iterator[Any]:
+    """Ann's page at a table with a day per move, its tab able to go to the background."""
     created = _table(server, clock=DAY, seed=5)
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     context.add_init_script(BACKGROUND)
@@ -66,6 +68,15 @@ def test_a_player_in_another_tab_is_notified_when_it_becomes_their_move(
     try:
         page.goto(f"{server}/t/{created['id']}#seat=0&token={created['token']}")
         page.wait_for_selector("#board[data-version]")
+        yield page
+    finally:
+        context.close()
+
+
+def test_a_player_in_another_tab_is_notified_when_it_becomes_their_move(
+    browser: Any, server: str
+) -> None:
+    with _turn_based_table(browser, server) as page:
         status = page.inner_text("#status")
         assert "h" in status and "min left" in status, status  # a day's clock in hours
         page.locator(".settings > summary").click()
@@ -82,18 +93,10 @@ def test_a_player_in_another_tab_is_notified_when_it_becomes_their_move(
         note = page.evaluate("window.notes[0]")
         assert note["title"] == "Your move: Gangsta"
         assert note["body"] and "seat" not in note["body"]
-    finally:
-        context.close()
 
 
 def test_no_notification_while_the_tab_is_in_view_or_when_off(browser: Any, server: str) -> None:
-    created = _table(server, clock=DAY, seed=5)
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    context.add_init_script(BACKGROUND)
-    page = context.new_page()
-    try:
-        page.goto(f"{server}/t/{created['id']}#seat=0&token={created['token']}")
-        page.wait_for_selector("#board[data-version]")
+    with _turn_based_table(browser, server) as page:
         rng = random.Random(1)
         for _ in range(25):  # several moves come back to Ann, notifications off
             if not click_one_move(page, rng):
@@ -103,8 +106,6 @@ def test_no_notification_while_the_tab_is_in_view_or_when_off(browser: Any, serv
             if not click_one_move(page, rng):
                 page.wait_for_timeout(50)
         assert page.evaluate("window.notes") == []
-    finally:
-        context.close()
 
 
 def test_your_tables_lists_this_browsers_seats_your_move_first(browser: Any, server: str) -> None:
