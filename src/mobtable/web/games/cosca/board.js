@@ -33,9 +33,14 @@ function outcome(result, ctx) {
   return result.tiebreak ? `${won}; ${TIEBREAK[result.tiebreak] || result.tiebreak}` : won;
 }
 
-function banner(view, ctx) {
+function banner(view, ctx, telling) {
   const d = view.decision;
   const cal = view.calendar;
+  if (telling) {
+    return h("div", { class: "cosca-banner" },
+      h("span", { class: "cosca-day-title" }, `Day ${cal.rounds} of ${cal.rounds} · the last day`),
+      h("span", { class: "cosca-step-now" }, "what happened, beat by beat"));
+  }
   if (view.result) return h("div", { class: "cosca-banner over" }, h("span", { class: "cosca-day-title" }, "The week is over:"), h("span", { class: "cosca-outcome" }, outcome(view.result, ctx)));
   const title = `Day ${cal.round} of ${cal.rounds} · ${DAY_NAMES[cal.day]}`;
   const step = d ? (d.stage === "fight" ? `a fight for ${d.mobster}` : STAGE_TEXT[d.stage] || "") : "";
@@ -113,6 +118,10 @@ export function render(view, ctx) {
   const key = `${ctx.table ? ctx.table.id : ""}|${ctx.seat}|${view.calendar.round}|${stage}|${d && d.pos ? d.pos : ""}`;
   const picker = pickerFor(key);
   const fresh = story.take(ctx);
+  // the last day's story is still being told: no result yet, on the board or over it
+  const telling = Boolean(view.result) && story.playing();
+  if (telling) ctx.holdEnd?.("The last day is being told beat by beat: the result follows at its end.");
+  const shown = telling ? { ...view, result: null } : view;
   const mine = legal.length > 0;
   const picking = stage === "dice" && mine;
   if (picking) picker.n = legal[0].a.length;
@@ -125,11 +134,11 @@ export function render(view, ctx) {
   const made = view.reconstructed || [];
   const motion = Number(ctx.motion) || 0;
   const board = h("div", { class: `cosca stage-${stage} focus-${about}${mine ? " deciding" : ""}${motion ? "" : " still"}`, style: `--cosca-motion:${motion || 1}` },
-    banner(view, ctx),
+    banner(view, ctx, telling),
     h("section", { class: "cosca-main" },
       h("div", { class: "cosca-section cosca-city-sec", "aria-label": "the city" }, h("h4", {}, "The city"), cityRow(view, ctx, picker, picking, pop)),
       h("div", { class: "cosca-section cosca-row-sec", "aria-label": "the mobsters" }, h("h4", {}, "The mobsters, left to right"), mobsterRow(view, ctx, picker, stage === "club" && mine)),
-      h("div", { class: "cosca-section cosca-players-sec", "aria-label": "the players" }, h("div", { class: "cosca-players" }, players(view, ctx)))),
+      h("div", { class: "cosca-section cosca-players-sec", "aria-label": "the players" }, h("div", { class: "cosca-players" }, players(shown, ctx)))),
     h("aside", { class: "cosca-side" },
       decisionPanel(view, ctx, picker),
       story.panel(),
@@ -138,7 +147,9 @@ export function render(view, ctx) {
           view.supply.limited ? `Supply: ${view.supply.money} money, ${view.supply.weapons} weapons, ${view.supply.dice} dice.` : "Unlimited supply."),
         made.length ? h("p", { class: "cosca-provenance small muted" }, `✱ Card data: ${made.join(", ")} (${RECONSTRUCTED})`) : null)));
   story.attach(board);
-  story.whenDone(() => board.querySelector(".cosca-players")?.replaceChildren(...players(view, ctx)));
+  // at the story's end the panels show the end of the day; at the game's end, the whole
+  // table is drawn again, the result with it (and the shell's result overlay)
+  story.whenDone(() => (view.result ? ctx.redraw() : board.querySelector(".cosca-players")?.replaceChildren(...players(view, ctx))));
   focus.restore(board);
   return board;
 }
