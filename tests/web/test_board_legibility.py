@@ -20,8 +20,6 @@ import httpx2
 from playwright.sync_api import Page
 
 from web.cosca_clicks import decide
-from web.layout import layout_problems
-from web.legibility import legibility_problems
 
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"

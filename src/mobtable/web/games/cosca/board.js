@@ -7,7 +7,7 @@ import { cityTile, calendarStrip } from "./city.js";
 import { clubChoices, decisionPanel, pickerFor } from "./decide.js";
 import { mobsterCard } from "./mobsters.js";
 import { DAY_NAMES, seatColor } from "./pieces.js";
-import { playerPanel } from "./players.js";
+import { playerPanel, stock } from "./players.js";
 import * as focus from "./focus.js";
 import * as story from "./story.js";
 
@@ -111,6 +111,15 @@ function players(view, ctx) {
   return (story.held() || view.table).map((p) => playerPanel(p, view, ctx, story.lastOf(p.seat)));
 }
 
+// On a phone, the rivals' money, weapons and dice in one line each right under the decision
+// (their panels are screens below); the same values as their panels.
+function rivals(view, ctx) {
+  const others = (story.held() || view.table).filter((p) => p.seat !== ctx.seat);
+  return h("div", { class: "cosca-rivals", "aria-label": "the others hold" },
+    others.map((p) => h("div", { class: "cosca-rival", "data-seat": String(p.seat), style: `--seat:${seatColor(p.seat)}` },
+      h("span", { class: "cosca-rival-nm" }, ctx.name(p.seat)), stock(p))));
+}
+
 export function render(view, ctx) {
   const d = view.decision;
   const stage = d ? d.stage : "over";
@@ -141,6 +150,7 @@ export function render(view, ctx) {
       h("div", { class: "cosca-section cosca-players-sec", "aria-label": "the players" }, h("div", { class: "cosca-players" }, players(shown, ctx)))),
     h("aside", { class: "cosca-side" },
       decisionPanel(view, ctx, picker),
+      rivals(view, ctx),
       story.panel(),
       h("div", { class: "cosca-section cosca-week" }, calendarStrip(view),
         h("p", { class: "cosca-supply small muted" }, `Mobster deck: ${view.deck_left} face down. `,
@@ -149,7 +159,11 @@ export function render(view, ctx) {
   story.attach(board);
   // at the story's end the panels show the end of the day; at the game's end, the whole
   // table is drawn again, the result with it (and the shell's result overlay)
-  story.whenDone(() => (view.result ? ctx.redraw() : board.querySelector(".cosca-players")?.replaceChildren(...players(view, ctx))));
+  story.whenDone(() => {
+    if (view.result) return ctx.redraw();
+    board.querySelector(".cosca-players")?.replaceChildren(...players(view, ctx));
+    board.querySelector(".cosca-rivals")?.replaceWith(rivals(view, ctx));
+  });
   focus.restore(board);
   return board;
 }
