@@ -10,6 +10,7 @@ the whole games in ``test_cosca_table.py``, ``test_gangsta_game.py`` and ``test_
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import time
@@ -17,9 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
+import pytest
 from playwright.sync_api import Page
 
 from web.cosca_clicks import decide
+from web.legibility import legibility_problems
 
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -108,5 +111,119 @@ def test_cosca_tells_its_last_day_before_the_result(
         result = httpx2.get(f"{server}/api/tables/{created['id']}").json()["result"]
         assert _loyal(page) == result["scores"], "the panels disagree with the result"
         assert "The week is over" in page.inner_text(".cosca-banner")
+    finally:
+        context.close()
+
+
+def _shot(page: Page, artifacts: Path, name: str) -> None:
+    """A screenshot in the artifacts; with ``MOBTABLE_SCREENSHOTS=update`` also a copy of 256
+    colours under docs/screenshots (a plain run changes no committed file)."""
+    shot = artifacts / f"{name}.png"
+    page.screenshot(path=str(shot))
+    if os.environ.get("MOBTABLE_SCREENSHOTS") == "update":
+        from PIL import Image
+
+        with Image.open(shot) as image:
+            image.convert("RGB").quantize(256).save(SHOTS / f"{name}.png", optimize=True)
+
+
+def _intersect(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_what_just_happened_has_a_strip_of_its_own(
+    server: str, browser: Any, artifacts: Path, size: str
+) -> None:
+    created = _table(server, "capo", 5, seed=3)
+    context, page = _open(browser, server, created, size, motion="0")
+    try:
+        # Ana's crew through the API: the bots follow, and their moves reach her page
+        state = _state(server, created)
+        httpx2.post(
+            f"{server}/api/tables/{created['id']}/actions",
+            json={"seat": 0, "token": created["token"], "action": state["legal"][0]["a"]},
+        )
+        page.locator("#toast").wait_for(state="visible", timeout=10000)
+        toast = page.locator("#toast").bounding_box()
+        board = page.locator("#board").bounding_box()
+        assert toast and board and not _intersect(toast, board), (toast, board)
+        assert [p for p in legibility_problems(page) if p.startswith("covered")] == []
+        _shot(page, artifacts, f"web-board-capo-strip-{size}")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_gangsta_with_five_prints_every_count_and_card_in_full(
+    server: str, browser: Any, artifacts: Path, size: str
+) -> None:
+    created = _table(server, "gangsta", 5, seed=4)
+    context, page = _open(browser, server, created, size, motion="0")
+    try:
+        page.wait_for_selector("[data-role=hand] [data-legal='1']")
+        assert legibility_problems(page) == []
+        counts = page.locator(".g-seat-meta").all_inner_texts()
+        assert len(counts) == 5 and all(re.search(r"\d+ cards?", c) for c in counts), counts
+        more = page.locator(".g-more summary")
+        if more.count():
+            box = more.bounding_box()
+            assert box and box["height"] >= 44, box  # a tap target, not a 14 px line
+        _shot(page, artifacts, f"web-board-gangsta-5p-{size}")
+    finally:
+        context.close()
+
+
+def test_cosca_rivals_holdings_sit_under_the_decision_on_a_phone(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    created = _table(server, "cosca", 5, seed=4)
+    context, page = _open(browser, server, created, "phone", motion="0")
+    try:
+        page.wait_for_selector("#cosca-action [data-role=confirm]")
+        assert legibility_problems(page) == []
+        rivals = page.locator(".cosca-rival")
+        assert rivals.count() == 4
+        for k in range(4):  # each in view with the decision, without scrolling the board
+            box = rivals.nth(k).bounding_box()
+            assert box and box["y"] + box["height"] <= 844, box
+            money, weapons, dice = re.findall(r"\d+", rivals.nth(k).inner_text())
+            assert money and weapons and dice
+        _shot(page, artifacts, "web-board-cosca-rivals-phone")
+    finally:
+        context.close()
+
+
+def test_capo_with_five_cuts_no_name_on_a_phone(server: str, browser: Any, artifacts: Path) -> None:
+    created = _table(server, "capo", 5, seed=4)
+    context, page = _open(browser, server, created, "phone", motion="0")
+    try:
+        page.wait_for_selector("[data-role=confirm]")
+        assert legibility_problems(page) == []  # no name cut, nothing covered
+        _shot(page, artifacts, "web-board-capo-5p-phone")
+    finally:
+        context.close()
+
+
+def test_a_stranger_at_a_game_under_way_gets_a_page_the_window_holds(
+    server: str, browser: Any
+) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"}]
+    created = httpx2.post(
+        f"{server}/api/tables", json={"game": "cosca", "players": 3, "seats": seats, "seed": 4}
+    ).json()
+    httpx2.post(f"{server}/api/tables/{created['id']}/seats/1/claim", json={"name": "Bob"})
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/t/{created['id']}")
+        page.wait_for_selector("#board[data-version]")
+        height = page.evaluate("document.documentElement.scrollHeight")
+        assert height <= 768, f"the page is {height} px tall in a 768 px window"
     finally:
         context.close()
