@@ -34,7 +34,7 @@ export class Toast {
   draw(seconds) {
     const notice = this.notice && this.notice.until > Date.now() ? this.notice.text : null;
     if (!notice) this.notice = null;
-    const lines = [notice ? h("p", { class: "notice-line" }, notice) : null, this.line ? h("p", {}, this.line) : null];
+    const lines = [notice ? h("p", { class: "notice-line" }, notice) : null, this.line ? h("p", { title: this.line }, this.line) : null];
     this.el.replaceChildren(...lines.filter(Boolean));
     this.el.classList.toggle("notice", Boolean(notice));
     this.el.hidden = false;

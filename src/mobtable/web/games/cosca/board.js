@@ -6,7 +6,7 @@ import { h } from "../../dom.js";
 import { cityTile, calendarStrip } from "./city.js";
 import { clubChoices, decisionPanel, pickerFor } from "./decide.js";
 import { mobsterCard } from "./mobsters.js";
-import { DAY_NAMES, seatColor } from "./pieces.js";
+import { DAY_NAMES, fitText, seatColor } from "./pieces.js";
 import { playerPanel, stock } from "./players.js";
 import * as focus from "./focus.js";
 import * as story from "./story.js";
@@ -157,6 +157,7 @@ export function render(view, ctx) {
           view.supply.limited ? `Supply: ${view.supply.money} money, ${view.supply.weapons} weapons, ${view.supply.dice} dice.` : "Unlimited supply."),
         made.length ? h("p", { class: "cosca-provenance small muted" }, `✱ Card data: ${made.join(", ")} (${RECONSTRUCTED})`) : null)));
   story.attach(board);
+  globalThis.requestAnimationFrame?.(() => fitText(board)); // once drawn: lines that would run past their card
   // at the story's end the panels show the end of the day; at the game's end, the whole
   // table is drawn again, the result with it (and the shell's result overlay)
   story.whenDone(() => {

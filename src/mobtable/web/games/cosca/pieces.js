@@ -101,10 +101,21 @@ export function tinyIcon(kind, color = "#c9ccd4") {
   return el;
 }
 
-// A line of print squeezed into `width` units when it would run past it at `size` (a
-// generous estimate of its length): narrower glyphs, never a smaller size or a cut word.
-export function squeeze(line, size, width) {
-  return String(line).length * 0.6 * size > width ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {};
+// A line of print that must stay inside `width` units: `fitText` squeezes it there once drawn
+// if it would run past (narrower glyphs, never a smaller size or a cut word).
+export function fits(width) {
+  return { "data-fit": String(width) };
+}
+
+export function fitText(root) {
+  for (const el of root.querySelectorAll("text[data-fit]")) {
+    if (typeof el.getComputedTextLength !== "function") return; // a DOM without layout (tests/web/node)
+    const width = Number(el.dataset.fit);
+    if (el.getComputedTextLength() > width) {
+      el.setAttribute("textLength", String(width));
+      el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
 }
 
 // An SVG tile that scales with its box (viewBox), with its classes.
