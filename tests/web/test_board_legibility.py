@@ -23,8 +23,8 @@ from playwright.sync_api import Page
 
 from web.cosca_clicks import decide
 from web.legibility import legibility_problems
+from web.play import SIZES, open_seat
 
-SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
@@ -43,13 +43,7 @@ def _state(server: str, created: dict[str, Any]) -> dict[str, Any]:
 
 
 def _open(browser: Any, server: str, created: dict[str, Any], size: str, motion: str) -> Any:
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.add_init_script(f"localStorage.setItem('mobtable:motion', '{motion}')")
-    page = context.new_page()
-    page.goto(f"{server}/t/{created['id']}#seat=0&token={created['token']}")
-    page.wait_for_selector("#board[data-version]")
-    return context, page
+    return open_seat(browser, server, created, size, motion, "#board[data-version]")
 
 
 def _shot(page: Page, artifacts: Path, name: str) -> None:

@@ -82,7 +82,7 @@ export function respectTrack(view, ctx, moved) {
       title(`${ctx.name(seat)}: ${r} respect`),
       s("g", { class: dx ? "capo-slide" : "", style: dx ? `--dx:${dx.toFixed(1)}px` : undefined },
         seatDot(seat, tx + at * cw + cw / 2, y, 7.5)),
-      r > view.target ? text(tx + at * cw - 4, y + 4, String(r), { "text-anchor": "end", style: "font-size:10px;font-weight:700;fill:#ffd166" }) : null));
+      r > view.target ? text(tx + at * cw - 4, y + 4, String(r), { "text-anchor": "end", class: "capo-track-over" }) : null));
   }
   const svg = svgRoot(W, top + n * lane + 18, p);
   return h("div", { class: "capo-track", "aria-label": "respect track" },

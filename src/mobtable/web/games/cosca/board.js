@@ -157,7 +157,13 @@ export function render(view, ctx) {
           view.supply.limited ? `Supply: ${view.supply.money} money, ${view.supply.weapons} weapons, ${view.supply.dice} dice.` : "Unlimited supply."),
         made.length ? h("p", { class: "cosca-provenance small muted" }, `✱ Card data: ${made.join(", ")} (${RECONSTRUCTED})`) : null)));
   story.attach(board);
-  globalThis.requestAnimationFrame?.(() => fitText(board)); // once drawn: lines that would run past their card
+  // once drawn: lines that would run past their card squeezed, and the story at its latest
+  // beat (a list moved into a new board starts scrolled to its top)
+  globalThis.requestAnimationFrame?.(() => {
+    fitText(board);
+    const list = board.querySelector(".cosca-story ol");
+    if (list) list.scrollTop = list.scrollHeight;
+  });
   // at the story's end the panels show the end of the day; at the game's end, the whole
   // table is drawn again, the result with it (and the shell's result overlay)
   story.whenDone(() => {
