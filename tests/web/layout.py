@@ -11,7 +11,9 @@ show every problem at once:
   less than a quarter of its area: cards in a fanned hand are drawn overlapping on purpose only
   when each keeps a tappable strip of at least 44 px);
 - on the phone, tap targets of at least 44 by 44 CSS px (a target's own box or, for SVG pieces, its
-  bounding box).
+  bounding box);
+- and what ``legibility.legibility_problems`` checks: nothing the player needs covered, no text
+  under 11 px, none cut with an ellipsis, the page no taller than the window.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
+
+from web.legibility import legibility_problems
 
 TAP = 44
 
@@ -59,4 +63,4 @@ def layout_problems(page: Page, *, phone: bool) -> list[str]:
             shared = _overlap(a, b)
             if shared > 0.25 * min(a["w"] * a["h"], b["w"] * b["h"]):
                 problems.append(f"the controls {a['name']!r} and {b['name']!r} overlap")
-    return problems
+    return problems + legibility_problems(page)

@@ -9,6 +9,22 @@ from typing import Any
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
+
+
+def open_seat(
+    browser: Any, server: str, created: dict[str, Any], size: str, motion: str, ready: str
+) -> tuple[Any, Page]:
+    """A new context at ``size`` with the animation speed ``motion``, on the creator's seat of
+    the table ``created`` (its id and token), once ``ready`` is on the page."""
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(f"localStorage.setItem('mobtable:motion', '{motion}')")
+    page = context.new_page()
+    page.goto(f"{server}/t/{created['id']}#seat=0&token={created['token']}")
+    page.wait_for_selector(ready)
+    return context, page
+
 
 def version(page: Page) -> int:
     value = page.locator("#board").get_attribute("data-version")

@@ -18,8 +18,8 @@ from playwright.sync_api import Page
 
 from web.cosca_clicks import ACTION, CONFIRM, NOTATION, decide
 from web.layout import layout_problems
+from web.play import open_seat
 
-SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 SHOTS = ("dice", "reveal", "gun", "club", "villa", "fight", "end")
 
 
@@ -32,13 +32,7 @@ def _table(server: str, seed: int, players: int = 3) -> dict[str, Any]:
 
 
 def _open(browser: Any, server: str, created: dict[str, Any], size: str, motion: str) -> Any:
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.add_init_script(f"localStorage.setItem('mobtable:motion', '{motion}')")
-    page = context.new_page()
-    page.goto(f"{server}/t/{created['id']}#seat=0&token={created['token']}")
-    page.wait_for_selector(f"{ACTION}")
-    return context, page
+    return open_seat(browser, server, created, size, motion, ACTION)
 
 
 def _words_only(page: Page) -> list[str]:

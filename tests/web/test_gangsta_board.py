@@ -30,7 +30,9 @@ def test_the_board_marks_reconstructed_card_data(
         assert "mafia card values, ambush cards" in note
         assert "whoever runs this server can load the real deck's data" in note
         assert "--cards" not in note  # a web player has no command line (issue 25, item 8)
-        assert page.locator("#board .g-pile-police", has_text="reconstructed").count() == 1
+        police = page.locator("#board .g-pile-police")  # ✱ on the pile, named in its label
+        assert "(reconstructed)" in (police.get_attribute("aria-label") or "")
+        assert police.locator(".g-pile-note").inner_text() == "✱"
         page.screenshot(path=str(artifacts / "gangsta-reconstructed.png"))
     finally:
         context.close()

@@ -40,7 +40,7 @@ KEY_STEPS = {
     "redraw": ".gangsta.phase-redraw [data-role=confirm]",
     "picked": "[data-role=hand] .g-picked",
     "place": ".gangsta.placing .g-target",
-    "raid": ".g-banner-line.raid",
+    "raid": ".g-ghost",
 }
 
 

@@ -180,8 +180,10 @@ def test_animations_follow_the_motion_setting(server: str, browser: Any) -> None
         assert still.evaluate("started.length") == 0
         won = next(e for e in message("place")["events"] if e["kind"] == "trick-won")
         assert won["data"]["seat"] == 0 and won["text"].startswith("You win the trick")
-        assert moving.locator(".g-banner").inner_text() == "You win the trick"  # announced
-        assert still.locator(".g-banner").count() == 0
+        # marked on the board (its log line goes to the shell's strip, never over the board)
+        for page in (still, moving):
+            assert page.locator(".g-seat.winner .g-tag.win").inner_text() == "won the trick"
+        assert moving.locator(".g-banner").count() == 0
         for page in (moving, fast):  # every delayed animation has begun, and ended
             page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
         longest = "Math.max(...started.map(a => a.end))"
@@ -239,9 +241,7 @@ def test_a_raid_fades_the_raided_cards_out_and_leaves_the_cells_empty(
     try:
         ghosts = moving.locator(".g-ghost")
         assert ghosts.count() == len(raid["data"]["removed"]) > 0
-        out = len(raid["data"]["removed"])
-        cards = "1 card" if out == 1 else f"{out} cards"
-        assert moving.inner_text(".g-banner") == f"Police raid! {cards} out of the game"
+        assert moving.locator(".g-banner").count() == 0  # the log line is the shell's strip's
         moving.wait_for_function("document.getAnimations().every(a => a.playState === 'finished')")
         opacity = "els => els.map(e => getComputedStyle(e).opacity)"
         assert set(moving.eval_on_selector_all(".g-ghost", opacity)) == {"0"}  # gone for good

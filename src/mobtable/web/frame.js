@@ -66,8 +66,10 @@ export class Frame {
     this.top = h("div", { class: "top-area" },
       h("div", { class: "status-row" }, ui.status, ui.tools, ui.rules),
       ui.prompt, ui.pregame);
+    // what just happened and the table's notes: a strip of its own above the board, never over it
+    this.notes = h("div", { class: "board-notes", id: "board-notes" }, ui.toast, ui.note);
     this.layout = h("div", { class: "layout" },
-      h("div", { class: "main-col" }, h("div", { class: "board-wrap" }, ui.board, h("div", { class: "board-notes" }, ui.toast, ui.note))),
+      h("div", { class: "main-col" }, this.notes, h("div", { class: "board-wrap" }, ui.board)),
       this.side);
     this.page = h("div", { class: "table-page" }, this.top, this.layout, this.tabbar, ui.result);
     root.replaceChildren(this.page);
@@ -79,14 +81,16 @@ export class Frame {
     this.fit();
   }
 
-  // The board slot gets the height the viewport has left below the prompt (and above the
-  // phone's tab bar); the sidebar takes the same height. Renderers fit their board to it.
+  // The board slot gets the height the viewport has left below the prompt and the notes'
+  // strip (and above the phone's tab bar); the sidebar takes the same height, the strip's
+  // included. Renderers fit their board to it.
   fit() {
     const top = this.layout.getBoundingClientRect().top + window.scrollY;
     const below = PHONE.matches ? this.tabbar.getBoundingClientRect().height : 0;
     const gap = PHONE.matches ? 4 : 10;
     const height = Math.max(PHONE.matches ? 240 : 320, Math.floor(window.innerHeight - top - below - gap));
-    this.ui.board.style.setProperty("--board-h", `${height}px`);
+    const strip = this.notes.offsetHeight ? this.notes.offsetHeight + 4 : 0;
+    this.ui.board.style.setProperty("--board-h", `${height - strip}px`);
     this.page.style.setProperty("--frame-h", `${height}px`);
     this.page.style.setProperty("--tabbar-h", `${below}px`);
     this.onFit?.();

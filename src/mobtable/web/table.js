@@ -34,7 +34,7 @@ class TableClient {
     this.chooser = new Chooser();
     this.settle = new Settle();
     this.pages = new MovePages();
-    this.toast = new Toast(ui.toast);
+    this.toast = new Toast(ui.toast, () => PHONE.matches && frame.show("log"));
     this.sounds = new Sounds();
     this.result = new ResultOverlay(ui.result);
     this.banner = h("div", { class: "banner-slot" }); // a bot holds this seat: say so, in view
@@ -213,6 +213,7 @@ class TableClient {
     this.renderStatus();
     if (!this.ui.rules.firstChild) this.ui.rules.replaceChildren(rulesPanel(table.game, table.title));
     this.ui.prompt.textContent = m.prompt || "";
+    let held = null; // the prompt while a board holds the result back (ctx.holdEnd)
     // What a game's renderer gets (docs/web.md, "The renderer contract").
     const ctx = {
       seat: this.seat,
@@ -226,6 +227,8 @@ class TableClient {
       act: (notation) => this.play(notation),
       actAll: (notations) => this.playAll(notations),
       redraw: () => this.render(),
+      // a board still telling how the game ended (COSCA's last day) holds the result back
+      holdEnd: (line) => { held = line; },
     };
     let board;
     try {
@@ -244,7 +247,9 @@ class TableClient {
     this.renderMoves();
     this.renderSeats();
     this.renderLog();
-    this.result.update(table, m.outcome, (seat) => this.label(seat), () => this.resultActions(), this.ui.tools, m.tiebreak, m.breakdown);
+    if (held) this.ui.prompt.textContent = held;
+    const shown = held ? { ...table, result: null } : table; // no result before the board has told it
+    this.result.update(shown, m.outcome, (seat) => this.label(seat), () => this.resultActions(), this.ui.tools, m.tiebreak, m.breakdown);
   }
 
   renderStatus() {

@@ -1,23 +1,28 @@
-// "What just happened": the lines of the latest events, over the board for a few
-// seconds, so every move gets feedback even where a board does not animate it. A table
-// announcement (a clock ran out) stays on top of them a little longer.
+// "What just happened": the latest event line in a strip reserved for it above the board
+// (frame.js), so it never covers anything the player needs; it fades after a few seconds,
+// and a tap on it opens the whole log (the phone's Log drawer). A table announcement (a
+// clock ran out) stays on top of it a little longer.
 import { h } from "./dom.js";
 
-const SHOWN = 2; // event lines at most
 const SECONDS = 4.5;
 
 export class Toast {
-  constructor(el) {
+  constructor(el, openLog = null) {
     this.el = el;
     this.timer = null;
-    this.lines = [];
+    this.line = null;
     this.notice = null; // {text, until}
+    if (openLog) {
+      el.title = "Tap for the whole log";
+      el.addEventListener("click", openLog);
+    }
   }
 
+  // The newest line of this update (the log keeps the others).
   show(events) {
-    const lines = events.map((e) => e.text).filter(Boolean).slice(-SHOWN);
-    if (!lines.length) return;
-    this.lines = lines;
+    const line = events.map((e) => e.text).filter(Boolean).at(-1);
+    if (!line) return;
+    this.line = line;
     this.draw(SECONDS);
   }
 
@@ -29,8 +34,8 @@ export class Toast {
   draw(seconds) {
     const notice = this.notice && this.notice.until > Date.now() ? this.notice.text : null;
     if (!notice) this.notice = null;
-    const lines = this.lines.map((line) => h("p", {}, line));
-    this.el.replaceChildren(...(notice ? [h("p", { class: "notice-line" }, notice), ...lines] : lines));
+    const lines = [notice ? h("p", { class: "notice-line" }, notice) : null, this.line ? h("p", { title: this.line }, this.line) : null];
+    this.el.replaceChildren(...lines.filter(Boolean));
     this.el.classList.toggle("notice", Boolean(notice));
     this.el.hidden = false;
     this.el.classList.remove("fading");
@@ -38,7 +43,7 @@ export class Toast {
     const left = notice ? Math.max(seconds, (this.notice.until - Date.now()) / 1000) : seconds;
     this.timer = setTimeout(() => {
       this.el.classList.add("fading");
-      this.timer = setTimeout(() => { this.el.hidden = true; this.lines = []; }, 400);
+      this.timer = setTimeout(() => { this.el.hidden = true; this.line = null; }, 400);
     }, left * 1000);
   }
 }

@@ -4,6 +4,11 @@ import { h } from "../dom.js";
 
 export { render } from "./cosca/board.js";
 
+// The board tells every move itself (the story of each reveal, each seat's last action, who
+// has decided), so the shell's "what just happened" line stays off: it would tell the
+// story's end while its first beats play.
+export const showsWhatHappened = true;
+
 if (!document.querySelector("link[data-game-css=cosca]")) {
   document.head.append(h("link", { rel: "stylesheet", href: new URL("./cosca.css", import.meta.url).href, "data-game-css": "cosca" }));
 }

@@ -6,13 +6,11 @@ import { restoreFocus } from "./gangsta/controls.js";
 import { territory } from "./gangsta/grid.js";
 import { hand } from "./gangsta/hand.js";
 import { sortMoves } from "./gangsta/legal.js";
-import { animate, gameOverText, newEvents } from "./gangsta/motion.js";
-import { count, seatStrip } from "./gangsta/seats.js";
+import { gameOverText, newEvents } from "./gangsta/motion.js";
+import { seatStrip } from "./gangsta/seats.js";
 import { decide, info } from "./gangsta/side.js";
 import { pickCards, stageFor } from "./gangsta/stage.js";
 
-// The board itself shows every move (trick slots, banners, drops), so the shell's toast stays off.
-export const showsWhatHappened = true;
 
 const STYLE_ID = "gangsta-css";
 
@@ -43,8 +41,7 @@ export function render(view, ctx) {
     decision,
     territory(view, ctx, fresh, targets),
     over ? null : hand(view, ctx, moves, stage),
-    over ? finalLine(view, ctx) : null,
-    banner(fresh, ctx));
+    over ? finalLine(view, ctx) : null);
   restoreFocus(root);
   return root;
 }
@@ -57,21 +54,4 @@ function finalLine(view, ctx) {
   const names = winners.map((s) => ctx.name(s)).join(" and ");
   const fallback = `Game over: ${names} ${winners.length > 1 ? "share the win" : "wins"} with ${top} points`;
   return h("div", { class: "g-final" }, h("strong", {}, gameOverText() || fallback));
-}
-
-// A short announcement over the board: the trick's winner, a police raid (the log and the
-// shell's toast carry the whole line).
-function banner(fresh, ctx) {
-  if (!ctx.motion) return null;
-  const lines = fresh.flatMap((e) => {
-    if (e.kind === "trick-won") return [h("div", { class: "g-banner-line trick-won" }, winsTheTrick(ctx, e.data.seat))];
-    if (e.kind === "raid") return [h("div", { class: "g-banner-line raid" }, `Police raid! ${count(e.data.removed.length, "card")} out of the game`)];
-    return [];
-  });
-  if (!lines.length) return null;
-  return animate(h("div", { class: "g-banner", "aria-hidden": "true" }, lines), "g-announce", 2400, ctx.motion, 300, "both");
-}
-
-function winsTheTrick(ctx, seat) {
-  return seat === ctx.seat ? "You win the trick" : `${ctx.name(seat)} wins the trick`;
 }

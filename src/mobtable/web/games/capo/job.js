@@ -34,7 +34,7 @@ function eventCard(view) {
     return s("g", { class: "capo-event none", transform: `translate(${x},0)` },
       s("rect", { width: EW, height: AH, rx: 9, fill: "rgba(0,0,0,.18)", stroke: "rgba(255,255,255,.25)", "stroke-dasharray": "5 4" }),
       text(EW / 2, AH / 2 - 4, "No event", { "text-anchor": "middle", class: "muted" }),
-      text(EW / 2, AH / 2 + 14, "the usual rules apply", { "text-anchor": "middle", class: "small muted" }));
+      text(EW / 2, AH / 2 + 14, "the usual rules apply", { "text-anchor": "middle", class: "small muted capo-track-n" }));
   }
   const e = view.event;
   const lines = wrap(e.text, 25);
@@ -69,7 +69,7 @@ export function respectTrack(view, ctx, moved) {
   for (let v = 0; v < cells; v++) {
     const x = tx + v * cw;
     p.push(s("rect", { x, y: top, width: cw - 1, height: n * lane + 2, fill: v === view.target ? "rgba(217,164,65,.3)" : v % 5 === 0 ? "rgba(0,0,0,.3)" : "rgba(0,0,0,.16)" }));
-    if (v % 5 === 0 || v === view.target) p.push(text(x + cw / 2, top + n * lane + 14, String(v), { "text-anchor": "middle", class: "small muted" }));
+    if (v % 5 === 0 || v === view.target) p.push(text(x + cw / 2, top + n * lane + 14, String(v), { "text-anchor": "middle", class: "small muted capo-track-n" }));
   }
   for (let seat = 0; seat < n; seat++) {
     const y = top + 1 + seat * lane + lane / 2;
@@ -82,7 +82,7 @@ export function respectTrack(view, ctx, moved) {
       title(`${ctx.name(seat)}: ${r} respect`),
       s("g", { class: dx ? "capo-slide" : "", style: dx ? `--dx:${dx.toFixed(1)}px` : undefined },
         seatDot(seat, tx + at * cw + cw / 2, y, 7.5)),
-      r > view.target ? text(tx + at * cw - 4, y + 4, String(r), { "text-anchor": "end", style: "font-size:10px;font-weight:700;fill:#ffd166" }) : null));
+      r > view.target ? text(tx + at * cw - 4, y + 4, String(r), { "text-anchor": "end", class: "capo-track-over" }) : null));
   }
   const svg = svgRoot(W, top + n * lane + 18, p);
   return h("div", { class: "capo-track", "aria-label": "respect track" },

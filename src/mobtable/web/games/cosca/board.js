@@ -6,8 +6,8 @@ import { h } from "../../dom.js";
 import { cityTile, calendarStrip } from "./city.js";
 import { clubChoices, decisionPanel, pickerFor } from "./decide.js";
 import { mobsterCard } from "./mobsters.js";
-import { DAY_NAMES, seatColor } from "./pieces.js";
-import { playerPanel } from "./players.js";
+import { DAY_NAMES, fitText, seatColor } from "./pieces.js";
+import { playerPanel, stock } from "./players.js";
 import * as focus from "./focus.js";
 import * as story from "./story.js";
 import { RECONSTRUCTED } from "../../words.js";
@@ -33,9 +33,14 @@ function outcome(result, ctx) {
   return result.tiebreak ? `${won}; ${TIEBREAK[result.tiebreak] || result.tiebreak}` : won;
 }
 
-function banner(view, ctx) {
+function banner(view, ctx, telling) {
   const d = view.decision;
   const cal = view.calendar;
+  if (telling) {
+    return h("div", { class: "cosca-banner" },
+      h("span", { class: "cosca-day-title" }, `Day ${cal.rounds} of ${cal.rounds} · the last day`),
+      h("span", { class: "cosca-step-now" }, "what happened, beat by beat"));
+  }
   if (view.result) return h("div", { class: "cosca-banner over" }, h("span", { class: "cosca-day-title" }, "The week is over:"), h("span", { class: "cosca-outcome" }, outcome(view.result, ctx)));
   const title = `Day ${cal.round} of ${cal.rounds} · ${DAY_NAMES[cal.day]}`;
   const step = d ? (d.stage === "fight" ? `a fight for ${d.mobster}` : STAGE_TEXT[d.stage] || "") : "";
@@ -106,6 +111,15 @@ function players(view, ctx) {
   return (story.held() || view.table).map((p) => playerPanel(p, view, ctx, story.lastOf(p.seat)));
 }
 
+// On a phone, the rivals' money, weapons and dice in one line each right under the decision
+// (their panels are screens below); the same values as their panels.
+function rivals(view, ctx) {
+  const others = (story.held() || view.table).filter((p) => p.seat !== ctx.seat);
+  return h("div", { class: "cosca-rivals", "aria-label": "the others hold" },
+    others.map((p) => h("div", { class: "cosca-rival", "data-seat": String(p.seat), style: `--seat:${seatColor(p.seat)}` },
+      h("span", { class: "cosca-rival-nm" }, ctx.name(p.seat)), stock(p))));
+}
+
 export function render(view, ctx) {
   const d = view.decision;
   const stage = d ? d.stage : "over";
@@ -113,6 +127,10 @@ export function render(view, ctx) {
   const key = `${ctx.table ? ctx.table.id : ""}|${ctx.seat}|${view.calendar.round}|${stage}|${d && d.pos ? d.pos : ""}`;
   const picker = pickerFor(key);
   const fresh = story.take(ctx);
+  // the last day's story is still being told: no result yet, on the board or over it
+  const telling = Boolean(view.result) && story.playing();
+  if (telling) ctx.holdEnd?.("The last day is being told beat by beat: the result follows at its end.");
+  const shown = telling ? { ...view, result: null } : view;
   const mine = legal.length > 0;
   const picking = stage === "dice" && mine;
   if (picking) picker.n = legal[0].a.length;
@@ -125,20 +143,34 @@ export function render(view, ctx) {
   const made = view.reconstructed || [];
   const motion = Number(ctx.motion) || 0;
   const board = h("div", { class: `cosca stage-${stage} focus-${about}${mine ? " deciding" : ""}${motion ? "" : " still"}`, style: `--cosca-motion:${motion || 1}` },
-    banner(view, ctx),
+    banner(view, ctx, telling),
     h("section", { class: "cosca-main" },
       h("div", { class: "cosca-section cosca-city-sec", "aria-label": "the city" }, h("h4", {}, "The city"), cityRow(view, ctx, picker, picking, pop)),
       h("div", { class: "cosca-section cosca-row-sec", "aria-label": "the mobsters" }, h("h4", {}, "The mobsters, left to right"), mobsterRow(view, ctx, picker, stage === "club" && mine)),
-      h("div", { class: "cosca-section cosca-players-sec", "aria-label": "the players" }, h("div", { class: "cosca-players" }, players(view, ctx)))),
+      h("div", { class: "cosca-section cosca-players-sec", "aria-label": "the players" }, h("div", { class: "cosca-players" }, players(shown, ctx)))),
     h("aside", { class: "cosca-side" },
       decisionPanel(view, ctx, picker),
+      rivals(view, ctx),
       story.panel(),
       h("div", { class: "cosca-section cosca-week" }, calendarStrip(view),
         h("p", { class: "cosca-supply small muted" }, `Mobster deck: ${view.deck_left} face down. `,
           view.supply.limited ? `Supply: ${view.supply.money} money, ${view.supply.weapons} weapons, ${view.supply.dice} dice.` : "Unlimited supply."),
         made.length ? h("p", { class: "cosca-provenance small muted" }, `✱ Card data: ${made.join(", ")} (${RECONSTRUCTED})`) : null)));
   story.attach(board);
-  story.whenDone(() => board.querySelector(".cosca-players")?.replaceChildren(...players(view, ctx)));
+  // once drawn: lines that would run past their card squeezed, and the story at its latest
+  // beat (a list moved into a new board starts scrolled to its top)
+  globalThis.requestAnimationFrame?.(() => {
+    fitText(board);
+    const list = board.querySelector(".cosca-story ol");
+    if (list) list.scrollTop = list.scrollHeight;
+  });
+  // at the story's end the panels show the end of the day; at the game's end, the whole
+  // table is drawn again, the result with it (and the shell's result overlay)
+  story.whenDone(() => {
+    if (view.result) return ctx.redraw();
+    board.querySelector(".cosca-players")?.replaceChildren(...players(view, ctx));
+    board.querySelector(".cosca-rivals")?.replaceWith(rivals(view, ctx));
+  });
   focus.restore(board);
   return board;
 }

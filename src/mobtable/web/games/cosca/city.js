@@ -1,6 +1,6 @@
 // The city's six places (with the dice on them) and the week's calendar.
 import { s, text } from "../../dom.js";
-import { DAY_NAMES, PLACE_COLORS, PLACE_HINT, RACETRACK, diceByPlace, die, icon, seatColor, tile } from "./pieces.js";
+import { DAY_NAMES, PLACE_COLORS, PLACE_HINT, RACETRACK, diceByPlace, die, icon, seatColor, fits, tile } from "./pieces.js";
 
 const W = 120, H = 98, DIE = 16, PER_ROW = 6, MOST = 12;
 
@@ -30,8 +30,8 @@ export function cityTile(i, view, ctx, { picked = null, pop = false } = {}) {
     s("path", { d: `M1 10 a9 9 0 0 1 9 -9 H${W - 10} a9 9 0 0 1 9 9 V30 H1 Z`, fill: PLACE_COLORS[i] }),
     icon(i, 6, 4, 22),
     text(33, 20, title, { class: "cosca-place-name" }),
-    text(7, 44, hint[0], { class: "cosca-hint" }),
-    text(7, 56, hint[1], { class: i === RACETRACK ? (cal.race_today ? "cosca-good" : "cosca-bad") : "cosca-hint" }),
+    text(7, 44, hint[0], { class: "cosca-hint", ...fits(W - 12) }),
+    text(7, 56, hint[1], { class: i === RACETRACK ? (cal.race_today ? "cosca-good" : "cosca-bad") : "cosca-hint", ...fits(W - 12) }),
   ];
   const dice = diceOn(i, view, picked, ctx.seat);
   dice.slice(0, MOST).forEach((d, k) => parts.push(die(6 + (k % PER_ROW) * (DIE + 2), 62 + Math.floor(k / PER_ROW) * (DIE + 2), DIE, i, seatColor(d.seat), {

@@ -1,7 +1,7 @@
 // A mobster card of the row: name, loyalty condition (places as icons, or the special
 // condition in words), working days, hats claiming him, and his owner and drink.
 import { s, text } from "../../dom.js";
-import { DAY_NAMES, PLACE_COLORS, WEEK, clip, coin, hat, icon, letterOf, seatColor, tile, wrapWords } from "./pieces.js";
+import { DAY_NAMES, PLACE_COLORS, WEEK, clip, coin, hat, icon, letterOf, seatColor, fits, tile, wrapWords } from "./pieces.js";
 
 const W = 100, H = 156;
 const FIELD_WORDS = { name: "name", condition: "loyalty condition", days: "working days" };
@@ -42,7 +42,7 @@ export function mobsterCard(mob, view, ctx, { invite = null } = {}) {
   if (madeUp.length) parts.push(s("g", { class: "cosca-reconstructed" }, s("title", {}, `reconstructed: ${madeUp.join(", ")}`), text(12, 33, "✱", { "text-anchor": "middle", class: "cosca-ink" })));
   const special = SPECIAL[mob.condition];
   if (special) {
-    parts.push(text(6, 45, special[0], { class: "cosca-ink cosca-cond" }), text(6, 57, special[1], { class: "cosca-ink cosca-cond" }));
+    parts.push(...special.map((line, k) => text(6, 45 + 12 * k, line, { class: "cosca-ink cosca-cond", ...fits(W - 12) })));
   } else {
     [...mob.condition].forEach((L, k) => {
       const i = view.city.findIndex((title) => letterOf(title) === L);
@@ -59,16 +59,16 @@ export function mobsterCard(mob, view, ctx, { invite = null } = {}) {
       text(6, 11, DAY_NAMES[day][0], { "text-anchor": "middle", class: on ? "cosca-wd on" : "cosca-wd" })));
   });
   const [note, noteCls] = noteLine(mob, view, ctx);
-  parts.push(text(6, 94, note, { class: noteCls }));
+  parts.push(text(6, 94, note, { class: noteCls, ...fits(W - 12) }));
   mob.hats_under.forEach((seat, k) => parts.push(hat(13 + k * 17, 112, seatColor(seat), 0.75, `${ctx.name(seat)} claims him`)));
   if (mob.loyal !== null) {
     parts.push(s("g", {}, s("title", {}, `loyal to ${ctx.name(mob.loyal)}`),
       s("path", { d: `M1.5 126 H${W - 1.5} V146 a8 8 0 0 1 -8 8 H9.5 a8 8 0 0 1 -8 -8 Z`, fill: seatColor(mob.loyal) }),
       hat(12, 143, seatColor(mob.loyal), 0.8),
-      text(24, 144, clip(mob.loyal === ctx.seat ? "you" : ctx.name(mob.loyal), mob.drink || invite !== null ? 7 : 11), { class: "cosca-owner" })));
+      text(24, 144, clip(mob.loyal === ctx.seat ? "you" : ctx.name(mob.loyal), mob.drink || invite !== null ? 7 : 11), { class: "cosca-owner", ...fits(mob.drink || invite !== null ? 50 : 72) })));
     if (mob.drink) parts.push(s("g", {}, s("title", {}, "a drink: his owner may fight for him without meeting the condition"), coin(W - 12, 140, 7)));
   } else {
-    parts.push(text(6, 144, "loyal to nobody", { class: "cosca-ink-muted" }));
+    parts.push(text(6, 144, "loyal to nobody", { class: "cosca-ink-muted", ...fits(W - 12) }));
   }
   if (invite !== null) {
     parts.push(s("g", { class: "cosca-invite" }, s("rect", { x: W - 52, y: 129, width: 48, height: 22, rx: 11, class: invite ? "on" : "" }),

@@ -84,7 +84,7 @@ export function hat(x, y, color, scale = 1, title = null) {
 export function coin(x, y, r = 8) {
   return s("g", { transform: `translate(${x},${y})` },
     s("circle", { r, fill: "#e1b53f", stroke: "#7a5a10", "stroke-width": 1.2 }),
-    text(0, r * 0.42, "$", { class: "cosca-coin", "text-anchor": "middle", style: `font-size:${r * 1.25}px` }));
+    s("circle", { r: r * 0.55, fill: "none", stroke: "#5a3d05", "stroke-width": r * 0.16 })); // a ring, not a "$" too small to read
 }
 
 // Small HTML-embeddable icons for the player panels and the hand.
@@ -99,6 +99,23 @@ export function tinyIcon(kind, color = "#c9ccd4") {
   el.setAttribute("class", "cosca-tiny");
   el.setAttribute("aria-hidden", "true");
   return el;
+}
+
+// A line of print that must stay inside `width` units: `fitText` squeezes it there once drawn
+// if it would run past (narrower glyphs, never a smaller size or a cut word).
+export function fits(width) {
+  return { "data-fit": String(width) };
+}
+
+export function fitText(root) {
+  for (const el of root.querySelectorAll("text[data-fit]")) {
+    if (typeof el.getComputedTextLength !== "function") return; // a DOM without layout (tests/web/node)
+    const width = Number(el.dataset.fit);
+    if (el.getComputedTextLength() > width) {
+      el.setAttribute("textLength", String(width));
+      el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
 }
 
 // An SVG tile that scales with its box (viewBox), with its classes.

@@ -112,6 +112,11 @@ export function held() {
   return story.timer !== null ? story.before : null;
 }
 
+// Whether a paced story is playing now.
+export function playing() {
+  return story.timer !== null;
+}
+
 // `callback` runs once a paced story has played to its end (the board redraws its panels).
 export function whenDone(callback) {
   story.done = callback;

@@ -41,17 +41,20 @@ export function cardFace(view, code, { size = "hand", trumpTag = true, extra = "
     "aria-label": name,
     title: name,
   },
-    h("span", { class: "g-band" }, h("span", { class: `g-maf${m.name.length > 8 ? " long" : ""}` }, m.name)),
+    // a narrow card (a trick's on a phone, the trump's) shows the mafia's symbol in its band
+    // instead of its name, and ★ alone for strong: nothing is printed under 11 px
+    h("span", { class: "g-band" }, h("span", { class: "g-maf" }, m.name), h("span", { class: "g-band-sym", "aria-hidden": "true" }, m.symbol)),
     h("span", { class: "g-val" }, h("span", { class: "g-sym", "aria-hidden": "true" }, m.symbol), String(c.value)),
-    h("span", { class: "g-pow" }, c.strong ? "★ strong" : "weak"),
+    h("span", { class: "g-pow" }, c.strong ? ["★", h("span", { class: "g-pow-word" }, " strong")] : h("span", { class: "g-pow-word" }, "weak")),
     trump && trumpTag ? h("span", { class: "g-trumptag" }, "trump") : null,
   );
 }
 
 // A face-down pile: the mafia deck or the police ambush cards.
 export function pile(count, label, { kind = "deck", note = null } = {}) {
-  return h("div", { class: `g-pile g-pile-${kind}`, "aria-label": `${label}: ${count} left`, title: `${label}: ${count} left` },
+  const said = `${label}: ${count} left${note ? ` (${note})` : ""}`;
+  return h("div", { class: `g-pile g-pile-${kind}`, "aria-label": said, title: said },
     h("span", { class: "g-pile-n" }, String(count)),
     h("span", { class: "g-pile-label" }, label),
-    note ? h("span", { class: "g-pile-note" }, note) : null);
+    note ? h("span", { class: "g-pile-note", title: note }, "✱") : null);
 }

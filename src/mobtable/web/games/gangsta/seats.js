@@ -42,7 +42,7 @@ export function seatStrip(view, ctx, fresh) {
       h("div", { class: "g-seat-name" }, nameParts(ctx, seat)),
       h("div", { class: "g-seat-meta" },
         h("span", { class: "g-seat-score" }, `${view.scores[seat]} pts`),
-        h("span", {}, ` · ${count(view.hand_sizes[seat], "card")}`),
+        h("span", { class: "g-seat-count" }, h("span", { class: "g-sep" }, " · "), count(view.hand_sizes[seat], "card")),
         h("span", { class: "g-best" }, ` · best trick ${view.best_trick[seat]}`)),
       voids.length ? h("div", { class: "g-seat-void" }, `no ${voids.join(", no ")}`) : null,
       play,
