@@ -11,6 +11,7 @@ from mobtable import bots as bot_registry
 from mobtable.bots import Bot, Decision
 from mobtable.core import State
 from mobtable.core import record as records
+from mobtable.sim.decisions import DecisionMetrics, replay_measured
 from mobtable.sim.hooks import Row, figures_hook, rounds_hook, tables_hook
 from mobtable.sim.seeds import bot_seed, table_seed
 from mobtable.sim.spec import SimSpec
@@ -48,6 +49,8 @@ class GameOutcome:
         figures: one tuple of values per seat, in ``figure_names`` order.
         tables: the game's further tables (the ``tables`` hook), when figures
             are asked for: rows by table name.
+        decisions: the game's decision metrics (:mod:`mobtable.sim.decisions`), when
+            figures are asked for.
         record: the game's record, when asked for (a remote worker cannot
             write to the caller's disk).
     """
@@ -64,6 +67,7 @@ class GameOutcome:
     figure_names: tuple[str, ...] = ()
     figures: tuple[tuple[int | float, ...], ...] = ()
     tables: Mapping[str, tuple[Row, ...]] = field(default_factory=dict, hash=False)
+    decisions: DecisionMetrics = field(default_factory=DecisionMetrics)
     record: dict[str, Any] | None = field(default=None, compare=False, hash=False, repr=False)
 
 
@@ -148,25 +152,19 @@ def record_path(directory: str | Path, game: str, index: int) -> Path:
 
 def replay_with_events(state: State) -> State:
     """The same game played again from its seed with the event log on."""
-    twin = state.game.new_state(state.config, seed=state.origin.seed, setup=state.origin.setup)
-    twin.silent = False
-    for seat, action in state.history:
-        twin.apply(seat, action, check=False)
-    return twin
+    return replay_measured(state)[0]
 
 
 Figures = tuple[tuple[str, ...], tuple[tuple[int | float, ...], ...]]
 
 
-def _figures(state: State) -> tuple[Figures, dict[str, tuple[Row, ...]]]:
-    """The figures and further tables of the game's hooks, from one replay with events."""
+def _figures(state: State) -> tuple[Figures, dict[str, tuple[Row, ...]], DecisionMetrics]:
+    """The figures, further tables and decision metrics, from one replay with events."""
     hook, more = figures_hook(state.game.name), tables_hook(state.game.name)
-    if hook is None and more is None:
-        return ((), ()), {}
-    replayed = replay_with_events(state)
+    replayed, metrics = replay_measured(state)
     figures = ((), ()) if hook is None else _checked_figures(state, hook(replayed))
     tables = {} if more is None else {k: tuple(v) for k, v in more(replayed).items()}
-    return figures, tables
+    return figures, tables, metrics
 
 
 def _checked_figures(state: State, rows: list[dict[str, int | float]]) -> Figures:
@@ -223,7 +221,9 @@ def play_one(
         record = annotated_record(state, lineup, index)
         if record_dir is not None:
             records.save(record, record_path(record_dir, spec.game, index))
-    (names, values), tables = _figures(state) if figures else (((), ()), {})
+    (names, values), tables, metrics = (
+        _figures(state) if figures else (((), ()), {}, DecisionMetrics())
+    )
     rounds = rounds_hook(game.name)
     result = state.result()
     return GameOutcome(
@@ -239,6 +239,7 @@ def play_one(
         figure_names=names,
         figures=values,
         tables=tables,
+        decisions=metrics,
         record=record if keep_record else None,
     )
 

@@ -9,7 +9,9 @@ seed), ``game_index``, ``players``, ``variants`` (sorted, comma-joined),
 ``options`` (canonical JSON), ``card_file``, ``card_hash``, ``seat``,
 ``bot``, ``score``, ``rank`` (1 = best), ``win_share`` (1/k for each of k
 winners), ``tie_break`` (``""``: none was needed), ``length_actions``,
-``length_rounds``, then the game's own figures as ``m_<name>``.
+``length_rounds``, the decision metrics (``decisions``, ``branching``,
+``lead_changes``, ``decided_last_round``: :mod:`mobtable.sim.decisions`), then
+the game's own figures as ``m_<name>``.
 
 A game's further tables (the ``tables`` hook, :mod:`mobtable.sim.hooks`)
 go beside it as ``<name>.parquet``: ``game``, ``seed``, ``game_index``,
@@ -49,6 +51,10 @@ BASE_SCHEMA = pa.schema(
         ("tie_break", pa.string()),
         ("length_actions", pa.int32()),
         ("length_rounds", pa.int32()),
+        ("decisions", pa.int32()),
+        ("branching", pa.float64()),
+        ("lead_changes", pa.int32()),
+        ("decided_last_round", pa.bool_()),
     ]
 )
 """The columns every game has; the game's own figures follow as ``m_*``."""
@@ -174,6 +180,11 @@ class ResultsTable:
         main.extend("tie_break", [outcome.tiebreak or ""] * players)
         main.extend("length_actions", [outcome.actions] * players)
         main.extend("length_rounds", [outcome.rounds] * players)
+        metrics = outcome.decisions
+        main.extend("decisions", [metrics.decisions] * players)
+        main.extend("branching", [metrics.branching] * players)
+        main.extend("lead_changes", [metrics.lead_changes] * players)
+        main.extend("decided_last_round", [metrics.decided_last_round] * players)
         for position, name in enumerate(self._figure_names):
             main.extend(FIGURE_PREFIX + name, (row[position] for row in outcome.figures))
         self.rows += players
