@@ -21,6 +21,7 @@ from mobtable.cli.rules_cmd import rules
 from mobtable.cli.schema_cmd import schema
 from mobtable.cli.serve import serve
 from mobtable.cli.simulate import simulate
+from mobtable.cli.sweep import sweep
 
 app = typer.Typer(
     name="mobtable",
@@ -34,6 +35,7 @@ app.command("rules")(rules)
 app.command("play")(play)
 app.command("replay")(replay)
 app.command("simulate")(simulate)
+app.command("sweep")(sweep)
 app.command("compare")(compare)
 app.command("report")(report)
 app.command("serve")(serve)

@@ -203,8 +203,11 @@ def play(
     records_dir: Path | None = None,
     ray: str | None = None,
     label: str = "",
+    cell: str | None = None,
 ) -> tuple[Summary, list[Path]]:
     """Play the games with a progress bar on stderr; with ``out``, write the tables and summary.
+
+    ``cell``: a sweep's cell label, written as the tables' ``cell`` column.
 
     Returns the summary and the files written (the tables, then ``summary.json``). A failed
     game's record is saved and the command fails with its error.
@@ -217,7 +220,7 @@ def play(
             if out is not None:
                 from mobtable.sim.table import ResultsTable
 
-                results = stack.enter_context(ResultsTable(out / RESULTS, spec))
+                results = stack.enter_context(ResultsTable(out / RESULTS, spec, cell=cell))
                 stack.callback(lambda: written.extend(results.paths))
                 table = results
             progress = stack.enter_context(_progress(err))
