@@ -13,6 +13,7 @@ import typer
 from mobtable.cli.compare import compare
 from mobtable.cli.export import export
 from mobtable.cli.games_cmd import games
+from mobtable.cli.plan import plan
 from mobtable.cli.play import play
 from mobtable.cli.record import record
 from mobtable.cli.replay import replay
@@ -36,6 +37,7 @@ app.command("play")(play)
 app.command("replay")(replay)
 app.command("simulate")(simulate)
 app.command("sweep")(sweep)
+app.command("plan")(plan)
 app.command("compare")(compare)
 app.command("report")(report)
 app.command("serve")(serve)
