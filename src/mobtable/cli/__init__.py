@@ -23,6 +23,7 @@ from mobtable.cli.schema_cmd import schema
 from mobtable.cli.serve import serve
 from mobtable.cli.simulate import simulate
 from mobtable.cli.sweep import sweep
+from mobtable.cli.tune import tune
 
 app = typer.Typer(
     name="mobtable",
@@ -38,6 +39,7 @@ app.command("replay")(replay)
 app.command("simulate")(simulate)
 app.command("sweep")(sweep)
 app.command("plan")(plan)
+app.command("tune")(tune)
 app.command("compare")(compare)
 app.command("report")(report)
 app.command("serve")(serve)
