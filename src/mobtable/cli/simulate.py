@@ -139,6 +139,8 @@ def _progress(console: Console) -> Progress:
         TimeRemainingColumn(),
         console=console,
         transient=True,
+        refresh_per_second=4,
+        disable=not console.is_terminal,  # nobody sees it: its redraws would only cost time
     )
 
 

@@ -92,38 +92,48 @@ def bot_step(state: State, bots: Sequence[Bot]) -> None:
 def play_to_end(state: State, bots: Sequence[Bot], *, max_actions: int = 200_000) -> State:
     """Play ``state`` out with one bot per seat; raises ``SimulationError`` on trouble.
 
-    The loop is :func:`bot_step` written out, with the state's methods
-    looked up once: this loop is the simulation's hot path.
+    The loop is :func:`bot_step` written out, with the state's and bots' methods
+    looked up once: this loop is the simulation's hot path. A bot that reads only the
+    legal actions (``Bot.picks_from_legal``, the random bot) is asked through
+    ``Bot.pick``, without a ``Decision`` and without testing its action again.
     """
     if len(bots) != state.players:
         raise ValueError(f"{len(bots)} bots for {state.players} seats")
-    history = state.history
-    is_over, pending_seats, apply = state.is_over, state.pending, state.apply
-    while not is_over():
-        if len(history) >= max_actions:
-            raise SimulationError(
-                f"{state.game.name}: the game did not end within {max_actions} actions"
-            )
+    is_over, pending_seats, apply, legal = state.is_over, state.pending, state.apply, state.legal
+    choosers = [bot.choose for bot in bots]
+    pickers = [bot.pick if bot.picks_from_legal else None for bot in bots]
+    for _ in range(max_actions - len(state.history)):
+        if is_over():
+            return state
         try:
-            pending = pending_seats()
-            if not pending:
-                raise SimulationError(
-                    f"{state.game.name}: the game is not over but nobody is to act"
-                )
-            seat = pending[0]
+            seat = pending_seats()[0]
+            picker = pickers[seat]
+            if picker is not None:
+                apply(seat, picker(legal(seat)), check=False)
+                continue
             decision = Decision(state, seat)
-            action = bots[seat].choose(decision)
+            action = choosers[seat](decision)
             apply(seat, action, check=action not in decision.legal)
-        except SimulationError:
-            raise
         except Exception as exc:  # a bot or rules bug: report where it happened
-            pending = state.pending()
-            who = f"seat {pending[0]} ({type(bots[pending[0]]).__name__})" if pending else "?"
-            raise SimulationError(
-                f"{state.game.name}: {who} after {len(state.history)} actions: "
-                f"{type(exc).__name__}: {exc}"
-            ) from exc
+            raise _failure(state, bots, exc) from exc
+    if not is_over():
+        raise SimulationError(
+            f"{state.game.name}: the game did not end within {max_actions} actions"
+        )
     return state
+
+
+def _failure(state: State, bots: Sequence[Bot], exc: Exception) -> SimulationError:
+    """What went wrong in :func:`play_to_end`, and where, as a ``SimulationError``."""
+    if isinstance(exc, SimulationError):
+        return exc
+    pending = state.pending()
+    if not pending:
+        return SimulationError(f"{state.game.name}: the game is not over but nobody is to act")
+    return SimulationError(
+        f"{state.game.name}: seat {pending[0]} ({type(bots[pending[0]]).__name__}) after "
+        f"{len(state.history)} actions: {type(exc).__name__}: {exc}"
+    )
 
 
 def make_bots(spec: SimSpec, index: int) -> list[Bot]:
