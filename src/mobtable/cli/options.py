@@ -16,3 +16,8 @@ RuleOptions = Annotated[
 CardsFile = Annotated[
     Path | None, typer.Option("--cards", help="A TOML card file replacing the built-in cards.")
 ]
+Players = Annotated[
+    int | None, typer.Option("--players", "-p", help="Seats at the table.", show_default=False)
+]
+LineUp = Annotated[str, typer.Option("--bots", "-b", help="Bots, one per seat (one name: all).")]
+Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]

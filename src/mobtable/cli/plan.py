@@ -17,7 +17,7 @@ from rich.console import Console
 
 from mobtable.cli import setup
 from mobtable.cli._errors import fail
-from mobtable.cli.options import CardsFile, RuleOptions, Variants
+from mobtable.cli.options import CardsFile, Jobs, LineUp, Players, RuleOptions, Variants
 from mobtable.cli.simulate import _needs, build_spec, play
 from mobtable.sim import SimSpec
 
@@ -136,14 +136,10 @@ def plan(
     pilot: Annotated[
         int, typer.Option(help="With --run --width: pilot games that set the spread.")
     ] = DEFAULT_PILOT,
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Seats at the table.", show_default=False)
-    ] = None,
-    bots: Annotated[
-        str, typer.Option("--bots", "-b", help="Bots, one per seat (one name: all).")
-    ] = "random",
+    players: Players = None,
+    bots: LineUp = "random",
     seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    jobs: Jobs = 1,
     out: Annotated[
         Path | None, typer.Option("--out", help="With --run: write the planned run's table here.")
     ] = None,

@@ -21,6 +21,7 @@ from rich.table import Table
 
 from mobtable.cli import setup
 from mobtable.cli._errors import fail
+from mobtable.cli.options import Jobs
 from mobtable.cli.simulate import RESULTS, _needs, play
 from mobtable.core import Game, MobtableError
 from mobtable.sim import SimSpec
@@ -227,7 +228,7 @@ def sweep(
     seed: Annotated[
         int, typer.Option(min=-(2**63), max=2**63 - 1, help="Master seed shared by every cell.")
     ] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    jobs: Jobs = 1,
     rotate: Annotated[
         bool, typer.Option("--rotate", help="Shift each line-up one seat each game.")
     ] = False,

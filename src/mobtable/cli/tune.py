@@ -17,7 +17,7 @@ from rich.table import Table
 
 from mobtable.cli import setup
 from mobtable.cli._errors import fail
-from mobtable.cli.options import RuleOptions, Variants
+from mobtable.cli.options import Jobs, LineUp, Players, RuleOptions, Variants
 from mobtable.cli.simulate import _needs, play
 from mobtable.core import MobtableError
 from mobtable.sim import SimSpec
@@ -59,14 +59,10 @@ def tune(
     ] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per value tried.")] = 200,
     tries: Annotated[int, typer.Option(help="The most values to try.")] = 12,
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Seats at the table.", show_default=False)
-    ] = None,
-    bots: Annotated[
-        str, typer.Option("--bots", "-b", help="Bots, one per seat (one name: all).")
-    ] = "random",
+    players: Players = None,
+    bots: LineUp = "random",
     seed: Annotated[int, typer.Option(help="Master seed shared by every value.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    jobs: Jobs = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON, nothing else.")] = False,
     variant: Variants = None,
     option: RuleOptions = None,
