@@ -102,6 +102,10 @@ def sweep_plots(frame: pd.DataFrame) -> list[Plot]:
     for column in figure_columns(frame):
         name = column[2:].replace("_", " ")
         plots.append(
-            Plot(f"sweep_{column}", f"The game's {name} across the grid", _mean_plot(name, column))
+            Plot(
+                f"sweep_{column}",
+                f"{name.capitalize()} (the game's own figure) across the grid",
+                _mean_plot(name, column),
+            )
         )
     return plots
