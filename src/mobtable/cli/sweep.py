@@ -262,13 +262,14 @@ def sweep(
     import pandas as pd
 
     from mobtable.sim import sweep as sweeping
+    from mobtable.sim.stats import CORRECTION
 
     figures = sweeping.summarise(pd.read_parquet(out / RESULTS))
     document: dict[str, Any] = {
         "game": game.name,
         "seed": seed,
         "games_per_cell": games,
-        "correction": sweeping.stats.CORRECTION,
+        "correction": CORRECTION,
         "cells": [f.to_json() for f in figures],
         "skipped": skipped,
     }

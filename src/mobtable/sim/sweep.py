@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pandas as pd
@@ -196,10 +196,7 @@ def summarise(frame: pd.DataFrame) -> list[CellFigures]:
     cells = list(dict.fromkeys(frame.cell))
     figures = [cell_figures(cell, frame[frame.cell == cell]) for cell in cells]
     adjusted = stats.holm([f.seat_effect.p_value for f in figures])
-    return [
-        CellFigures(**{**f.__dict__, "adjusted_p": p})
-        for f, p in zip(figures, adjusted, strict=True)
-    ]
+    return [replace(f, adjusted_p=p) for f, p in zip(figures, adjusted, strict=True)]
 
 
 def correction_note(figures: Sequence[CellFigures]) -> str:
