@@ -28,7 +28,7 @@ from rich.text import Text
 
 from mobtable.cli import setup
 from mobtable.cli._errors import FAILURE, fail, stderr_console
-from mobtable.cli.options import CardsFile, RuleOptions, Variants
+from mobtable.cli.options import CardsFile, RayAddress, Rotate, RuleOptions, Variants
 from mobtable.core import Game
 from mobtable.core import record as records
 from mobtable.sim import GameOutcome, SimSpec, SimulationError, Summary, run
@@ -286,9 +286,7 @@ def simulate(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, help="Worker processes (with --ray auto: CPUs).")
     ] = 1,
-    rotate: Annotated[
-        bool, typer.Option("--rotate", help="Shift the line-up one seat each game.")
-    ] = False,
+    rotate: Rotate = False,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -301,16 +299,7 @@ def simulate(
         bool,
         typer.Option("--records/--no-records", help="With --out: also write every game's record."),
     ] = True,
-    ray: Annotated[
-        str | None,
-        typer.Option(
-            "--ray",
-            metavar="ADDRESS",
-            help="Play the games as Ray tasks: 'auto' starts a local Ray, "
-            "an address joins that cluster.",
-            show_default=False,
-        ),
-    ] = None,
+    ray: RayAddress = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON object, nothing else.")
     ] = False,

@@ -21,7 +21,7 @@ from rich.table import Table
 
 from mobtable.cli import setup
 from mobtable.cli._errors import fail
-from mobtable.cli.options import Jobs
+from mobtable.cli.options import Jobs, RayAddress, Rotate
 from mobtable.cli.simulate import RESULTS, _needs, play
 from mobtable.core import Game, MobtableError
 from mobtable.sim import SimSpec
@@ -229,18 +229,8 @@ def sweep(
         int, typer.Option(min=-(2**63), max=2**63 - 1, help="Master seed shared by every cell.")
     ] = 0,
     jobs: Jobs = 1,
-    rotate: Annotated[
-        bool, typer.Option("--rotate", help="Shift each line-up one seat each game.")
-    ] = False,
-    ray: Annotated[
-        str | None,
-        typer.Option(
-            "--ray",
-            metavar="ADDRESS",
-            help="Play on Ray ('auto': a local Ray).",
-            show_default=False,
-        ),
-    ] = None,
+    rotate: Rotate = False,
+    ray: RayAddress = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print sweep.json, nothing else.")
     ] = False,
