@@ -13,7 +13,14 @@ import pytest
 
 from .conftest import Invoke
 
-BASE = {"seat_advantage.png", "scores.png", "length.png", "tiebreaks.png", "game_figures.png"}
+BASE = {
+    "seat_advantage.png",
+    "scores.png",
+    "length.png",
+    "tiebreaks.png",
+    "decisions.png",
+    "game_figures.png",
+}
 GAME_PLOTS = {
     "cosca": {"cosca_mobsters.png", "cosca_resources.png"},
     "capo": {"capo_bluffs.png", "capo_respect.png"},

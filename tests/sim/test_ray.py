@@ -40,3 +40,18 @@ def test_a_ray_run_gives_the_local_run_s_table_summary_and_records(tmp_path: Pat
         assert (tmp_path / "local/records" / name).read_text() == (
             tmp_path / "ray/records" / name
         ).read_text()
+
+
+def test_a_sweep_on_ray_gives_the_local_sweep_s_table(tmp_path: Path) -> None:
+    """Every cell joins the one Ray instance the sweep starts; the table equals a local one."""
+    runner = CliRunner()
+    args = ["sweep", "gangsta", "-p", "3,4", "--bots", "greedy", "-n", "8", "--seed", "2"]
+    local = runner.invoke(app, [*args, "--out", str(tmp_path / "local")])
+    assert local.exit_code == 0, local.output
+    remote = runner.invoke(app, [*args, "--out", str(tmp_path / "ray"), "--ray", "auto", "-j", "2"])
+    assert remote.exit_code == 0, remote.output
+    a, b = (
+        pq.read_table(tmp_path / "local/results.parquet"),
+        pq.read_table(tmp_path / "ray/results.parquet"),
+    )
+    assert a.num_rows == 8 * 3 + 8 * 4 and a.equals(b)

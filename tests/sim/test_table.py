@@ -38,6 +38,10 @@ EXPECTED_BASE = [
     ("tie_break", pa.string()),
     ("length_actions", pa.int32()),
     ("length_rounds", pa.int32()),
+    ("decisions", pa.int32()),
+    ("branching", pa.float64()),
+    ("lead_changes", pa.int32()),
+    ("decided_last_round", pa.bool_()),
 ]
 
 

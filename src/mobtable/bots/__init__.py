@@ -1,7 +1,8 @@
 """Bots: ``make(name, game)`` builds one by name.
 
 Generic bots live here (``random``; ``ismcts`` and the difficulty levels
-``easy``, ``medium``, ``hard`` from :mod:`mobtable.bots.levels`); a game's own
+``easy``, ``medium``, ``hard`` from :mod:`mobtable.bots.levels`; ``quick``, a capped search
+for large simulations, from :mod:`mobtable.bots.quick`); a game's own
 bots live in its package's ``bots.py`` and the game declares them
 (``Game.bots``), as it declares what the search may use of it
 (``Game.search_hooks``). Bots know a game only through the core contract and
@@ -13,9 +14,15 @@ from __future__ import annotations
 from mobtable import games
 from mobtable.bots.base import Bot, Decision, RandomBot
 from mobtable.bots.levels import DESCRIPTIONS, LEVELS, STRENGTH_ORDER
+from mobtable.bots.quick import QuickBot
 from mobtable.bots.search import ISMCTSBot
 
-GENERIC: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": ISMCTSBot, **LEVELS}
+GENERIC: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "ismcts": ISMCTSBot,
+    "quick": QuickBot,
+    **LEVELS,
+}
 
 
 def game_bots(game_name: str) -> dict[str, type[Bot]]:

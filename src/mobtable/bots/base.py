@@ -3,6 +3,8 @@ from the core, where the games' own bots find it too) and the one bot every game
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from mobtable.core.actions import Action
 from mobtable.core.bot import Bot, Decision
 
@@ -13,6 +15,10 @@ class RandomBot(Bot):
     """Picks uniformly among the legal actions."""
 
     name = "random"
+    picks_from_legal = True
 
     def choose(self, decision: Decision) -> Action:
-        return decision.legal[self.rng.randrange(len(decision.legal))]
+        return self.pick(decision.legal)
+
+    def pick(self, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]

@@ -14,6 +14,7 @@ from mobtable.cli.compare import compare
 from mobtable.cli.export import export
 from mobtable.cli.games_cmd import games
 from mobtable.cli.learn import learn
+from mobtable.cli.plan import plan
 from mobtable.cli.play import play
 from mobtable.cli.record import record
 from mobtable.cli.replay import replay
@@ -22,6 +23,8 @@ from mobtable.cli.rules_cmd import rules
 from mobtable.cli.schema_cmd import schema
 from mobtable.cli.serve import serve
 from mobtable.cli.simulate import simulate
+from mobtable.cli.sweep import sweep
+from mobtable.cli.tune import tune
 
 app = typer.Typer(
     name="mobtable",
@@ -36,6 +39,9 @@ app.command("learn")(learn)
 app.command("play")(play)
 app.command("replay")(replay)
 app.command("simulate")(simulate)
+app.command("sweep")(sweep)
+app.command("plan")(plan)
+app.command("tune")(tune)
 app.command("compare")(compare)
 app.command("report")(report)
 app.command("serve")(serve)

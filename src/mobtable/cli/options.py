@@ -16,3 +16,19 @@ RuleOptions = Annotated[
 CardsFile = Annotated[
     Path | None, typer.Option("--cards", help="A TOML card file replacing the built-in cards.")
 ]
+Players = Annotated[
+    int | None, typer.Option("--players", "-p", help="Seats at the table.", show_default=False)
+]
+LineUp = Annotated[str, typer.Option("--bots", "-b", help="Bots, one per seat (one name: all).")]
+Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
+Rotate = Annotated[bool, typer.Option("--rotate", help="Shift the line-up one seat each game.")]
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        metavar="ADDRESS",
+        help="Play the games as Ray tasks: 'auto' starts a local Ray, "
+        "an address joins that cluster.",
+        show_default=False,
+    ),
+]

@@ -28,7 +28,7 @@ from rich.text import Text
 
 from mobtable.cli import setup
 from mobtable.cli._errors import FAILURE, fail, stderr_console
-from mobtable.cli.options import CardsFile, RuleOptions, Variants
+from mobtable.cli.options import CardsFile, RayAddress, Rotate, RuleOptions, Variants
 from mobtable.core import Game
 from mobtable.core import record as records
 from mobtable.sim import GameOutcome, SimSpec, SimulationError, Summary, run
@@ -139,6 +139,8 @@ def _progress(console: Console) -> Progress:
         TimeRemainingColumn(),
         console=console,
         transient=True,
+        refresh_per_second=4,
+        disable=not console.is_terminal,  # nobody sees it: its redraws would only cost time
     )
 
 
@@ -203,8 +205,11 @@ def play(
     records_dir: Path | None = None,
     ray: str | None = None,
     label: str = "",
+    cell: str | None = None,
 ) -> tuple[Summary, list[Path]]:
     """Play the games with a progress bar on stderr; with ``out``, write the tables and summary.
+
+    ``cell``: a sweep's cell label, written as the tables' ``cell`` column.
 
     Returns the summary and the files written (the tables, then ``summary.json``). A failed
     game's record is saved and the command fails with its error.
@@ -217,7 +222,7 @@ def play(
             if out is not None:
                 from mobtable.sim.table import ResultsTable
 
-                results = stack.enter_context(ResultsTable(out / RESULTS, spec))
+                results = stack.enter_context(ResultsTable(out / RESULTS, spec, cell=cell))
                 stack.callback(lambda: written.extend(results.paths))
                 table = results
             progress = stack.enter_context(_progress(err))
@@ -281,9 +286,7 @@ def simulate(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, help="Worker processes (with --ray auto: CPUs).")
     ] = 1,
-    rotate: Annotated[
-        bool, typer.Option("--rotate", help="Shift the line-up one seat each game.")
-    ] = False,
+    rotate: Rotate = False,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -296,16 +299,7 @@ def simulate(
         bool,
         typer.Option("--records/--no-records", help="With --out: also write every game's record."),
     ] = True,
-    ray: Annotated[
-        str | None,
-        typer.Option(
-            "--ray",
-            metavar="ADDRESS",
-            help="Play the games as Ray tasks: 'auto' starts a local Ray, "
-            "an address joins that cluster.",
-            show_default=False,
-        ),
-    ] = None,
+    ray: RayAddress = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON object, nothing else.")
     ] = False,

@@ -30,15 +30,21 @@ class Decision:
     caller in mobtable does.
     """
 
-    __slots__ = ("_state", "_view", "config", "game", "legal", "seat")
+    __slots__ = ("_state", "_view", "legal", "seat")
 
     def __init__(self, state: State, seat: Seat) -> None:
         self._state = state
         self._view: View | None = None
-        self.game: Game = state.game
-        self.config: Config = state.config
         self.seat = seat
         self.legal: Sequence[Action] = state.legal(seat)
+
+    @property
+    def game(self) -> Game:
+        return self._state.game
+
+    @property
+    def config(self) -> Config:
+        return self._state.config
 
     @property
     def view(self) -> View:
@@ -56,6 +62,10 @@ class Bot(ABC):
     """A player program. ``seed`` makes its choices reproducible."""
 
     name: str = "bot"
+    picks_from_legal: bool = False
+    """True when the bot reads nothing but the legal actions and returns one of them
+    (:meth:`pick`): the simulation then calls :meth:`pick` with the legal actions alone,
+    without a :class:`Decision`, and applies the action without testing it again."""
 
     def __init__(self, *, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -63,6 +73,10 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, decision: Decision) -> Action:
         """One of ``decision.legal``."""
+
+    def pick(self, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, for a bot that reads nothing else (``picks_from_legal``)."""
+        raise NotImplementedError(f"{type(self).__name__} decides from a Decision")
 
     def reseed(self, seed: int) -> None:
         self.rng.seed(seed)

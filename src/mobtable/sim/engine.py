@@ -11,6 +11,7 @@ from mobtable import bots as bot_registry
 from mobtable.bots import Bot, Decision
 from mobtable.core import State
 from mobtable.core import record as records
+from mobtable.sim.decisions import DecisionMetrics, replay_measured
 from mobtable.sim.hooks import Row, figures_hook, rounds_hook, tables_hook
 from mobtable.sim.seeds import bot_seed, table_seed
 from mobtable.sim.spec import SimSpec
@@ -48,6 +49,8 @@ class GameOutcome:
         figures: one tuple of values per seat, in ``figure_names`` order.
         tables: the game's further tables (the ``tables`` hook), when figures
             are asked for: rows by table name.
+        decisions: the game's decision metrics (:mod:`mobtable.sim.decisions`), when
+            figures are asked for.
         record: the game's record, when asked for (a remote worker cannot
             write to the caller's disk).
     """
@@ -64,6 +67,7 @@ class GameOutcome:
     figure_names: tuple[str, ...] = ()
     figures: tuple[tuple[int | float, ...], ...] = ()
     tables: Mapping[str, tuple[Row, ...]] = field(default_factory=dict, hash=False)
+    decisions: DecisionMetrics = field(default_factory=DecisionMetrics)
     record: dict[str, Any] | None = field(default=None, compare=False, hash=False, repr=False)
 
 
@@ -88,38 +92,48 @@ def bot_step(state: State, bots: Sequence[Bot]) -> None:
 def play_to_end(state: State, bots: Sequence[Bot], *, max_actions: int = 200_000) -> State:
     """Play ``state`` out with one bot per seat; raises ``SimulationError`` on trouble.
 
-    The loop is :func:`bot_step` written out, with the state's methods
-    looked up once: this loop is the simulation's hot path.
+    The loop is :func:`bot_step` written out, with the state's and bots' methods
+    looked up once: this loop is the simulation's hot path. A bot that reads only the
+    legal actions (``Bot.picks_from_legal``, the random bot) is asked through
+    ``Bot.pick``, without a ``Decision`` and without testing its action again.
     """
     if len(bots) != state.players:
         raise ValueError(f"{len(bots)} bots for {state.players} seats")
-    history = state.history
-    is_over, pending_seats, apply = state.is_over, state.pending, state.apply
-    while not is_over():
-        if len(history) >= max_actions:
-            raise SimulationError(
-                f"{state.game.name}: the game did not end within {max_actions} actions"
-            )
+    is_over, pending_seats, apply, legal = state.is_over, state.pending, state.apply, state.legal
+    choosers = [bot.choose for bot in bots]
+    pickers = [bot.pick if bot.picks_from_legal else None for bot in bots]
+    for _ in range(max_actions - len(state.history)):
+        if is_over():
+            return state
         try:
-            pending = pending_seats()
-            if not pending:
-                raise SimulationError(
-                    f"{state.game.name}: the game is not over but nobody is to act"
-                )
-            seat = pending[0]
+            seat = pending_seats()[0]
+            picker = pickers[seat]
+            if picker is not None:
+                apply(seat, picker(legal(seat)), check=False)
+                continue
             decision = Decision(state, seat)
-            action = bots[seat].choose(decision)
+            action = choosers[seat](decision)
             apply(seat, action, check=action not in decision.legal)
-        except SimulationError:
-            raise
         except Exception as exc:  # a bot or rules bug: report where it happened
-            pending = state.pending()
-            who = f"seat {pending[0]} ({type(bots[pending[0]]).__name__})" if pending else "?"
-            raise SimulationError(
-                f"{state.game.name}: {who} after {len(state.history)} actions: "
-                f"{type(exc).__name__}: {exc}"
-            ) from exc
+            raise _failure(state, bots, exc) from exc
+    if not is_over():
+        raise SimulationError(
+            f"{state.game.name}: the game did not end within {max_actions} actions"
+        )
     return state
+
+
+def _failure(state: State, bots: Sequence[Bot], exc: Exception) -> SimulationError:
+    """What went wrong in :func:`play_to_end`, and where, as a ``SimulationError``."""
+    if isinstance(exc, SimulationError):
+        return exc
+    pending = state.pending()
+    if not pending:
+        return SimulationError(f"{state.game.name}: the game is not over but nobody is to act")
+    return SimulationError(
+        f"{state.game.name}: seat {pending[0]} ({type(bots[pending[0]]).__name__}) after "
+        f"{len(state.history)} actions: {type(exc).__name__}: {exc}"
+    )
 
 
 def make_bots(spec: SimSpec, index: int) -> list[Bot]:
@@ -148,25 +162,19 @@ def record_path(directory: str | Path, game: str, index: int) -> Path:
 
 def replay_with_events(state: State) -> State:
     """The same game played again from its seed with the event log on."""
-    twin = state.game.new_state(state.config, seed=state.origin.seed, setup=state.origin.setup)
-    twin.silent = False
-    for seat, action in state.history:
-        twin.apply(seat, action, check=False)
-    return twin
+    return replay_measured(state)[0]
 
 
 Figures = tuple[tuple[str, ...], tuple[tuple[int | float, ...], ...]]
 
 
-def _figures(state: State) -> tuple[Figures, dict[str, tuple[Row, ...]]]:
-    """The figures and further tables of the game's hooks, from one replay with events."""
+def _figures(state: State) -> tuple[Figures, dict[str, tuple[Row, ...]], DecisionMetrics]:
+    """The figures, further tables and decision metrics, from one replay with events."""
     hook, more = figures_hook(state.game.name), tables_hook(state.game.name)
-    if hook is None and more is None:
-        return ((), ()), {}
-    replayed = replay_with_events(state)
+    replayed, metrics = replay_measured(state)
     figures = ((), ()) if hook is None else _checked_figures(state, hook(replayed))
     tables = {} if more is None else {k: tuple(v) for k, v in more(replayed).items()}
-    return figures, tables
+    return figures, tables, metrics
 
 
 def _checked_figures(state: State, rows: list[dict[str, int | float]]) -> Figures:
@@ -223,7 +231,9 @@ def play_one(
         record = annotated_record(state, lineup, index)
         if record_dir is not None:
             records.save(record, record_path(record_dir, spec.game, index))
-    (names, values), tables = _figures(state) if figures else (((), ()), {})
+    (names, values), tables, metrics = (
+        _figures(state) if figures else (((), ()), {}, DecisionMetrics())
+    )
     rounds = rounds_hook(game.name)
     result = state.result()
     return GameOutcome(
@@ -239,6 +249,7 @@ def play_one(
         figure_names=names,
         figures=values,
         tables=tables,
+        decisions=metrics,
         record=record if keep_record else None,
     )
 

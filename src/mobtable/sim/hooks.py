@@ -14,6 +14,9 @@ The module may define
   in every game (COSCA: ``mobsters``, one row per mobster). Each becomes
   ``<name>.parquet`` beside the results table, with the game's ``game``,
   ``seed`` and ``game_index`` first. Given the same replayed state.
+- ``standing(state) -> list[float]``: each seat's score so far, read at the
+  end of every round (as ``rounds`` counts them) for the lead changes and
+  whether the last round decided the game (:mod:`mobtable.sim.decisions`).
 
 A game without the module has no ``m_`` columns and ``length_rounds`` 0.
 """
@@ -56,3 +59,8 @@ def rounds_hook(game_name: str) -> Callable[[State], int] | None:
 def tables_hook(game_name: str) -> Callable[[State], Mapping[str, Sequence[Row]]] | None:
     """The game's ``tables`` function, or ``None``."""
     return getattr(_module(game_name), "tables", None)
+
+
+def standing_hook(game_name: str) -> Callable[[State], Sequence[float]] | None:
+    """The game's ``standing`` function, or ``None``."""
+    return getattr(_module(game_name), "standing", None)

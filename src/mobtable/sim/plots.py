@@ -113,10 +113,39 @@ def _figures(run: Run, figure: Figure) -> None:
     axes.legend(title="bot")
 
 
+def _decisions(run: Run, figure: Figure) -> None:
+    """Decisions per game, their width, lead changes, and the games the last round decided."""
+    games = run.results.groupby("game_index").first()
+    (count, width), (leads, last) = figure.subplots(2, 2)
+    count.hist(games.decisions, bins=20, color="#4c72b0")
+    count.set_xlabel("decisions per game (two choices or more)", fontsize=8)
+    width.hist(games.branching, bins=20, color="#55a868")
+    width.set_xlabel("mean legal actions at a decision", fontsize=8)
+    changes = games.lead_changes[games.lead_changes >= 0].value_counts().sort_index()
+    leads.bar(changes.index.astype(int), changes.to_numpy(), color="#8172b2")
+    leads.set_xlabel("lead changes in the game", fontsize=8)
+    decided = stats.wilson(float(games.decided_last_round.sum()), len(games))
+    share = float(games.decided_last_round.mean())
+    last.barh(
+        ["last round", "earlier"],
+        [share, 1 - share],
+        xerr=[[share - decided[0], decided[1] - share], [decided[1] - share, share - decided[0]]],
+        capsize=4,
+        color=["#c44e52", "#dd8452"],
+    )
+    last.set_xlim(0, 1)
+    last.set_xlabel("share of games decided (95% interval)", fontsize=8)
+    for axes in (count, width, leads):
+        axes.set_ylabel("games", fontsize=8)
+
+
+DECISIONS = ("decisions", "branching", "lead_changes", "decided_last_round")
+
 BASE_PLOTS = (
     Plot("seat_advantage", "Win rate by seat", _seat_advantage),
     Plot("scores", "Score distribution by bot", _scores),
     Plot("length", "Game length", _length),
     Plot("tiebreaks", "What decided the game", _tiebreaks),
+    Plot("decisions", "Decisions, choices and the lead", _decisions, columns=DECISIONS),
 )
 FIGURES_PLOT = Plot("game_figures", "The game's own figures (mean by bot)", _figures)

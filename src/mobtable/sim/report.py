@@ -19,7 +19,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from mobtable.sim import ratings, stats
+from mobtable.sim import ratings, stats, sweep, sweep_plots
 from mobtable.sim.game_plots import GAME_PLOTS
 from mobtable.sim.plots import BASE_PLOTS, FIGURES_PLOT, Plot, Run, figure_columns
 
@@ -31,8 +31,11 @@ RESULTS = "results.parquet"
 
 
 def plots_for(run: Run) -> list[Plot]:
-    """The base plots, the game's own figures when it has any, then the game's own plots."""
-    plots = list(BASE_PLOTS)
+    """The base plots, the game's own figures when it has any, then the game's own plots;
+    for a sweep, each figure across its cells."""
+    if sweep_plots.is_sweep(run.results):
+        return sweep_plots.sweep_plots(run.results)
+    plots = [plot for plot in BASE_PLOTS if plot.fits(run)]
     if figure_columns(run.results):
         plots.append(FIGURES_PLOT)
     game = str(run.results.game.iloc[0])
@@ -106,6 +109,23 @@ def _summary_html(frame: pd.DataFrame) -> str:
     )
 
 
+def _sweep_html(frame: pd.DataFrame) -> str:
+    figures = sweep.summarise(frame)
+    rows = "".join(
+        f"<tr><td>{html.escape(f.cell)}</td><td>{f.games}</td>"
+        f"<td>{100 * f.first_seat.rate:.1f}%</td>"
+        f"<td>{100 * f.first_seat.low:.1f}% to {100 * f.first_seat.high:.1f}%</td>"
+        f"<td>{f.seat_effect.p_value:.3g}</td><td>{f.adjusted_p:.3g}</td>"
+        f"<td>{'detected' if f.detected else 'not detected'}</td></tr>"
+        for f in figures
+    )
+    return (
+        f"<table><tr><th>cell</th><th>games</th><th>first seat wins</th><th>95% interval</th>"
+        f"<th>seat effect p</th><th>{stats.CORRECTION} p</th><th>seat effect</th></tr>{rows}"
+        f"</table><p>{html.escape(sweep.correction_note(figures))}</p>"
+    )
+
+
 def write(run: Run, directory: Path) -> Path:
     """Write every plot as a PNG and ``report.html`` (plots embedded) into ``directory``."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -122,7 +142,11 @@ def write(run: Run, directory: Path) -> Path:
         )
     game = html.escape(str(frame.game.iloc[0]))
     games = frame.game_index.nunique()
-    variants = html.escape(str(frame.variants.iloc[0]) or "none")
+    variants = (
+        f"{frame.cell.nunique()} cells of a sweep on the same seeds"
+        if sweep_plots.is_sweep(frame)
+        else f"variants: {html.escape(str(frame.variants.iloc[0]) or 'none')}"
+    )
     page = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         f"<title>Balance report: {game}</title>"
@@ -131,8 +155,9 @@ def write(run: Run, directory: Path) -> Path:
         "td,th{padding:0 1em;text-align:right}img{max-width:100%;height:auto}"
         "table{display:block;overflow-x:auto}</style></head><body>"
         f"<h1>Balance report: {game}</h1>"
-        f"<p>{games} games, seed {int(frame.seed.iloc[0])}, variants: {variants}.</p>"
-        f"{_summary_html(frame)}{''.join(sections)}</body></html>\n"
+        f"<p>{games} games, seed {int(frame.seed.iloc[0])}, {variants}.</p>"
+        f"{_sweep_html(frame) if sweep_plots.is_sweep(frame) else _summary_html(frame)}"
+        f"{''.join(sections)}</body></html>\n"
     )
     report = directory / REPORT
     report.write_text(page, encoding="utf-8")

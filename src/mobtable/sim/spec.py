@@ -80,10 +80,13 @@ class SimSpec:
         return self.bots[shift:] + self.bots[:shift]
 
     def load_game(self) -> Game:
-        """The game, registering its package first if this process lacks it."""
-        if self.game not in games.names() and self.package:
-            games.register(self.game, self.package)
-        return games.get(self.game)
+        """The game, registering its package first if this process lacks it (then cached)."""
+        game: Game | None = self._cache.get("game")
+        if game is None:
+            if self.game not in games.names() and self.package:
+                games.register(self.game, self.package)
+            game = self._cache["game"] = games.get(self.game)
+        return game
 
     def load_config(self) -> Config:
         """The ``Config`` (built once per process and cached)."""

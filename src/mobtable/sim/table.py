@@ -9,7 +9,9 @@ seed), ``game_index``, ``players``, ``variants`` (sorted, comma-joined),
 ``options`` (canonical JSON), ``card_file``, ``card_hash``, ``seat``,
 ``bot``, ``score``, ``rank`` (1 = best), ``win_share`` (1/k for each of k
 winners), ``tie_break`` (``""``: none was needed), ``length_actions``,
-``length_rounds``, then the game's own figures as ``m_<name>``.
+``length_rounds``, the decision metrics (``decisions``, ``branching``,
+``lead_changes``, ``decided_last_round``: :mod:`mobtable.sim.decisions`), then
+the game's own figures as ``m_<name>``.
 
 A game's further tables (the ``tables`` hook, :mod:`mobtable.sim.hooks`)
 go beside it as ``<name>.parquet``: ``game``, ``seed``, ``game_index``,
@@ -49,10 +51,16 @@ BASE_SCHEMA = pa.schema(
         ("tie_break", pa.string()),
         ("length_actions", pa.int32()),
         ("length_rounds", pa.int32()),
+        ("decisions", pa.int32()),
+        ("branching", pa.float64()),
+        ("lead_changes", pa.int32()),
+        ("decided_last_round", pa.bool_()),
     ]
 )
 """The columns every game has; the game's own figures follow as ``m_*``."""
 
+CELL = pa.field("cell", pa.string())
+"""A sweep's first column: the cell's label (:mod:`mobtable.sim.sweep`)."""
 TABLE_KEYS = [
     pa.field("game", pa.string()),
     pa.field("seed", pa.int64()),
@@ -126,14 +134,19 @@ class ResultsTable:
     raises ``ValueError``. Each further table of the game's ``tables`` hook
     is written the same way to ``<name>.parquet`` in the same directory.
 
+    ``cell``: a sweep's cell label, written as a first ``cell`` column of every table.
+
     Use as a context manager, or call :meth:`close`.
     """
 
-    def __init__(self, path: str | Path, spec: SimSpec) -> None:
+    def __init__(self, path: str | Path, spec: SimSpec, *, cell: str | None = None) -> None:
         self.path = Path(path)
         self.rows = 0
         config = spec.config
-        self._constant = {
+        self._keys = [CELL, *TABLE_KEYS] if cell is not None else TABLE_KEYS
+        self._base = pa.schema([CELL, *BASE_SCHEMA]) if cell is not None else BASE_SCHEMA
+        self._constant: dict[str, Any] = {} if cell is None else {"cell": cell}
+        self._constant |= {
             "game": spec.game,
             "seed": spec.seed,
             "players": spec.players,
@@ -174,6 +187,11 @@ class ResultsTable:
         main.extend("tie_break", [outcome.tiebreak or ""] * players)
         main.extend("length_actions", [outcome.actions] * players)
         main.extend("length_rounds", [outcome.rounds] * players)
+        metrics = outcome.decisions
+        main.extend("decisions", [metrics.decisions] * players)
+        main.extend("branching", [metrics.branching] * players)
+        main.extend("lead_changes", [metrics.lead_changes] * players)
+        main.extend("decided_last_round", [metrics.decided_last_round] * players)
         for position, name in enumerate(self._figure_names):
             main.extend(FIGURE_PREFIX + name, (row[position] for row in outcome.figures))
         self.rows += players
@@ -182,7 +200,7 @@ class ResultsTable:
             self._add_rows(name, outcome.index, rows)
 
     def _start(self, outcome: GameOutcome) -> _Stream:
-        fields = list(BASE_SCHEMA)
+        fields = list(self._base)
         self._figure_names = outcome.figure_names
         for position, name in enumerate(outcome.figure_names):
             kind = _column_type(name, outcome.figures[0][position])
@@ -199,18 +217,18 @@ class ResultsTable:
             if not rows:
                 return  # the schema comes from a first row
             fields = [pa.field(k, _column_type(k, v)) for k, v in rows[0].items()]
-            schema = pa.schema([*TABLE_KEYS, *fields])
+            schema = pa.schema([*self._keys, *fields])
             stream = self._tables[name] = _Stream(self.path.with_name(f"{name}.parquet"), schema)
-        keys = stream.schema.names[len(TABLE_KEYS) :]
+        keys = stream.schema.names[len(self._keys) :]
         for row in rows:
             if list(row) != keys:
                 raise ValueError(
                     f"game {index}: {name} row has columns {list(row)}, the first had {keys}"
                 )
         count = len(rows)
-        stream.extend("game", [self._constant["game"]] * count)
-        stream.extend("seed", [self._constant["seed"]] * count)
-        stream.extend("game_index", [index] * count)
+        for key in self._keys:
+            value = index if key.name == "game_index" else self._constant[key.name]
+            stream.extend(key.name, [value] * count)
         for key in keys:
             stream.extend(key, (row[key] for row in rows))
         stream.flush_if_full()
@@ -218,7 +236,7 @@ class ResultsTable:
     def close(self) -> None:
         """Write what is left (an empty table still gets its base columns) and close."""
         if self._main is None:
-            self._main = _Stream(self.path, BASE_SCHEMA)
+            self._main = _Stream(self.path, self._base)
         self._main.close()
         for stream in self._tables.values():
             stream.close()
@@ -233,3 +251,27 @@ class ResultsTable:
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def merge(parts: Sequence[Path], path: Path) -> None:
+    """Write the tables ``parts`` (one schema) one after the other into ``path``.
+
+    Streams a row group at a time, so memory stays that of one group; a part whose
+    columns differ from the first's raises ``ValueError`` naming both.
+    """
+    writer: pq.ParquetWriter | None = None
+    try:
+        for part in parts:
+            source = pq.ParquetFile(part)
+            if writer is None:
+                writer = pq.ParquetWriter(path, source.schema_arrow)
+            elif not source.schema_arrow.equals(writer.schema):
+                raise ValueError(
+                    f"{part.name} has columns {source.schema_arrow.names}, "
+                    f"the first part {writer.schema.names}"
+                )
+            for group in range(source.num_row_groups):
+                writer.write_table(source.read_row_group(group))
+    finally:
+        if writer is not None:
+            writer.close()

@@ -116,3 +116,8 @@ def rounds(state: State) -> int:
     """Rounds (assignments) played."""
     capo = cast("CapoState", state)
     return capo.round
+
+
+def standing(state: State) -> list[float]:
+    """Each seat's respect so far (the lead, for the lab's lead changes)."""
+    return [float(respect) for respect in cast("CapoState", state).respect]

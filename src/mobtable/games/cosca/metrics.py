@@ -151,3 +151,9 @@ def rounds(state: State) -> int:
     """Days played (seven in a finished game; the last day's round is never advanced past)."""
     cosca = cast("CoscaState", state)
     return cosca.round + 1 if cosca.is_over() else cosca.round
+
+
+def standing(state: State) -> list[float]:
+    """Each seat's loyal mobsters so far (the lead, for the lab's lead changes)."""
+    cosca = cast("CoscaState", state)
+    return [float(cosca.loyal_count(seat)) for seat in range(cosca.players)]

@@ -82,3 +82,8 @@ def rounds(state: State) -> int:
     """Tricks played."""
     gangsta = cast("GangstaState", state)
     return gangsta.tricks
+
+
+def standing(state: State) -> list[float]:
+    """Each seat's points so far (the lead, for the lab's lead changes)."""
+    return [float(score) for score in cast("GangstaState", state).scores]
