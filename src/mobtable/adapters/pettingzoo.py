@@ -22,6 +22,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from mobtable.adapters.table import REWARDS, Reward, Table, game_and_config, rewards
 from mobtable.core import Game
@@ -239,10 +240,23 @@ def raw_env(game: str | Game, players: int | None = None, **config: Any) -> Mobt
     return MobtableAEC(game, players, **config)
 
 
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, whose ``last()`` asks the environment at once.
+
+    The inherited ``last()`` reads five attributes through the wrapper's ``__getattr__``
+    (a quarter of a random step's time); this one checks the order the same way (nothing
+    before ``reset``) and returns what the environment's own ``last()`` returns."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+
 def env(game: str | Game, players: int | None = None, **config: Any) -> AECEnv:
     """The AEC environment of ``game`` (config: variants, options, reward, render_mode),
     wrapped in PettingZoo's order-enforcing wrapper as its classic games are."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, players, **config))
+    return OrderEnforcing(raw_env(game, players, **config))
 
 
 def parallel_env(game: str | Game, players: int | None = None, **config: Any) -> MobtableParallel:

@@ -52,15 +52,18 @@ class Table:
         self.encoder: Encoder = encoder_for(game, config)
         self.num_actions = game.num_actions(config)
         self.index = ActionIndex(game, config)
+        self.memo = self.encoder.memo()
         self.state: State = game.new_state(config, seed=0)
 
     def deal(self, seed: int) -> State:
         self.state = self.game.new_state(self.config, seed=seed)
         self.state.silent = True
+        self.memo.clear()
         return self.state
 
     def observation(self, seat: int) -> Array:
-        return self.encoder.observe(self.state, seat)
+        """``seat``'s tensor, encoded where its view changed since it last observed."""
+        return self.memo.encode(self.state.view(seat))
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         if seat not in self.state.pending():
