@@ -23,34 +23,11 @@ import statistics
 import time
 from collections.abc import Callable
 
-import numpy as np
-
-from mobtable.adapters import pettingzoo as pz
+from adapters_speed import aec  # benchmarks/ is on the path: this script's folder
 
 TABLES = (("gangsta", 4), ("cosca", 3), ("capo", 4))
 TARGETS = {"gangsta": 30_000, "cosca": 15_000, "capo": 15_000}
 """The steps per second each environment should reach (issue 29)."""
-
-
-def aec(name: str, players: int) -> Callable[[int], int]:
-    """Whole random games of ``name`` through the AEC environment; returns the steps."""
-    env = pz.env(name, players)
-
-    def one(seed: int) -> int:
-        rng = random.Random(seed)
-        env.reset(seed=seed)
-        steps = 0
-        for _ in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"].view(bool))
-            env.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
-        return steps
-
-    return one
 
 
 def rlcard_bridge() -> Callable[[int], int]:

@@ -5,6 +5,8 @@ readable board and length bound."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -32,6 +34,35 @@ def line_ups(name: str) -> list[list[str]]:
     return [t + ["random"] * max(0, game.min_players - len(t)) for t in tables]
 
 
+Choose = Callable[[Any, str, dict], int]
+"""``choose(env, agent, observation)``: the agent's action."""
+
+
+def play(env: Any, choose: Choose) -> int:
+    """Play ``env`` (reset) to its end, ``choose`` giving each action; returns the number
+    of decisions."""
+    steps = 0
+    for agent in env.agent_iter(max_iter=20_000):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(choose(env, agent, obs))
+        steps += 1
+    return steps
+
+
+def legal_moves_of(policies: dict[str, BotPolicy]) -> Choose:
+    """Each agent's policy, its every action checked against the mask."""
+
+    def choose(env: Any, agent: str, obs: dict) -> int:
+        action = policies[agent](env, agent)
+        assert obs["action_mask"][action] == 1
+        return action
+
+    return choose
+
+
 def test_every_game_lists_the_levels_and_the_plain_bots() -> None:
     for name in GAMES:
         assert {"easy", "medium", "hard", "random", "greedy", "ismcts"} <= set(bots.available(name))
@@ -46,16 +77,7 @@ def test_every_bot_plays_whole_pettingzoo_games(name: str) -> None:
             agent: BotPolicy(bot, name, seed=seat, budget=QUICK)
             for seat, (agent, bot) in enumerate(zip(env.possible_agents, line_up, strict=True))
         }
-        steps = 0
-        for agent in env.agent_iter(max_iter=20_000):
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            action = policies[agent](env, agent)
-            assert obs["action_mask"][action] == 1
-            env.step(action)
-            steps += 1
+        steps = play(env, legal_moves_of(policies))
         state = env.unwrapped.table.state
         assert state.is_over() and steps == len(state.history)
 
@@ -97,11 +119,9 @@ def test_a_policy_decides_from_its_seats_view_alone(name: str, bot: str) -> None
     rng = random.Random(0)
     table = env.unwrapped.table
     checked = 0
-    for agent in env.agent_iter(max_iter=400):
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
+
+    def choose(env: Any, agent: str, obs: dict) -> int:
+        nonlocal checked
         seat, real = env.unwrapped.seat_of(agent), table.state
         if checked < 6 and rng.random() < 0.2:
             chosen = BotPolicy(bot, name, seed=7, budget=QUICK)(env, agent)
@@ -110,7 +130,9 @@ def test_a_policy_decides_from_its_seats_view_alone(name: str, bot: str) -> None
                 assert BotPolicy(bot, name, seed=7, budget=QUICK)(env, agent) == chosen
             table.state = real
             checked += 1
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        return int(rng.choice(np.flatnonzero(obs["action_mask"])))
+
+    play(env, choose)
     assert checked >= 3
 
 

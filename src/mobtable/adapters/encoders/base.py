@@ -84,6 +84,9 @@ class Encoder(ABC, Generic[V]):
     """
 
     game_name: str
+    incremental: bool = True
+    """Whether :class:`Memo` compares a seat's views to write only what changed (where
+    most of a view changes between two decisions of a seat, a full encoding is cheaper)."""
 
     def __init__(self, game: Game, config: Config) -> None:
         self.game = game
@@ -180,6 +183,8 @@ class Memo:
     def encode(self, view: View) -> Array:
         """The tensor of ``view`` (a new array), written where it changed since the seat's
         last view."""
+        if not self.encoder.incremental:
+            return self.encoder.encode(view)
         seat = view["seat"]
         kept = self._seats.get(seat)
         if kept is None:

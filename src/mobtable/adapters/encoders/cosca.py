@@ -34,6 +34,9 @@ def dice_counts(text: str | None) -> list[int]:
 
 class CoscaEncoder(Encoder[CoscaView]):
     game_name = "cosca"
+    incremental = False
+    """Between two decisions of a seat a whole step of the day passes (the row, the
+    table, the supply and the decision all change): a full encoding is cheaper."""
 
     def __init__(self, game: Game, config: Config) -> None:
         self.mobsters: tuple[str, ...] = tuple(m.name for m in game.load_cards(config.card_data))
