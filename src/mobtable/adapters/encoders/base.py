@@ -79,7 +79,7 @@ class Slots:
 class Encoder(ABC, Generic[V]):
     """Turns one seat's view into a flat float32 array of fixed size.
 
-    Subclasses set ``game_name`` and implement :meth:`layout` and :meth:`parts`;
+    Subclasses set ``game_name`` and implement :meth:`layout` and :meth:`layout_parts`;
     the parts read the view (of their game's view type ``V``) and nothing else.
     """
 
@@ -166,9 +166,10 @@ class Encoder(ABC, Generic[V]):
 class Memo:
     """Incremental encoding for one table: each seat's last view and its tensor.
 
-    A seat's next view usually differs from its last in a few keys (the trick, the hand),
-    so only the parts reading a changed key are written again: the same tensor as
-    :meth:`Encoder.encode`, for a fraction of the work. Views are made of new containers
+    Where a seat's next view differs from its last in a few keys (a Capo step), only the
+    parts reading a changed key are written again: the same tensor as
+    :meth:`Encoder.encode`, for less work (an encoder with ``incremental = False`` is
+    simply asked for the full tensor). Views are made of new containers
     on every call (a game's ``view`` contract), so the kept view is never changed under
     it. :meth:`clear` forgets everything (a new deal).
     """

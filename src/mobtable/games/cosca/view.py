@@ -140,7 +140,7 @@ def row(state: CoscaState) -> list[RowMobster]:
                 "name": mobster.name,
                 "condition": mobster.condition,
                 "days": list(tables.days[card]),
-                "works_today": today in mobster.days,
+                "works_today": mobster.works_on(today),
                 "loyal": None if owner == NOBODY else owner,
                 "drink": state.drink[pos],
                 "hats_under": [s for s in range(players) if under >> s & 1],
