@@ -112,7 +112,7 @@ def main() -> None:
     if args.agent == "reinforce":
         agent = Policy(size, actions, args.lr or 0.02, rng)
     else:
-        agent = QAgent(size, actions, args.lr or 0.1, rng)
+        agent = QAgent(size, actions, args.lr or 0.5, rng)
     opponent = BotPolicy(
         args.opponent, args.game, seed=args.seed, budget=Budget(iterations=args.iterations)
     )
