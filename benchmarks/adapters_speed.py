@@ -53,10 +53,12 @@ def direct(name: str, players: int) -> Callable[[int], int]:
 
 
 def aec(name: str, players: int) -> Callable[[int], int]:
+    """Whole random games through the AEC environment (the acting seat's observation and
+    mask at every step, as ``env.last()`` gives them); returns the steps."""
     env = pz.env(name, players)
 
     def one(seed: int) -> int:
-        rng = np.random.default_rng(seed)
+        rng = random.Random(seed)
         env.reset(seed=seed)
         n = 0
         for _ in env.agent_iter():
@@ -64,7 +66,8 @@ def aec(name: str, players: int) -> Callable[[int], int]:
             if done or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"].view(bool)))))
+            legal = np.flatnonzero(obs["action_mask"].view(bool))
+            env.step(int(legal[rng.randrange(len(legal))]))
             n += 1
         return n
 

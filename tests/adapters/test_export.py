@@ -195,23 +195,36 @@ def test_export_mixes_a_database_and_records(tmp_path: Path) -> None:
     assert {r["game"] for r in pq.read_table(out).to_pylist()} == {"gangsta", "capo"}
 
 
+def _unfinished_record() -> bytes:
+    record = finished("capo", 8)
+    record["actions"], record["result"] = record["actions"][:5], None
+    return records.dumps(record).encode()
+
+
+NO_RECORD = "neither a SQLite database nor a finished game's record"
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"name,score\nann,3\n", "neither a SQLite database nor a record"),
-        (b"[1, 2]", "neither a SQLite database nor a record"),
-        (b"\xff\xfe\x00", "neither a SQLite database nor a record"),
+        (b"name,score\nann,3\n", "not valid JSON"),  # not a SQLite file, not JSON
+        (b"[1, 2]", "must hold a JSON object"),
+        (b"\xff\xfe\x00", NO_RECORD),
+        (b'{"tables": [1, 2]}', "record format"),  # JSON, but no record
+        (b'{"format": 1, "game": "poker", "actions": []}', "no game"),
+        (_unfinished_record(), "the game is not over"),
     ],
 )
 def test_export_refuses_a_named_file_that_is_no_record(
     tmp_path: Path, content: bytes, message: str
 ) -> None:
-    bad = tmp_path / "bad.csv"
+    bad = tmp_path / "bad.json"
     bad.write_bytes(content)
     out = tmp_path / "x.parquet"
     result = runner.invoke(app, ["export", str(bad), "--out", str(out)])
     assert result.exit_code == 2, result.output
-    assert "Error:" in result.output and message in result.output
+    assert "Error:" in result.output and NO_RECORD in result.output and message in result.output
+    assert len(result.output.strip().splitlines()) == 1
     assert "Traceback" not in result.output and "sqlite3" not in result.output
     assert not out.exists()
 
@@ -219,4 +232,16 @@ def test_export_refuses_a_named_file_that_is_no_record(
 def test_export_refuses_an_empty_folder(tmp_path: Path) -> None:
     (tmp_path / "none").mkdir()
     result = runner.invoke(app, ["export", str(tmp_path / "none")])
-    assert result.exit_code == 2 and "no records" in result.output
+    assert result.exit_code == 2 and "Error: no records" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_export_refuses_a_damaged_database_in_one_line(tmp_path: Path) -> None:
+    """A file that starts as SQLite but is not a readable database: one line, no sqlite3."""
+    broken = tmp_path / "broken.sqlite"
+    broken.write_bytes(b"SQLite format 3\x00" + b"\x00garbage" * 100)
+    result = runner.invoke(app, ["export", str(broken), "--out", str(tmp_path / "x.parquet")])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("Error: cannot read the database")
+    assert len(result.output.strip().splitlines()) == 1
+    assert "Traceback" not in result.output

@@ -322,11 +322,17 @@ def _names_used(path: Path) -> set[str]:
 
 def test_the_adapters_import_only_the_core_card_data_and_the_terminal_drawing() -> None:
     """The core contract, a game's card data (its lowest layer: the views read the rest), the
-    registry and, for ``render()``, the CLI's drawing."""
+    registry, the bots (as research opponents) and, for ``render()``, the CLI's drawing."""
     card_data = tuple(
         f"mobtable.games.{game}.{module}" for game in GAMES for module in LAYERS[game][0]
     )
-    allowed = ("mobtable.core", "mobtable.adapters", "mobtable.cli.rendering", *card_data)
+    allowed = (
+        "mobtable.core",
+        "mobtable.adapters",
+        "mobtable.bots",
+        "mobtable.cli.rendering",
+        *card_data,
+    )
     found = _outside(_sources("adapters"), allowed)
     # `from mobtable import games`: the registry, where the adapters look a game up by name
     assert all(set(v) <= {"mobtable", "mobtable.games"} for v in found.values()), found

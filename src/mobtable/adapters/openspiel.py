@@ -35,18 +35,45 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from mobtable.adapters.board import board_text
 from mobtable.adapters.encoders import AnyEncoder, encoder_for, observation_string
 from mobtable.adapters.encoders.base import ActionIndex, Slots
+from mobtable.adapters.encoders.cosca import ROW as COSCA_ROW
 from mobtable.adapters.table import game_and_config, reward_kind, rewards
 from mobtable.core import Config, Game, State, View
 from mobtable.core import record as records
+from mobtable.games.capo.rules import HAND_SIZE as CAPO_HAND
+from mobtable.games.capo.rules import MAX_ROUNDS as CAPO_ROUNDS
+from mobtable.games.cosca.model import ROUNDS as COSCA_ROUNDS
 
 GAMES = ("gangsta", "cosca", "capo")
 DEFAULT_DEALS = 1 << 16
 """Table seeds the opening chance node chooses among (a parameter: raise it at will)."""
-MAX_GAME_LENGTH = {"gangsta": 600, "cosca": 400, "capo": 2000}
-"""Decisions per player a game stays under (times the player count). Random games
-measured at most 25 (Gangsta), 20 (COSCA) and 53 (Capo) per player."""
+
+
+def max_game_length(spec: Game, config: Config) -> int:
+    """The most decisions a game can take, bounded by its rules (derivations and the
+    lengths measured in random games: docs/research.md, "Game length").
+
+    - Gangsta: a card is played at most once and placed on the grid at most once (a
+      played card never returns to a hand), a trick opens at most one pick (at most one
+      trick per card), and each seat redraws or keeps once: 3 x cards + players.
+    - COSCA: 7 rounds; each has at most four sealed steps of every seat (dice, Gun Shop,
+      Club, Villa) and at most one fight per mobster of the row (at most 11), each
+      asking every seat at most once: 7 x 15 x players.
+    - Capo: at most 100 rounds (K-12); each seat declares its crew, places at most a
+      hand's cards (5), turns up at most as many and lays one suspicion: 100 x 12 x players.
+    """
+    players = config.players
+    if spec.name == "gangsta":
+        return 3 * len(spec.load_cards(config.card_data).cards) + players
+    if spec.name == "cosca":
+        return COSCA_ROUNDS * (4 + COSCA_ROW) * players
+    if spec.name == "capo":
+        return CAPO_ROUNDS * (2 + 2 * CAPO_HAND) * players
+    raise KeyError(f"no length bound for {spec.name}")
+
+
 SCORE_BOUND = 1000.0
 SEALED = ("sequential", "simultaneous")
 """How a sealed step is asked: its seats one at a time, or all at once (a simultaneous node)."""
@@ -132,7 +159,7 @@ class MobtableGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
             min_utility=0.0 if win else -SCORE_BOUND,
             max_utility=1.0 if win else SCORE_BOUND,
             utility_sum=1.0 if win else None,
-            max_game_length=MAX_GAME_LENGTH[name] * self.config.players,
+            max_game_length=max_game_length(spec, self.config),
         )
         kind = _game_type(name, spec, self.reward_kind, sealed)
         super().__init__(kind, info, dict(full))
@@ -294,11 +321,11 @@ class MobtableState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         return None if self.table is None else self.table.state.view(player)
 
     def __str__(self) -> str:
-        """For debugging (OpenSpiel's convention): every seat's moves, hidden ones too."""
+        """The board as the terminal draws it for a spectator: public facts only (a
+        player's own view is its ``observation_string``)."""
         if self.table is None:
-            return "(not dealt)"
-        table = self.table.state
-        return json.dumps({"actions": [[s, str(a)] for s, a in table.history]})
+            return "Not dealt yet: the opening chance node chooses the table."
+        return board_text(self.table.state)
 
 
 class MobtableObserver:

@@ -14,7 +14,6 @@ every pending seat at once; actions of seats that owe nothing are ignored.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -22,7 +21,9 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
+from mobtable.adapters.board import board_text
 from mobtable.adapters.table import REWARDS, Reward, Table, game_and_config, rewards
 from mobtable.core import Game
 
@@ -44,17 +45,6 @@ def _spaces(table: Table) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.Discr
         }
     )
     return observation, gymnasium.spaces.Discrete(table.num_actions)
-
-
-def _render_text(table: Table) -> str:
-    """The spectator's view drawn by the game's terminal renderer (public facts only)."""
-    from rich.console import Console
-
-    from mobtable.cli.rendering import render_view
-
-    console = Console(width=100, record=True, color_system=None, file=io.StringIO())
-    console.print(render_view(table.game.name, table.state.view(None)))
-    return console.export_text()
 
 
 class _Seeding:
@@ -99,6 +89,10 @@ class _Table:
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
         self._seeding = _Seeding()
 
+    def seat_of(self, agent: str) -> int:
+        """The seat of ``agent`` (``seat_2`` is seat 2); ``KeyError`` for another name."""
+        return self._seat[agent]
+
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
 
@@ -109,7 +103,7 @@ class _Table:
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode (ansi or human)")
             return None
-        text = _render_text(self.table)
+        text = board_text(self.table.state)
         if self.render_mode == "human":
             print(text)
             return None
@@ -239,10 +233,23 @@ def raw_env(game: str | Game, players: int | None = None, **config: Any) -> Mobt
     return MobtableAEC(game, players, **config)
 
 
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, whose ``last()`` asks the environment at once.
+
+    The inherited ``last()`` reads five attributes through the wrapper's ``__getattr__``
+    (a quarter of a random step's time); this one checks the order the same way (nothing
+    before ``reset``) and returns what the environment's own ``last()`` returns."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+
 def env(game: str | Game, players: int | None = None, **config: Any) -> AECEnv:
     """The AEC environment of ``game`` (config: variants, options, reward, render_mode),
     wrapped in PettingZoo's order-enforcing wrapper as its classic games are."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, players, **config))
+    return OrderEnforcing(raw_env(game, players, **config))
 
 
 def parallel_env(game: str | Game, players: int | None = None, **config: Any) -> MobtableParallel:

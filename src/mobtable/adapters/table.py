@@ -60,20 +60,37 @@ class Table:
         self.encoder: AnyEncoder = encoder_for(game, config)
         self.num_actions = game.num_actions(config)
         self.index = ActionIndex(game, config)
+        self.memo = self.encoder.memo()
+        self._legal: tuple[State, tuple[int, int], npt.NDArray[np.intp]] | None = None
         self.state: State = game.new_state(config, seed=0)
 
     def deal(self, seed: int) -> State:
         self.state = self.game.new_state(self.config, seed=seed)
         self.state.silent = True
+        self.memo.clear()
         return self.state
 
     def observation(self, seat: int) -> Array:
-        return self.encoder.observe(self.state, seat)
+        """``seat``'s tensor, encoded where its view changed since it last observed."""
+        return self.memo.encode(self.state.view(seat))
+
+    def legal_indices(self, seat: int) -> npt.NDArray[np.intp]:
+        """The indices of ``seat``'s legal actions now (kept until the state moves on: a
+        state changes only by ``apply``, which lengthens its history)."""
+        state = self.state
+        key = (len(state.history), seat)
+        kept = self._legal
+        if kept is not None and kept[0] is state and kept[1] == key:
+            return kept[2]
+        indices = self.index.indices(state.legal(seat))
+        self._legal = (state, key, indices)
+        return indices
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
-        if seat not in self.state.pending():
-            return np.zeros(self.num_actions, np.int8)
-        return self.index.mask(self.state, seat)
+        mask = np.zeros(self.num_actions, np.int8)
+        if seat in self.state.pending():
+            mask[self.legal_indices(seat)] = 1
+        return mask
 
     def action(self, seat: int, index: int) -> Action:
         """The action at ``index`` if ``seat`` may take it now; ``IllegalAction`` otherwise."""
@@ -82,6 +99,6 @@ class Table:
         action = self.game.action_from_index(int(index), self.config)
         if seat not in self.state.pending():
             raise IllegalAction(f"seat {seat} owes no decision now")
-        if action not in self.state.legal(seat):
+        if not (self.legal_indices(seat) == int(index)).any():
             raise IllegalAction(f"action {index} ({action}) is not legal for seat {seat} now")
         return action

@@ -154,18 +154,27 @@ class _Records(_Source):
 
     def games(self) -> Iterator[Finished]:
         from mobtable.core import BadRecord
-        from mobtable.core import record as records
 
         for path in self.files:
             try:
-                record = records.load(path)
+                record = _finished_record(path)
             except BadRecord as exc:
                 _skipped(str(path), str(exc))
                 continue
-            if record.get("result") is None:
-                _skipped(str(path), "the game is not over")
-                continue
             yield Finished(str(path), record, _seated(record))
+
+
+def _finished_record(path: Path) -> dict[str, Any]:
+    """The record in ``path`` if it is one of a finished game; ``BadRecord`` saying why not
+    (not JSON, a JSON that is no record, a game not over)."""
+    from mobtable.core import BadRecord
+    from mobtable.core import record as records
+
+    record = records.load(path)
+    records.start_from_record(record)  # the header: format, game, rules, config, seed
+    if record.get("result") is None:
+        raise BadRecord("the game is not over (only finished games are exported)")
+    return record
 
 
 def _seated(record: dict[str, Any]) -> list[str | None]:
@@ -181,12 +190,11 @@ def _seated(record: dict[str, Any]) -> list[str | None]:
 def _named_record(path: Path) -> _Records:
     """A record named on the command line: refused at once unless it is a record."""
     from mobtable.core import BadRecord
-    from mobtable.core import record as records
 
     try:
-        records.load(path)
+        _finished_record(path)
     except BadRecord as exc:
-        fail(f"{path} is neither a SQLite database nor a record: {exc}")
+        fail(f"{path} is neither a SQLite database nor a finished game's record: {exc}")
     return _Records([path])
 
 

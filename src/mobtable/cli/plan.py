@@ -18,7 +18,7 @@ from rich.console import Console
 from mobtable.cli import setup
 from mobtable.cli._errors import fail
 from mobtable.cli.options import CardsFile, Jobs, LineUp, Players, RuleOptions, Variants
-from mobtable.cli.simulate import _needs, build_spec, play
+from mobtable.cli.simulate import build_spec, needs_extra, play
 from mobtable.sim import SimSpec
 
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ def plan(
     cards: CardsFile = None,
 ) -> None:
     """Say how many games a question about the first seat needs; with --run, play them."""
-    _needs("scipy", "lab", "plan")
+    needs_extra("scipy", "lab", "plan")
     if (width is None) == (difference is None):
         fail("give either --width (an interval's width) or --difference (an effect to detect)")
     if share is not None and width is None:
@@ -161,7 +161,7 @@ def plan(
     document: dict[str, Any] = {"games": games, "plan": how}
     if run:
         if out is not None:
-            _needs("pyarrow", "lab", "--out (the Parquet results table)")
+            needs_extra("pyarrow", "lab", "--out (the Parquet results table)")
             setup.writable_directory(out, "--out")
         games, how, verdict, rule = run_plan(
             spec,

@@ -150,7 +150,7 @@ def _players(game: Game, players: int | None, names: list[str]) -> int:
     return len(names) if len(names) > 1 else game.min_players
 
 
-def _needs(module: str, extra: str, what: str) -> None:
+def needs_extra(module: str, extra: str, what: str) -> None:
     """Fail cleanly when an optional dependency is missing."""
     if importlib.util.find_spec(module) is None:
         fail(f"{what} needs {module}: pip install 'mobtable[{extra}]'")
@@ -313,10 +313,10 @@ def simulate(
     )
     setup.check_games(games)
     if out is not None:
-        _needs("pyarrow", "lab", "--out (the Parquet results table)")
+        needs_extra("pyarrow", "lab", "--out (the Parquet results table)")
         setup.writable_directory(out, "--out")
     if ray is not None:
-        _needs("ray", "cluster", "--ray")
+        needs_extra("ray", "cluster", "--ray")
     records_dir = out / RECORDS if out is not None and with_records else None
     summary, written = play(spec, games, jobs=jobs, out=out, records_dir=records_dir, ray=ray)
     if as_json:

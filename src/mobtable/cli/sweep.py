@@ -22,7 +22,7 @@ from rich.table import Table
 from mobtable.cli import setup
 from mobtable.cli._errors import fail
 from mobtable.cli.options import Jobs, RayAddress, Rotate
-from mobtable.cli.simulate import RESULTS, _needs, play
+from mobtable.cli.simulate import RESULTS, needs_extra, play
 from mobtable.core import Game, MobtableError
 from mobtable.sim import SimSpec
 
@@ -237,9 +237,9 @@ def sweep(
 ) -> None:
     """Play a grid of configurations on the same seeds into one table, figures per cell."""
     for module in ("pandas", "scipy", "pyarrow"):
-        _needs(module, "lab", "sweep")
+        needs_extra(module, "lab", "sweep")
     if ray is not None:
-        _needs("ray", "cluster", "--ray")
+        needs_extra("ray", "cluster", "--ray")
     game = setup.load_game(game_name)
     setup.check_seed(seed)
     setup.check_games(games)

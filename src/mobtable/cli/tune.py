@@ -18,7 +18,7 @@ from rich.table import Table
 from mobtable.cli import setup
 from mobtable.cli._errors import fail
 from mobtable.cli.options import Jobs, LineUp, Players, RuleOptions, Variants
-from mobtable.cli.simulate import _needs, play
+from mobtable.cli.simulate import needs_extra, play
 from mobtable.core import MobtableError
 from mobtable.sim import SimSpec
 
@@ -68,7 +68,7 @@ def tune(
     option: RuleOptions = None,
 ) -> None:
     """Find the value of one parameter that brings a figure closest to a target."""
-    _needs("scipy", "lab", "tune")
+    needs_extra("scipy", "lab", "tune")
     from mobtable.sim import tune as tuning
 
     game = setup.load_game(game_name)

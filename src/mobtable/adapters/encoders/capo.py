@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from mobtable.adapters.encoders.base import OTHER, Array, Encoder, Field, Slots, one_hot
+from mobtable.adapters.encoders.base import OTHER, Array, Encoder, Field, Part, Slots, one_hot
 from mobtable.core import Config, Game
 from mobtable.games.capo.view_types import CapoView, LastRound, Me
 
@@ -93,9 +93,53 @@ class CapoEncoder(Encoder[CapoView]):
         for card in ids:
             slot[card] = 1.0
 
-    def fill(self, view: CapoView, out: Slots) -> None:
-        rel, by_seat, p = self.rel, self.by_seat, self.players
-        one_hot(out["phase"], PHASES, view["phase"])
+    def layout_parts(self) -> Iterable[Part]:
+        return (
+            Part(("phase",), ("phase",), lambda v, o: one_hot(o["phase"], PHASES, v["phase"])),
+            Part(
+                ("round", "counter", "target", "stack_size", "assignments_left", "events_left"),
+                ("counters",),
+                self._counters,
+            ),
+            Part(("respect",), ("respect",), self._respect),
+            Part(("supply",), ("supply",), self._supply),
+            Part(
+                ("assignment",),
+                ("assignment", "assignment_symbols", "assignment_stars"),
+                self._assignment,
+            ),
+            Part(("event",), ("event",), self._event),
+            Part(
+                ("next_assignment_envelope",),
+                ("next_envelope",),
+                lambda v, o: o["next_envelope"].__setitem__(
+                    0, float(bool(v["next_assignment_envelope"]))
+                ),
+            ),
+            Part(
+                ("assignments_used",),
+                ("assignments_used",),
+                lambda v, o: self._cards(o["assignments_used"], v["assignments_used"]),
+            ),
+            Part(
+                ("events_used",),
+                ("events_used",),
+                lambda v, o: self._cards(o["events_used"], v["events_used"]),
+            ),
+            Part(("hand",), ("hand", "hand_symbols", "hand_stars"), self._hand),
+            Part(("hand_sizes",), ("hand_sizes",), self._hand_sizes),
+            Part(("table",), ("played", "must_turn", "face_up", "my_table"), self._table),
+            Part(("discard", "box"), ("discard", "discard_counts"), self._discard),
+            Part(("step",), ("step",), self._step),
+            Part(("me",), ("me", "my_choice", "my_suspect"), self._me),
+            Part(
+                ("last_round",),
+                ("last_round", "last_suspicions", "last_revealed", "last_face_up"),
+                self._last,
+            ),
+        )
+
+    def _counters(self, view: CapoView, out: Slots) -> None:
         out["counters"][:] = (
             view["round"] / 15,
             view["counter"] / 15,
@@ -104,42 +148,62 @@ class CapoEncoder(Encoder[CapoView]):
             view["assignments_left"] / 16,
             view["events_left"] / 10,
         )
-        out["respect"][:] = [r / 30 for r in by_seat(view, view["respect"])]
+
+    def _respect(self, view: CapoView, out: Slots) -> None:
+        out["respect"][:] = [r / 30 for r in self.by_seat(view, view["respect"])]
+
+    def _supply(self, view: CapoView, out: Slots) -> None:
         if view["supply"] is not None:
             out["supply"][:] = (1.0, view["supply"] / 100)
+
+    def _assignment(self, view: CapoView, out: Slots) -> None:
         job = view["assignment"]
         out["assignment"][job["id"]] = 1.0
         for symbol in job["symbols"]:
             out["assignment_symbols"][self.symbols.index(symbol)] += 1.0
         out["assignment_stars"][:] = (job["choice"] / 3, job["stars"] / 10, job["max_stars"] / 10)
+
+    def _event(self, view: CapoView, out: Slots) -> None:
         event = view["event"]
         out["event"][self.events if event is None else event["id"]] = 1.0
-        out["next_envelope"][0] = float(bool(view["next_assignment_envelope"]))
-        self._cards(out["assignments_used"], view["assignments_used"])
-        self._cards(out["events_used"], view["events_used"])
+
+    def _hand(self, view: CapoView, out: Slots) -> None:
         hand = view["hand"] or []
         self._cards(out["hand"], hand)
+        symbols, stars = out["hand_symbols"], out["hand_stars"]
         for card in hand:
             for symbol in self.card_symbols[card]:
-                out["hand_symbols"][self.symbols.index(symbol)] += 0.2
-            out["hand_stars"][0] += self.card_stars[card] / 20
-        out["hand_sizes"][:] = [h / 10 for h in by_seat(view, view["hand_sizes"])]
-        for r, entry in enumerate(by_seat(view, view["table"])):
-            out["played"][r] = (entry["played"] or 0) / 7  # None: a crew still sealed (K-23)
-            out["must_turn"][r] = entry["must_turn"] / 7
-            self._cards(out["face_up"][r], entry["face_up"])
+                symbols[self.symbols.index(symbol)] += 0.2
+            stars[0] += self.card_stars[card] / 20
+
+    def _hand_sizes(self, view: CapoView, out: Slots) -> None:
+        out["hand_sizes"][:] = [h / 10 for h in self.by_seat(view, view["hand_sizes"])]
+
+    def _table(self, view: CapoView, out: Slots) -> None:
+        played, must_turn, face_up = out["played"], out["must_turn"], out["face_up"]
+        for r, entry in enumerate(self.by_seat(view, view["table"])):
+            played[r] = (entry["played"] or 0) / 7  # None: a crew still sealed (K-23)
+            must_turn[r] = entry["must_turn"] / 7
+            self._cards(face_up[r], entry["face_up"])
             self._cards(out["my_table"], entry.get("cards", ()) if r == 0 else ())
+
+    def _discard(self, view: CapoView, out: Slots) -> None:
         discard = view["discard"]
         self._cards(out["discard"][0], discard["seen"])
         self._cards(out["discard"][1], discard["mine"])
         self._cards(out["discard"][2], view["box"])
         out["discard_counts"][0] = discard["size"] / 70
-        out["discard_counts"][1:] = [u / 10 for u in by_seat(view, discard["unseen_by_seat"])]
+        out["discard_counts"][1:] = [u / 10 for u in self.by_seat(view, discard["unseen_by_seat"])]
+
+    def _step(self, view: CapoView, out: Slots) -> None:
         step = view["step"]
         if step is not None:
+            rel = self.rel
             for row, seats in enumerate((step["seats"], step["committed"], step["waiting"])):
                 for s in seats:
                     out["step"][row, rel(view, s)] = 1.0
+
+    def _me(self, view: CapoView, out: Slots) -> None:
         me: Me = view["me"] or {"committed": False}
         out["me"][:] = (
             float(bool(me.get("committed"))),
@@ -150,7 +214,9 @@ class CapoEncoder(Encoder[CapoView]):
         self._cards(out["my_choice"][1], me.get("turning") or ())
         if "suspects" in me and me.get("committed"):
             target = _target(me["suspects"])
-            out["my_suspect"][p if target is None else rel(view, target)] = 1.0
+            out["my_suspect"][self.players if target is None else self.rel(view, target)] = 1.0
+
+    def _last(self, view: CapoView, out: Slots) -> None:
         last = view["last_round"]
         if last is not None:
             self._last_round(view, last, out)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mobtable.adapters.encoders.base import OTHER, Encoder, Field, Slots, one_hot
+from mobtable.adapters.encoders.base import OTHER, Encoder, Field, Part, Slots, one_hot
 from mobtable.core import Config, Game
 from mobtable.games.cosca.view_types import CoscaView, Fight
 
 STAGES = ("dice", "gun", "club", "villa", "fight", "over", OTHER)
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+DAY_INDEX = {day: i for i, day in enumerate(DAYS)}
 PLACES = "BGRCVS"
 """The dice letters in city order: Bank, Gun Shop, Racetrack, Club, Villa, Street."""
 TOKENS = ("black", "white", "box", OTHER)
@@ -33,9 +34,13 @@ def dice_counts(text: str | None) -> list[int]:
 
 class CoscaEncoder(Encoder[CoscaView]):
     game_name = "cosca"
+    incremental = False
+    """Between two decisions of a seat a whole step of the day passes (the row, the
+    table, the supply and the decision all change): a full encoding is cheaper."""
 
     def __init__(self, game: Game, config: Config) -> None:
         self.mobsters: tuple[str, ...] = tuple(m.name for m in game.load_cards(config.card_data))
+        self.mobster = {name: i for i, name in reversed(list(enumerate(self.mobsters)))}
         super().__init__(game, config)
 
     def layout(self) -> Iterable[Field]:
@@ -71,14 +76,32 @@ class CoscaEncoder(Encoder[CoscaView]):
             Field("mine", (1 + places,), "I committed, then my sealed dice setting / 5"),
         )
 
-    def fill(self, view: CoscaView, out: Slots) -> None:
-        rel, by_seat, p = self.rel, self.by_seat, self.players
-        one_hot(out["stage"], STAGES, view["stage"])
+    def layout_parts(self) -> Iterable[Part]:
+        return (
+            Part(("stage",), ("stage",), lambda v, o: one_hot(o["stage"], STAGES, v["stage"])),
+            Part(("calendar",), ("calendar", "day"), self._calendar),
+            Part(("decision",), ("decision", "fight"), self._decision),
+            Part(
+                ("row",),
+                ("row_mobster", "row_state", "row_loyal", "row_hats", "row_days"),
+                self._row,
+            ),
+            Part(("deck_left",), ("deck",), self._deck),
+            Part(("table",), ("table", "villa"), self._table),
+            Part(("supply",), ("supply",), self._supply),
+            Part(("revealed",), ("revealed", "revealed_round"), self._revealed),
+            Part(("fights",), ("last_fight",), self._fights),
+            Part(("mine", "stage"), ("mine",), self._mine),
+        )
+
+    def _calendar(self, view: CoscaView, out: Slots) -> None:
         cal = view["calendar"]
         last = cal["round"] == cal["rounds"]
         out["calendar"][:] = (cal["round"] / 7, float(cal["race_today"]), float(last))
         one_hot(out["day"], DAYS, cal["day"])
-        decision = view["decision"]
+
+    def _decision(self, view: CoscaView, out: Slots) -> None:
+        decision, rel = view["decision"], self.rel
         if decision is not None:
             for s in decision["seats"]:
                 out["decision"][0, rel(view, s)] = 1.0
@@ -88,18 +111,28 @@ class CoscaEncoder(Encoder[CoscaView]):
                 out["fight"][decision["pos"] - 1] = 1.0
                 for s in decision["fighters"]:
                     out["fight"][ROW + 1 + rel(view, s)] = 1.0
+
+    def _row(self, view: CoscaView, out: Slots) -> None:
+        rel, p, mobster = self.rel, self.players, self.mobster
+        mobsters, state, loyal_slot = out["row_mobster"], out["row_state"], out["row_loyal"]
+        hats, days = out["row_hats"], out["row_days"]
         for i, entry in enumerate(view["row"][:ROW]):
-            if entry["name"] in self.mobsters:
-                out["row_mobster"][i, self.mobsters.index(entry["name"])] = 1.0
-            out["row_state"][i] = (float(entry["works_today"]), float(bool(entry["drink"])), 1.0)
+            m = mobster.get(entry["name"])
+            if m is not None:
+                mobsters[i, m] = 1.0
+            state[i] = (float(entry["works_today"]), float(bool(entry["drink"])), 1.0)
             loyal = entry["loyal"]
-            out["row_loyal"][i, p if loyal is None else rel(view, loyal)] = 1.0
+            loyal_slot[i, p if loyal is None else rel(view, loyal)] = 1.0
             for s in entry["hats_under"]:
-                out["row_hats"][i, rel(view, s)] = 1.0
+                hats[i, rel(view, s)] = 1.0
             for day in entry["days"]:
-                one_hot(out["row_days"][i], DAYS, day)
+                days[i, DAY_INDEX.get(day, len(DAYS) - 1)] = 1.0
+
+    def _deck(self, view: CoscaView, out: Slots) -> None:
         out["deck"][0] = view["deck_left"] / 20
-        for r, seat in enumerate(by_seat(view, view["table"])):
+
+    def _table(self, view: CoscaView, out: Slots) -> None:
+        for r, seat in enumerate(self.by_seat(view, view["table"])):
             villa = seat["villa"]
             out["table"][r] = (
                 seat["money"] / 20,
@@ -111,17 +144,25 @@ class CoscaEncoder(Encoder[CoscaView]):
             )
             one_hot(out["villa"][r, : len(TOKENS)], TOKENS, villa["token"])
             out["villa"][r, len(TOKENS)] = float(bool(villa["die"]))
+
+    def _supply(self, view: CoscaView, out: Slots) -> None:
         supply = view["supply"]
         if supply["limited"]:
             money, weapons, dice = supply["money"] or 0, supply["weapons"] or 0, supply["dice"] or 0
             out["supply"][:] = (1.0, money / 50, weapons / 35, dice / 29)
+
+    def _revealed(self, view: CoscaView, out: Slots) -> None:
         revealed = view["revealed"]
         if revealed["round"] is not None:
             out["revealed_round"][0] = revealed["round"] / 7
-            for r, text in enumerate(by_seat(view, revealed["dice"])):
+            for r, text in enumerate(self.by_seat(view, revealed["dice"])):
                 out["revealed"][r] = [c / 5 for c in dice_counts(text)]
+
+    def _fights(self, view: CoscaView, out: Slots) -> None:
         if view["fights"]:
             self._last_fight(view, view["fights"][-1], out)
+
+    def _mine(self, view: CoscaView, out: Slots) -> None:
         choice = view["mine"]["choice"] if view["mine"] else None
         if choice is not None:
             out["mine"][0] = 1.0

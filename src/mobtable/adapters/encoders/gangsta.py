@@ -9,13 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mobtable.adapters.encoders.base import OTHER, Array, Encoder, Field, Slots, one_hot
+from mobtable.adapters.encoders.base import (
+    OTHER,
+    Array,
+    Encoder,
+    Field,
+    Part,
+    Slots,
+    Write,
+    one_hot,
+)
 from mobtable.core import Config, Game
 from mobtable.games.gangsta.grid import CELL_NAMES
 from mobtable.games.gangsta.view_types import GangstaView
 
 PHASES = ("redraw", "play", "pick", "place", "over", OTHER)
 VARIANTS = ("none", "reveal-one", "reveal-two", OTHER)
+CELL_INDEX = {name: i for i, name in enumerate(CELL_NAMES)}
 
 
 class GangstaEncoder(Encoder[GangstaView]):
@@ -26,6 +36,7 @@ class GangstaEncoder(Encoder[GangstaView]):
         self.codes: tuple[str, ...] = tuple(c.code for c in cards.cards)
         self.card = {code: i for i, code in enumerate(self.codes)}
         self.mafias: tuple[str, ...] = tuple(cards.mafia_codes)
+        self.mafia = {letter: m for m, letter in enumerate(self.mafias)}
         self.ambush = len(cards.ambush)
         super().__init__(game, config)
 
@@ -63,63 +74,118 @@ class GangstaEncoder(Encoder[GangstaView]):
             Field("redraw", (2, p), "[0]: seats still asked to redraw, [1]: seats that redrew"),
         )
 
-    def _cards(self, slot: Array, codes: Iterable[str]) -> None:
-        for code in codes:
-            slot[self.card[code]] = 1.0
+    def layout_parts(self) -> Iterable[Part]:
+        card_lists = ("to_place", "opened", "box", "discard")
+        return (
+            Part(("phase",), ("phase",), lambda v, o: one_hot(o["phase"], PHASES, v["phase"])),
+            Part(
+                ("variant",),
+                ("variant",),
+                lambda v, o: one_hot(o["variant"], VARIANTS, v["variant"] or "none"),
+            ),
+            Part(("phase", "turn", "redraw"), ("to_move", "redraw", "my_redraw"), self._to_move),
+            Part(("hand",), ("hand",), lambda v, o: self._cards(o["hand"], v["hand"] or ())),
+            Part(("trump",), ("trump",), lambda v, o: self._cards(o["trump"], (v["trump"],))),
+            Part(
+                ("trump_mafia",),
+                ("trump_mafia",),
+                lambda v, o: one_hot(o["trump_mafia"], self.mafias, v["trump_mafia"]),
+            ),
+            Part(("grid",), ("grid", "grid_cards"), self._grid),
+            Part(
+                ("trick", "trick_order", "leader"), ("trick", "trick_order", "leader"), self._trick
+            ),
+            Part(("last_trick",), ("last_trick", "last_winner"), self._last_trick),
+            *(Part((n,), (n,), self._card_list(n)) for n in card_lists),
+            Part(("hand_sizes", "absent", "voids"), ("hand_sizes", "absent", "voids"), self._hands),
+            Part(("scores", "best_trick"), ("scores", "best_trick"), self._scores),
+            Part(
+                ("deck_size", "trick_points", "tricks_played", "ambush_deck_size"),
+                ("counters",),
+                self._counters,
+            ),
+            Part(("ambush_used",), ("ambush_used",), self._ambush_used),
+            Part(("last_raid",), ("last_raid", "raid_cells", "raid_removed"), self._raid),
+        )
 
-    def fill(self, view: GangstaView, out: Slots) -> None:
-        rel = self.rel
-        one_hot(out["phase"], PHASES, view["phase"])
-        one_hot(out["variant"], VARIANTS, view["variant"] or "none")
-        to_move = out["to_move"]
+    def _cards(self, slot: Array, codes: Iterable[str]) -> None:
+        card = self.card
+        for code in codes:
+            slot[card[code]] = 1.0
+
+    def _card_list(self, name: str) -> Write:
+        def write(view: GangstaView, out: Slots) -> None:
+            self._cards(out[name], view[name])  # type: ignore[literal-required]
+
+        return write
+
+    def _to_move(self, view: GangstaView, out: Slots) -> None:
+        rel, to_move, redraw_slot = self.rel, out["to_move"], out["redraw"]
         if view["turn"] is not None and view["phase"] not in ("redraw", "over"):
             to_move[rel(view, view["turn"])] = 1.0
         redraw = view.get("redraw") or {}
         for s in redraw.get("waiting", ()):
             to_move[rel(view, s)] = 1.0
-            out["redraw"][0, rel(view, s)] = 1.0
+            redraw_slot[0, rel(view, s)] = 1.0
         for s in redraw.get("redrew", ()):
-            out["redraw"][1, rel(view, s)] = 1.0
-        self._cards(out["hand"], view["hand"] or ())
-        self._cards(out["trump"], [view["trump"]])
-        one_hot(out["trump_mafia"], self.mafias, view["trump_mafia"])
-        grid = out["grid"]
+            redraw_slot[1, rel(view, s)] = 1.0
+        self._cards(out["my_redraw"], redraw.get("mine") or ())
+
+    def _grid(self, view: GangstaView, out: Slots) -> None:
+        grid, cards, card, cell_index = out["grid"], out["grid_cards"], self.card, CELL_INDEX
         for cell, code in view["grid"].items():
-            grid[CELL_NAMES.index(cell), self.card[code]] = 1.0
-        self._cards(out["grid_cards"], view["grid"].values())
+            c = card[code]
+            grid[cell_index[cell], c] = 1.0
+            cards[c] = 1.0
+
+    def _trick(self, view: GangstaView, out: Slots) -> None:
+        rel, trick, order = self.rel, out["trick"], out["trick_order"]
         for play in view["trick"]:
-            self._cards(out["trick"][rel(view, play["seat"])], play["cards"])
+            self._cards(trick[rel(view, play["seat"])], play["cards"])
         for position, s in enumerate(view["trick_order"]):
-            out["trick_order"][position, rel(view, s)] = 1.0
+            order[position, rel(view, s)] = 1.0
         if view["leader"] is not None:
             out["leader"][rel(view, view["leader"])] = 1.0
+
+    def _last_trick(self, view: GangstaView, out: Slots) -> None:
         last = view["last_trick"]
         if last is not None:
+            rel = self.rel
             out["last_winner"][rel(view, last["winner"])] = 1.0
             for play in last["plays"]:
                 self._cards(out["last_trick"][rel(view, play["seat"])], play["cards"])
-        for name in ("to_place", "opened", "box", "discard"):
-            self._cards(out[name], view[name])
-        self._cards(out["my_redraw"], redraw.get("mine") or ())
+
+    def _hands(self, view: GangstaView, out: Slots) -> None:
+        rel, mafia = self.rel, self.mafia
         out["hand_sizes"][:] = [h / 16 for h in self.by_seat(view, view["hand_sizes"])]
         for s in view["absent"]:
             out["absent"][rel(view, s)] = 1.0
+        voids = out["voids"]
         for r, void in enumerate(self.by_seat(view, view["voids"])):
-            for mafia in void:
-                out["voids"][r, self.mafias.index(mafia)] = 1.0
+            for letter in void:
+                voids[r, mafia[letter]] = 1.0
+
+    def _scores(self, view: GangstaView, out: Slots) -> None:
         out["scores"][:] = [x / 50 for x in self.by_seat(view, view["scores"])]
         out["best_trick"][:] = [x / 10 for x in self.by_seat(view, view["best_trick"])]
+
+    def _counters(self, view: GangstaView, out: Slots) -> None:
         out["counters"][:] = (
             view["deck_size"] / 64,
             view["trick_points"] / 10,
             view["tricks_played"] / 20,
             view["ambush_deck_size"] / 20,
         )
+
+    def _ambush_used(self, view: GangstaView, out: Slots) -> None:
+        used = out["ambush_used"]
         for index in view["ambush_used"]:
-            out["ambush_used"][index] = 1.0
+            used[index] = 1.0
+
+    def _raid(self, view: GangstaView, out: Slots) -> None:
         raid = view["last_raid"]
         if raid is not None:
             out["last_raid"][raid["ambush"]] = 1.0
             for cell in raid["cells"]:
-                out["raid_cells"][CELL_NAMES.index(cell)] = 1.0
+                out["raid_cells"][CELL_INDEX[cell]] = 1.0
             self._cards(out["raid_removed"], raid["removed"])

@@ -46,6 +46,7 @@ from mobtable.games.capo.rules import GAME_OVER, PLAYING, SUSPECTING, TURNING
 from mobtable.games.capo.view_types import CapoView, Me, StepView, TableSeat
 
 if TYPE_CHECKING:
+    from mobtable.games.capo.cards import CardSet
     from mobtable.games.capo.state import CapoState
 
 
@@ -172,12 +173,25 @@ def view_for(state: CapoState, seat: int | None) -> CapoView:
 
 
 def reconstructed_in_play(state: CapoState) -> list[str]:
-    """What of the card data in play is our own design (empty for a real deck's file)."""
+    """What of the card data in play is our own design (empty for a real deck's file).
+
+    It changes only when a card leaves the game, so the words are kept for the last
+    cards out and card set seen (every view asks)."""
+    global _RECONSTRUCTED
     cards = state.cards
-    boxed = set(state.box)
-    mafiosi = [c for c in range(len(cards.mafiosi)) if c not in boxed]
-    events = [e for e in range(len(cards.events)) if e not in state.event_box]
-    return cards.reconstructed(mafiosi, events if state.rules.events else [])
+    key = (tuple(state.box), tuple(sorted(state.event_box)), state.rules.events)
+    kept = _RECONSTRUCTED  # read once: another thread may replace it
+    if kept is None or kept[0] is not cards or kept[1] != key:
+        boxed = set(state.box)
+        mafiosi = [c for c in range(len(cards.mafiosi)) if c not in boxed]
+        events = [e for e in range(len(cards.events)) if e not in state.event_box]
+        words = tuple(cards.reconstructed(mafiosi, events if state.rules.events else []))
+        kept = _RECONSTRUCTED = (cards, key, words)
+    return list(kept[2])
+
+
+_RECONSTRUCTED: tuple[CardSet, tuple[object, ...], tuple[str, ...]] | None = None
+"""The last card set, cards out of the game and words of :func:`reconstructed_in_play`."""
 
 
 def _held(state: CapoState, seat: int) -> list[int]:

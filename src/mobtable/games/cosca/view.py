@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from mobtable.core import Origin
 from mobtable.core.shuffle import shuffle
 from mobtable.games.cosca import city
-from mobtable.games.cosca.cards import reconstructed_parts
+from mobtable.games.cosca.cards import Mobster, reconstructed_parts
 from mobtable.games.cosca.model import (
     LETTERS,
     NOBODY,
@@ -49,43 +51,100 @@ _STAGES: dict[Stage, StageText] = {
     s: cast(StageText, s.value) for s in Stage if s is not Stage.OVER
 }
 """The view's words for the steps of a round (``Stage.OVER`` has no decision)."""
+_CITY: tuple[str, ...] = tuple(p.title for p in Place)
+"""The places' names, in city order."""
 
 
 def _counts_text(counts: tuple[int, ...] | None) -> str | None:
     return None if counts is None else "".join(LETTERS[p] * n for p, n in enumerate(counts))
 
 
-def calendar(state: CoscaState) -> Calendar:
-    start = state.rules.start
+@dataclass(frozen=True)
+class _Week:
+    """The calendar's fixed part for one starting day (see :func:`_week`)."""
+
+    start: Day
+    last: Day
+    days: tuple[Day, ...]
+    race_days: tuple[Day, ...]
+
+
+@lru_cache(maxsize=7)
+def _week(start: int) -> _Week:
     days = [Weekday((start + r) % 7) for r in range(ROUNDS)]
+    return _Week(
+        start=_DAY_CODES[start],
+        last=_DAY_CODES[days[-1]],
+        days=tuple(_DAY_CODES[d] for d in days),
+        race_days=tuple(_DAY_CODES[d] for d in days if d in RACE_DAYS),
+    )
+
+
+def calendar(state: CoscaState) -> Calendar:
+    week = _week(state.rules.start)
     return {
         "round": state.round + 1,
         "rounds": ROUNDS,
         "day": _DAY_CODES[state.weekday],
-        "start_day": _DAY_CODES[start],
-        "last_day": _DAY_CODES[days[-1]],
-        "days": [_DAY_CODES[d] for d in days],
-        "race_days": [_DAY_CODES[d] for d in days if d in RACE_DAYS],
+        "start_day": week.start,
+        "last_day": week.last,
+        "days": list(week.days),
+        "race_days": list(week.race_days),
         "race_today": state.weekday in RACE_DAYS,
     }
 
 
+@dataclass(frozen=True)
+class _CardTables:
+    """What a view reads of a card set that never changes, by card id."""
+
+    days: tuple[tuple[Day, ...], ...]
+    """Each card's working days, in week order."""
+    reconstructed: tuple[tuple[str, ...], ...]
+    """Each card's reconstructed fields."""
+    parts: tuple[str, ...]
+    """The set's reconstructed parts in words (``reconstructed_parts``)."""
+
+
+_TABLES: dict[int, tuple[tuple[Mobster, ...], _CardTables]] = {}
+"""The tables of each card set seen, by its identity (a table's ``cards`` is shared by
+every table of its set; the set is kept with them, so its identity stays its own)."""
+
+
+def _card_tables(cards: tuple[Mobster, ...]) -> _CardTables:
+    kept = _TABLES.get(id(cards))
+    if kept is not None and kept[0] is cards:
+        return kept[1]
+    tables = _CardTables(
+        days=tuple(tuple(_DAY_CODES[d] for d in sorted(m.days)) for m in cards),
+        reconstructed=tuple(tuple(m.reconstructed) for m in cards),
+        parts=tuple(reconstructed_parts(cards)),
+    )
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
+    _TABLES[id(cards)] = (cards, tables)
+    return tables
+
+
 def row(state: CoscaState) -> list[RowMobster]:
     out: list[RowMobster] = []
+    tables = _card_tables(state.cards)
+    today, players = state.weekday, state.players
     for pos, card in enumerate(state.row):
         mobster = state.cards[card]
         owner = state.loyal[pos]
+        under = state.under[pos]
         out.append(
             {
                 "pos": pos + 1,
                 "name": mobster.name,
                 "condition": mobster.condition,
-                "days": [_DAY_CODES[d] for d in sorted(mobster.days)],
-                "works_today": mobster.works_on(state.weekday),
+                "days": list(tables.days[card]),
+                "works_today": mobster.works_on(today),
                 "loyal": None if owner == NOBODY else owner,
                 "drink": state.drink[pos],
-                "hats_under": [s for s in range(state.players) if state.under[pos] >> s & 1],
-                "reconstructed": list(mobster.reconstructed),
+                "hats_under": [s for s in range(players) if under >> s & 1],
+                "reconstructed": list(tables.reconstructed[card]),
             }
         )
     return out
@@ -153,7 +212,7 @@ def view(state: CoscaState, seat: int | None) -> CoscaView:
         "game": "cosca",
         "seat": seat,
         "players": state.players,
-        "city": [p.title for p in Place],
+        "city": list(_CITY),
         "calendar": calendar(state),
         "stage": "over" if state.stage is Stage.OVER else _STAGES[state.stage],
         "decision": _decision(state),
@@ -168,7 +227,7 @@ def view(state: CoscaState, seat: int | None) -> CoscaView:
         "fights": [_fight(f) for f in state.fights],
         "mine": None,
         "result": state.result().to_json() if state.is_over() else None,
-        "reconstructed": reconstructed_parts(state.cards),
+        "reconstructed": list(_card_tables(state.cards).parts),
     }
     if seat is not None:
         own = sealed.choices.get(seat)
