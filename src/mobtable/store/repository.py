@@ -30,9 +30,16 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
+from mobtable.store.accounts import AccountRef, AccountStore
 from mobtable.store.lifecycle import Step, TableStatus, transition
 from mobtable.store.migrate import migrate
-from mobtable.store.models import ActionModel, ChatModel, SeatModel, TableModel
+from mobtable.store.models import (
+    ActionModel,
+    ChatModel,
+    SeatAccountModel,
+    SeatModel,
+    TableModel,
+)
 
 
 class StoreConflict(RuntimeError):
@@ -99,6 +106,10 @@ class TableRow:
     """The seat of the table's creator, who starts the game from the waiting room."""
     joined_at: float | None = None
     """When someone last took a seat (or the table was made), epoch seconds."""
+    rated: bool = False
+    """The game's end moves its players' ratings (chosen at creation)."""
+    accounts: dict[int, AccountRef] = field(default_factory=dict)
+    """The seats taken by signed-in players (a guest's seat is not here)."""
 
     def record(self) -> dict[str, Any]:
         """The table's full record (``mobtable.core.record``): seed, actions, result.
@@ -154,6 +165,8 @@ class Repository:
         self.engine = make_engine(url)
         if run_migrations:
             migrate(self.engine)
+        self.accounts = AccountStore(self.engine)
+        """Accounts, sessions, seats' accounts and ratings."""
 
     @property
     def is_sqlite(self) -> bool:
@@ -183,8 +196,15 @@ class Repository:
                     seed_chosen=row.seed_chosen,
                     host=row.host,
                     joined_at=row.joined_at,
+                    rated=row.rated,
                 )
             )
+            for seat_no, account in row.accounts.items():
+                conn.execute(
+                    insert(SeatAccountModel).values(
+                        table_id=row.id, seat=seat_no, account_id=account.id
+                    )
+                )
             for seat in row.seats:
                 conn.execute(
                     insert(SeatModel).values(
@@ -344,6 +364,7 @@ class Repository:
             SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.ready)) for s in seats
         ]
         row.actions = [(a.seat, a.notation) for a in actions]
+        row.accounts = self.accounts.seat_accounts(table_id)
         return row
 
     def ids(
@@ -449,4 +470,5 @@ def _table_row(t: Any) -> TableRow:
         seed_chosen=bool(t.seed_chosen),
         host=t.host,
         joined_at=t.joined_at,
+        rated=bool(t.rated),
     )

@@ -27,3 +27,18 @@ async def table_page(table_id: str) -> FileResponse:
 @router.get("/replay/{table_id}")
 async def replay_page(table_id: str) -> FileResponse:
     return FileResponse(INDEX)
+
+
+@router.get("/account")
+async def account_page() -> FileResponse:
+    return FileResponse(INDEX)
+
+
+@router.get("/u/{name}")
+async def profile_page(name: str) -> FileResponse:
+    return FileResponse(INDEX)
+
+
+@router.get("/leaderboard/{game}")
+async def leaderboard_page(game: str) -> FileResponse:
+    return FileResponse(INDEX)
