@@ -271,6 +271,25 @@ def test_a_signed_in_player_cannot_act_for_another_accounts_seat(web: TestClient
     assert act(as_player(web, ann), table["id"], 0, table["token"], "b1").status_code == 200
 
 
+def test_a_signed_in_player_cannot_take_another_accounts_seat_over_the_websocket(
+    web: TestClient,
+) -> None:
+    sign_up(web, "Ann")
+    ann = web.cookies[SESSION_COOKIE]
+    table = web.post("/api/tables", json={"game": "sealed-bid", "players": 2}).json()
+    web.cookies.delete(SESSION_COOKIE)
+    sign_up(web, "Bob")
+    with web.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "token": table["token"]})
+        refused = ws.receive_json()
+        assert refused["type"] == "error" and "Ann's" in refused["message"]
+        assert ws.receive()["code"] == 4403
+    as_player(web, ann)
+    with web.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "token": table["token"]})
+        assert ws.receive_json()["type"] == "state"
+
+
 def test_a_rated_table_has_no_chosen_seed_and_no_hints(web: TestClient) -> None:
     for extra in ({"seed": 7}, {"hints": True}):
         body = {"game": "sealed-bid", "players": 2, "rated": True, **extra}

@@ -1,12 +1,12 @@
 """Accounts in the browser: two people sign up, play a rated game against each other (one
 on a laptop, one on a phone), both ratings move, the profile shows it and the replay opens
 from it; "Play now" starts a game against bots in one tap. Screenshots of every new screen
-at 1366x768 and 390x844 go to docs/screenshots/accounts-*.png."""
+at 1366x768 and 390x844 go to the artifacts, and with ``MOBTABLE_SCREENSHOTS=update`` to
+docs/screenshots/accounts-*.png."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,11 +15,11 @@ from argon2.profiles import CHEAPEST
 from playwright.sync_api import Page, expect
 
 from mobtable.server.accounts.passwords import Passwords
-from web.conftest import serve
+from web.conftest import ARTIFACTS, serve
 from web.play import play_until_over
+from web.test_shell import _keep as keep
 
 SIZES = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PASSWORD = "two rated players"
 
 
@@ -27,18 +27,20 @@ PASSWORD = "two rated players"
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server of its own (accounts are server-wide), hashing passwords cheaply."""
     cheap = Passwords(PasswordHasher.from_parameters(CHEAPEST))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     yield from serve(tmp_path_factory.mktemp("accounts") / "db.sqlite", passwords=cheap)
 
 
 def shoot(page: Page, name: str) -> None:
-    """``docs/screenshots/accounts-<name>-<size>.png`` at both sizes (the page reloaded at
-    each, as a person opening it there would see it)."""
+    """``accounts-<name>-<size>`` at both sizes (the page reloaded at each, as a person
+    opening it there would see it), in the artifacts; with ``MOBTABLE_SCREENSHOTS=update``
+    also under docs/screenshots (``test_shell``'s way)."""
     now = page.viewport_size
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         page.reload()
         page.wait_for_load_state("networkidle")
-        page.screenshot(path=str(SHOTS / f"accounts-{name}-{size}.png"))
+        keep(page, ARTIFACTS, f"accounts-{name}-{size}")
     if now is not None:
         page.set_viewport_size(now)
         page.reload()
@@ -135,9 +137,7 @@ def test_two_players_sign_up_play_a_rated_game_and_see_it_on_their_profiles(
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_play_now_starts_a_game_against_bots_in_one_tap(
-    size: str, site: str, browser: Any
-) -> None:
+def test_play_now_starts_a_game_against_bots_in_one_tap(size: str, site: str, browser: Any) -> None:
     context = browser.new_context(viewport=SIZES[size])
     try:
         page = context.new_page()
