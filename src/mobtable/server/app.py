@@ -12,14 +12,14 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from mobtable.server import rules, ws
-from mobtable.server.accounts.csrf import SESSION_COOKIE, CsrfGuard
+from mobtable.server.accounts.csrf import SESSION_COOKIE, CsrfCookie, check_csrf
 from mobtable.server.accounts.desk import AccountDesk, Unauthorized
 from mobtable.server.accounts.passwords import Passwords
 from mobtable.server.errors import ServerError, http_error, validation_error
@@ -110,10 +110,11 @@ def create_app(
         version="1",
         lifespan=lifespan,
         responses=ERRORS,
+        dependencies=[Depends(check_csrf)],
     )
     app.state.manager = manager
     app.state.accounts = AccountDesk(repo.accounts, manager.db, passwords)
-    app.add_middleware(CsrfGuard)
+    app.add_middleware(CsrfCookie)
     app.add_middleware(BodySizeLimit, max_bytes=max_body)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(ServerError, server_error)

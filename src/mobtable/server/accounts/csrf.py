@@ -16,10 +16,11 @@ import hmac
 import secrets
 from http.cookies import SimpleCookie
 
-import orjson
 from starlette.datastructures import MutableHeaders
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from mobtable.server.errors import Forbidden
 
 CSRF_COOKIE = "mobtable_csrf"
 CSRF_HEADER = "x-csrf-token"
@@ -46,27 +47,38 @@ def csrf_cookie(token: str, *, is_secure: bool) -> str:
     return morsel.OutputString()
 
 
-class CsrfGuard:
-    """Pure ASGI middleware: refuses unsafe cookie-authorized requests without the token
-    (403, ``rule: "csrf"``) and hands every browser its token."""
+def check_csrf(conn: HTTPConnection) -> None:
+    """A dependency of every route: refuses (403, ``rule: "csrf"``) an unsafe request that
+    a browser's cookies could authorize without the token, or one from another site. It
+    runs once the route is found, so a method a path does not take is still a 405."""
+    if conn.scope["type"] != "http" or conn.scope["method"] in SAFE:
+        return
+    origin = conn.headers.get("origin")
+    if origin is not None and origin != f"{conn.url.scheme}://{conn.url.netloc}":
+        raise Forbidden(f"this request came from another site ({origin}): refused", rule="csrf")
+    if SESSION_COOKIE not in conn.cookies and not conn.url.path.startswith(GUARDED):
+        return
+    token = conn.cookies.get(CSRF_COOKIE)
+    sent = conn.headers.get(CSRF_HEADER)
+    if not token or not sent or not hmac.compare_digest(sent.encode(), token.encode()):
+        raise Forbidden(
+            "this request lacks the page's CSRF token (the X-CSRF-Token header must repeat "
+            "the mobtable_csrf cookie): reload the page and try again",
+            rule="csrf",
+        )
+
+
+class CsrfCookie:
+    """Pure ASGI middleware: hands every browser without one its CSRF token (a cookie)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or CSRF_COOKIE in HTTPConnection(scope).cookies:
             await self.app(scope, receive, send)
             return
-        conn = HTTPConnection(scope)
-        token = conn.cookies.get(CSRF_COOKIE)
-        problem = self._problem(conn, token)
-        if problem is not None:
-            await self._refuse(send, problem)
-            return
-        if token:
-            await self.app(scope, receive, send)
-            return
-        fresh = csrf_cookie(secrets.token_urlsafe(24), is_secure=secure(conn))
+        fresh = csrf_cookie(secrets.token_urlsafe(24), is_secure=secure(HTTPConnection(scope)))
 
         async def send_with_token(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -74,30 +86,3 @@ class CsrfGuard:
             await send(message)
 
         await self.app(scope, receive, send_with_token)
-
-    @staticmethod
-    def _problem(conn: HTTPConnection, token: str | None) -> str | None:
-        if conn.scope["method"] in SAFE:
-            return None
-        origin = conn.headers.get("origin")
-        if origin is not None and origin != f"{conn.url.scheme}://{conn.url.netloc}":
-            return f"this request came from another site ({origin}): refused"
-        if SESSION_COOKIE not in conn.cookies and not conn.url.path.startswith(GUARDED):
-            return None
-        sent = conn.headers.get(CSRF_HEADER)
-        if not token or not sent or not hmac.compare_digest(sent.encode(), token.encode()):
-            return (
-                "this request lacks the page's CSRF token (the X-CSRF-Token header must "
-                "repeat the mobtable_csrf cookie): reload the page and try again"
-            )
-        return None
-
-    @staticmethod
-    async def _refuse(send: Send, detail: str) -> None:
-        body = orjson.dumps({"detail": detail, "rule": "csrf"})
-        headers = [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(body)).encode()),
-        ]
-        await send({"type": "http.response.start", "status": 403, "headers": headers})
-        await send({"type": "http.response.body", "body": body})
