@@ -15,30 +15,12 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.get("/")
-async def lobby_page() -> FileResponse:
-    return FileResponse(INDEX)
-
-
 @router.get("/t/{table_id}")
-async def table_page(table_id: str) -> FileResponse:
-    return FileResponse(INDEX)
-
-
 @router.get("/replay/{table_id}")
-async def replay_page(table_id: str) -> FileResponse:
-    return FileResponse(INDEX)
-
-
 @router.get("/account")
-async def account_page() -> FileResponse:
-    return FileResponse(INDEX)
-
-
 @router.get("/u/{name}")
-async def profile_page(name: str) -> FileResponse:
-    return FileResponse(INDEX)
-
-
 @router.get("/leaderboard/{game}")
-async def leaderboard_page(game: str) -> FileResponse:
+async def page() -> FileResponse:
+    """Every page of the web client (the lobby, a table, a replay, the account, a profile,
+    a leaderboard): ``index.html``, whose script routes by the address."""
     return FileResponse(INDEX)

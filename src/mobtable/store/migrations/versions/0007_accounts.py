@@ -15,6 +15,24 @@ branch_labels = None
 depends_on = None
 
 
+def _account_id() -> sa.Column[str]:
+    """The account a row belongs to (gone with it)."""
+    return sa.Column(
+        "account_id",
+        sa.String(32),
+        sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    )
+
+
+def _table_id() -> sa.Column[str]:
+    """The table a row belongs to (gone with it), part of the row's key."""
+    return sa.Column(
+        "table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+
+
 def upgrade() -> None:
     # a plain ALTER TABLE ... ADD COLUMN, also on SQLite: a batch operation would copy
     # "tables", and dropping the old one deletes every seat and action under
@@ -33,32 +51,15 @@ def upgrade() -> None:
     op.create_table(
         "sessions",
         sa.Column("token_hash", sa.String(64), primary_key=True),
-        sa.Column(
-            "account_id",
-            sa.String(32),
-            sa.ForeignKey("accounts.id", ondelete="CASCADE"),
-            nullable=False,
-            index=True,
-        ),
+        _account_id(),
         sa.Column("created_at", sa.Float(), nullable=False),
         sa.Column("expires_at", sa.Float(), nullable=False),
     )
     op.create_table(
         "seat_accounts",
-        sa.Column(
-            "table_id",
-            sa.String(32),
-            sa.ForeignKey("tables.id", ondelete="CASCADE"),
-            primary_key=True,
-        ),
+        _table_id(),
         sa.Column("seat", sa.Integer(), primary_key=True),
-        sa.Column(
-            "account_id",
-            sa.String(32),
-            sa.ForeignKey("accounts.id", ondelete="CASCADE"),
-            nullable=False,
-            index=True,
-        ),
+        _account_id(),
     )
     op.create_table(
         "ratings",
@@ -71,12 +72,7 @@ def upgrade() -> None:
     op.create_table(
         "rating_changes",
         sa.Column("player", sa.String(60), primary_key=True),
-        sa.Column(
-            "table_id",
-            sa.String(32),
-            sa.ForeignKey("tables.id", ondelete="CASCADE"),
-            primary_key=True,
-        ),
+        _table_id(),
         sa.Column("game", sa.String(40), nullable=False),
         sa.Column("mu", sa.Float(), nullable=False),
         sa.Column("sigma", sa.Float(), nullable=False),
