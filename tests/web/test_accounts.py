@@ -147,6 +147,8 @@ def test_play_now_starts_a_game_against_bots_in_one_tap(size: str, site: str, br
         expect(button).to_be_visible()
         box = button.bounding_box()
         assert box is not None and box["y"] + box["height"] <= SIZES[size]["height"]
+        link = page.locator("[data-role=sign-in-link]").bounding_box()
+        assert link is not None and link["height"] >= 44 and link["width"] >= 44
         if size == "desktop":
             shoot(page, "play-now")
         page.locator("[data-choice=game] [data-value=gangsta]").click()
