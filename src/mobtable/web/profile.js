@@ -1,6 +1,6 @@
 // A player's profile (games played and won per game, rating over time as a small chart,
 // recent tables with their replays and "Play again") and each game's leaderboard.
-import { api, saveSeat } from "./api.js";
+import { api, loadSeat, saveSeat } from "./api.js";
 import { h, s } from "./dom.js";
 import { profileUrl, signedInAs, useAccountStyles } from "./account.js";
 import { ordinal } from "./words.js";
@@ -68,7 +68,7 @@ function ratingCard(g) {
 
 function recentRow(r) {
   const place = r.won ? "won" : r.rank ? `${ordinal(r.rank)} of ${r.players}` : "played";
-  const mine = loadSeatQuietly(r.table);
+  const mine = loadSeat(r.table); // this browser's seat there, if it kept the token
   const again = h("button", { class: "secondary", "data-role": "play-again", onclick: () => playAgain(r.table, mine, again) }, "Play again");
   return h("li", { class: "recent-row", dataset: { table: r.table } },
     h("div", {}, h("strong", {}, r.title), ` — ${place}`, r.rated ? h("span", { class: "badge rated" }, "rated") : null,
@@ -76,15 +76,6 @@ function recentRow(r) {
     h("div", { class: "row-actions" },
       h("a", { class: "button secondary", href: `/replay/${r.table}`, "data-role": "replay-link" }, "Replay"),
       mine ? again : null));
-}
-
-function loadSeatQuietly(tableId) {
-  try {
-    const raw = JSON.parse(localStorage.getItem(`mobtable:seat:${tableId}`) || "null");
-    return raw && Number.isInteger(raw.seat) ? raw : null;
-  } catch (_) {
-    return null;
-  }
 }
 
 // "Play again with these players": a rematch of that table (everyone keeps their seat).
