@@ -106,24 +106,3 @@ def test_the_limits_come_from_the_environment_and_zero_turns_them_off() -> None:
     assert limits.waiting_expiry == 60 and limits.abandoned_expiry == 0
     with pytest.raises(ValueError):
         ServerLimits(waiting_expiry=-1)
-
-
-# -- turn-based tables: a clock of hours to days; the players are away between their moves,
-# so such a table never closes as abandoned: its clocks move it on
-DAY = 86400
-
-
-def test_a_turn_based_table_stays_open_while_its_players_are_away(quick: TestClient) -> None:
-    vs_bot = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
-    long = new_table(quick, seats=vs_bot, clock=3 * DAY)
-    short = new_table(quick, seats=vs_bot, clock=ABANDON)  # not longer: not turn-based
-    assert quick.get(f"/api/tables/{long['id']}").json()["clock"] == 3 * DAY
-    assert expire(quick, ABANDON + 3600) == [short["id"]]  # nobody connected to either
-    assert quick.get(f"/api/tables/{long['id']}").json()["status"] == "playing"
-
-
-def test_a_clock_is_at_most_seven_days(quick: TestClient) -> None:
-    body = {"game": "sealed-bid", "players": 2, "clock": 7 * DAY + 1}
-    assert quick.post("/api/tables", json=body).status_code == 422
-    body["clock"] = 7 * DAY
-    assert quick.post("/api/tables", json=body).status_code == 201
