@@ -3,8 +3,7 @@
 Two limits (``ServerLimits``): a waiting table closes ``waiting_expiry`` seconds
 after its last join (or its creation); an unfinished game closes once none of its
 players has been connected for ``abandoned_expiry`` seconds (a table of bots only,
-with no seat for a person, plays on, and so does a turn-based table, whose clock is
-longer than that: its clocks move it on). An expired table leaves the lobby's open
+with no seat for a person, plays on). An expired table leaves the lobby's open
 tables and says why at its address; it cannot be joined or played.
 """
 
@@ -58,8 +57,6 @@ class Expiry:
             return None
         if table.status is not TableStatus.PLAYING or not self.abandoned:
             return None
-        if self.turn_based(table):
-            return None  # its clocks move it on: a seat out of time is played by its bot
         people = [s for s in table.seats if s.row.kind == "human" and s.claimed]
         if not people or any(s.connections for s in people):
             return None
@@ -69,11 +66,6 @@ class Expiry:
                 f"{_duration(self.abandoned)}."
             )
         return None
-
-    def turn_based(self, table: TableSession) -> bool:
-        """A table whose clock is longer than the abandoned limit is played turn by turn,
-        its players away between their moves: it never closes as abandoned."""
-        return bool(table.row.clock and self.abandoned and table.row.clock > self.abandoned)
 
     def reason_of_stored(self, table: TableSession) -> str:
         """The reason of a table that expired before this server started."""

@@ -41,9 +41,6 @@ OptionValue = bool | StrictInt | float | OptionText | None
 ShortName = Annotated[str, StringConstraints(max_length=40)]
 GameName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 
-TURN_BASED_MAX = 7 * 86400
-"""The longest clock a move may have (a turn-based table's: hours to days)."""
-
 EXACT_FLOAT = 2**53
 """Floats are exact whole numbers up to here (JavaScript's too: the web API's seed stays
 below it, so a browser sends the seed it was given)."""
@@ -97,10 +94,8 @@ class CreateTable(Strict):
     seats: Annotated[list[SeatSpec], Field(max_length=16)] | None = Field(
         default=None, description="one entry per seat; default: seat 0 human, the others bots"
     )
-    clock: Annotated[StrictInt, Field(ge=1, le=TURN_BASED_MAX), WHOLE] | None = Field(
-        default=None,
-        description="seconds per move, up to 7 days (turn-based tables: see docs/web.md); "
-        "on expiry a bot moves for the seat",
+    clock: Annotated[StrictInt, Field(ge=1, le=3600), WHOLE] | None = Field(
+        default=None, description="seconds per move; on expiry a bot moves for the seat"
     )
     replace_after: Annotated[StrictInt, Field(ge=5, le=86400), WHOLE] = Field(
         default=60, description="seconds a player may be away before others can seat a bot"

@@ -26,7 +26,6 @@ export async function accountBar(header) {
   useAccountStyles();
   const name = await signedInAs();
   const bar = h("nav", { class: "account-bar", "aria-label": "account" },
-    h("a", { href: "/tables", "data-role": "my-tables-link" }, "Your tables"),
     name
       ? h("a", { href: profileUrl(name), "data-role": "account-name", title: "your profile" }, name)
       : h("a", { href: "/account", "data-role": "sign-in-link" }, "Sign in"));

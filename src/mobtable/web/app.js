@@ -1,12 +1,10 @@
 // The router: lobby at /, a table at /t/<id>, a replay at /replay/<id>, the account at
-// /account, a profile at /u/<name>, a game's leaderboard at /leaderboard/<game>, this
-// browser's open tables at /tables.
+// /account, a profile at /u/<name>, a game's leaderboard at /leaderboard/<game>.
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { accountBar, showAccount } from "./account.js";
 import { showLeaderboard, showProfile } from "./profile.js";
-import { showMyTables } from "./mytables.js";
 
 const root = document.getElementById("app");
 const path = location.pathname;
@@ -14,7 +12,6 @@ let match;
 if ((match = path.match(/^\/t\/([A-Za-z0-9_-]{1,32})$/))) showTable(root, match[1]);
 else if ((match = path.match(/^\/replay\/([A-Za-z0-9_-]{1,32})$/))) showReplay(root, match[1]);
 else if (path === "/account") showAccount(root);
-else if (path === "/tables") showMyTables(root);
 else if ((match = path.match(/^\/u\/([^/]{1,100})$/))) showProfile(root, decodeURIComponent(match[1]));
 else if ((match = path.match(/^\/leaderboard\/([a-z0-9-]{1,40})$/))) showLeaderboard(root, match[1]);
 else showLobby(root);

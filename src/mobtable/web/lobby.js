@@ -114,9 +114,7 @@ function createForm(gameList) {
   const seed = h("input", { name: "seed", id: "seed", type: "number", min: "0", placeholder: "random" });
   const clock = h("select", { name: "clock", id: "clock" },
     h("option", { value: "" }, "no clock"),
-    [15, 30, 60, 120, 300].map((n) => h("option", { value: String(n) }, `${n} s per move`)),
-    [[3600, "1 hour"], [86400, "1 day"], [3 * 86400, "3 days"]].map(([n, words]) =>
-      h("option", { value: String(n) }, `${words} per move (turn-based)`)));
+    [15, 30, 60, 120, 300].map((n) => h("option", { value: String(n) }, `${n} s per move`)));
   const name = h("input", { name: "name", id: "name", maxlength: "24", placeholder: "your name", value: localStorage.getItem("mobtable:name") || "" });
   const message = h("p", { class: "error", role: "alert" });
 

@@ -11,7 +11,6 @@ import { ResultOverlay } from "./result.js";
 import { rulesPanel } from "./rules.js";
 import { readMotion, settingsControl } from "./settings.js";
 import { Sounds } from "./sounds.js";
-import { Notifier } from "./notify.js";
 import { Settle } from "./settle.js";
 import { Toast } from "./toast.js";
 
@@ -39,8 +38,7 @@ class TableClient {
     frame.onFit = () => this.msg && this.renderMoves();
     ui.tools.append(this.hintButton, settingsControl((motion) => { this.motion = motion; if (this.msg) this.render(); }));
     this.sounds = new Sounds();
-    this.notifier = new Notifier();
-    ui.tools.querySelector(".settings-body")?.append(this.sounds.controls(), this.notifier.controls());
+    ui.tools.querySelector(".settings-body")?.append(this.sounds.controls());
     this.msg = null;
     this.log = [];
     this.retry = 0;
@@ -102,8 +100,7 @@ class TableClient {
       this.fresh = m.log_reset ? [] : m.events;
       this.log.push(...m.events);
       if (!this.msg || this.msg.version !== m.version) this.hinted = null; // a hint is for one position
-      this.sounds.update(this.msg, m, this.seat);
-      this.notifier.update(this.msg, m, this.seat);
+      this.sounds.update(this.msg, m, this.me ? this.me.seat : null);
       this.msg = m;
       this.chooser.setLegal(m.legal);
       this.settle.update(m.legal);

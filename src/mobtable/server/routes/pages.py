@@ -18,10 +18,9 @@ router = APIRouter(include_in_schema=False)
 @router.get("/t/{table_id}")
 @router.get("/replay/{table_id}")
 @router.get("/account")
-@router.get("/tables")
 @router.get("/u/{name}")
 @router.get("/leaderboard/{game}")
 async def page() -> FileResponse:
     """Every page of the web client (the lobby, a table, a replay, the account, a profile,
-    a leaderboard, your tables): ``index.html``, whose script routes by the address."""
+    a leaderboard): ``index.html``, whose script routes by the address."""
     return FileResponse(INDEX)
