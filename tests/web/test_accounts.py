@@ -86,7 +86,6 @@ def test_two_players_sign_up_play_a_rated_game_and_see_it_on_their_profiles(
         shoot(ann, "waiting-rated")
         bob.goto(f"{site}/t/{table_id}")
         expect(bob.locator("[data-role=rated]")).to_be_visible()
-        expect(bob.locator("[data-role=join-hint]")).to_contain_text("you sit here as Bob")
         bob.locator("button[data-claim='1']").click()
         for page in (ann, bob):
             expect(page.locator("#board[data-version] > *").first).to_be_visible()

@@ -4,7 +4,6 @@ import { api, seatLabel } from "./api.js";
 import { h } from "./dom.js";
 import { useSocialStyles } from "./social.js";
 import { listing, ordinal } from "./words.js";
-import { signedInAs } from "./account.js";
 
 const NAME_KEY = "mobtable:name";
 const watchKey = (tableId) => `mobtable:watch:${tableId}`;
@@ -74,20 +73,13 @@ function joinForm(client, note) {
       note.textContent = err.message;
     }
   }
-  const hint = h("p", { class: "muted small", "data-role": "join-hint" }, "Leave it empty to play under the name the table gives you.");
-  signedInAs().then((account) => {
-    if (!account) return;
-    name.value = account;
-    name.readOnly = true;
-    hint.textContent = `You are signed in: you sit here as ${account}, and the seat is your account's.`;
-  });
   const seats = table.free_seats.map((s) =>
     h("button", { type: "button", class: "join-seat", "data-claim": String(s), onclick: () => join(s) },
       table.free_seats.length > 1 ? `Join as the ${ordinal(s + 1)} player` : "Join"));
   return h("form", { class: "join-form", "data-role": "join", onsubmit: (e) => { e.preventDefault(); join(table.free_seats[0]); } },
     h("label", { for: "join-name" }, "Your name at this table"),
     h("div", { class: "join-row" }, name),
-    hint,
+    h("p", { class: "muted small" }, "Leave it empty to play under the name the table gives you."),
     h("div", { class: "join-seats" }, seats,
       h("button", { type: "button", class: "secondary", "data-role": "watch", onclick: () => { sessionStorage.setItem(watchKey(table.id), "1"); client.redraw(); } }, "Just watch")),
   );

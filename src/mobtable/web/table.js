@@ -10,7 +10,6 @@ import { Chooser, MovePages } from "./moves.js";
 import { ResultOverlay } from "./result.js";
 import { rulesPanel } from "./rules.js";
 import { readMotion, settingsControl } from "./settings.js";
-import { Sounds } from "./sounds.js";
 import { Settle } from "./settle.js";
 import { Toast } from "./toast.js";
 
@@ -37,8 +36,6 @@ class TableClient {
     this.autoOpened = null; // the phone's drawer panel that opened by itself (closes by itself too)
     frame.onFit = () => this.msg && this.renderMoves();
     ui.tools.append(this.hintButton, settingsControl((motion) => { this.motion = motion; if (this.msg) this.render(); }));
-    this.sounds = new Sounds();
-    ui.tools.querySelector(".settings-body")?.append(this.sounds.controls());
     this.msg = null;
     this.log = [];
     this.retry = 0;
@@ -100,7 +97,6 @@ class TableClient {
       this.fresh = m.log_reset ? [] : m.events;
       this.log.push(...m.events);
       if (!this.msg || this.msg.version !== m.version) this.hinted = null; // a hint is for one position
-      this.sounds.update(this.msg, m, this.me ? this.me.seat : null);
       this.msg = m;
       this.chooser.setLegal(m.legal);
       this.settle.update(m.legal);
@@ -446,8 +442,6 @@ class TableClient {
       el.textContent = clockText(Number(el.dataset.deadline));
       el.classList.toggle("low", Number(el.dataset.deadline) - Date.now() / 1000 <= 10);
     }
-    const mine = this.me && this.msg ? this.msg.table.deadlines[String(this.me.seat)] : null;
-    this.sounds.clock(mine || null);
   }
 }
 
