@@ -12,17 +12,20 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from mobtable.server import rules, ws
+from mobtable.server.accounts.csrf import SESSION_COOKIE, CsrfCookie, check_csrf
+from mobtable.server.accounts.desk import AccountDesk, Unauthorized
+from mobtable.server.accounts.passwords import Passwords
 from mobtable.server.errors import ServerError, http_error, validation_error
 from mobtable.server.limits import BodySizeLimit, ServerLimits, TooManyRequests
 from mobtable.server.manager import TableManager
-from mobtable.server.routes import games, pages, play, replays, tables, yours
+from mobtable.server.routes import accounts, games, pages, play, replays, tables, yours
 from mobtable.server.routes.pages import WEB_DIR
 from mobtable.server.schemas import Problem
 from mobtable.store import Repository
@@ -34,6 +37,7 @@ ROUTERS = (
     yours.router,
     play.router,
     replays.router,
+    accounts.router,
     rules.router,
     ws.router,
 )
@@ -41,11 +45,16 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "description": text}
     for code, text in (
         (400, "refused: bad configuration or notation"),
-        (403, "wrong or missing seat token, or a secret the game keeps after the end"),
+        (401, "not signed in, or the session is over (the session cookie is cleared)"),
+        (
+            403,
+            "wrong or missing seat token, another account's seat, a secret the game keeps "
+            "after the end, or a cookie-authorized request without its CSRF token",
+        ),
         (404, "no such table, game or seat"),
         (409, "refused by the rules or the table's state (engine message)"),
         (413, "request body too large"),
-        (429, "too many tables from this client: retry after `Retry-After` seconds"),
+        (429, "too many tables or sign-ins from this client: retry after `Retry-After` s"),
         (503, "the database is unavailable"),
     )
 }
@@ -58,6 +67,8 @@ async def server_error(_request: Request, exc: Exception) -> JSONResponse:
     response = JSONResponse({"detail": exc.message, "rule": exc.rule}, status_code=exc.status)
     if isinstance(exc, TooManyRequests):
         response.headers["Retry-After"] = str(exc.retry_after)
+    if isinstance(exc, Unauthorized):
+        response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
     return response
 
 
@@ -69,12 +80,14 @@ def create_app(
     bot_processes: int | None = None,
     max_body: int = MAX_BODY,
     limits: ServerLimits | None = None,
+    passwords: Passwords | None = None,
 ) -> FastAPI:
     """The whole server for one database (migrated on creation).
 
     ``bot_processes``: worker processes for search bots (default: one per core
     but one; 0 runs every bot in one of ``bot_workers`` threads instead).
     ``limits``: per-client and memory limits (default: ``ServerLimits()``).
+    ``passwords``: how passwords are hashed (default: Argon2id, argon2-cffi's defaults).
     """
     repo = Repository(db_url)
     manager = TableManager(
@@ -98,8 +111,11 @@ def create_app(
         version="1",
         lifespan=lifespan,
         responses=ERRORS,
+        dependencies=[Depends(check_csrf)],
     )
     app.state.manager = manager
+    app.state.accounts = AccountDesk(repo.accounts, manager.db, passwords)
+    app.add_middleware(CsrfCookie)
     app.add_middleware(BodySizeLimit, max_bytes=max_body)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(ServerError, server_error)

@@ -29,12 +29,13 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from mobtable import bots, games
 from mobtable.core import MobtableError
 from mobtable.core.words import default_names
+from mobtable.server.accounts.ratings import rate_game
 from mobtable.server.bot_turns import BotTurns, default_bot, stand_in_bot
 from mobtable.server.botpool import BotPool
 from mobtable.server.chat import HISTORY, chat_message, chat_text
@@ -48,7 +49,7 @@ from mobtable.server.hints import HintDesk
 from mobtable.server.limits import ClientQuotas, ServerLimits
 from mobtable.server.names import clash
 from mobtable.server.pipeline import ActionPipeline
-from mobtable.server.schemas import CreateTable, SeatSpec
+from mobtable.server.schemas import CreateTable, SeatAuthAt, SeatSpec
 from mobtable.server.seats import hash_token, token_matches
 from mobtable.server.session import TableSession
 from mobtable.server.sockets import SocketCounts
@@ -62,6 +63,7 @@ from mobtable.store import (
     TableRow,
     TableStatus,
 )
+from mobtable.store.accounts import AccountRef
 from mobtable.store.lifecycle import initial
 
 log = logging.getLogger("mobtable.server")
@@ -115,6 +117,7 @@ class TableManager:
             self.commits,
             self.expiry,
             on_closed=self._closed,
+            on_over=self._game_over,
             bot_delay=bot_delay,
             bot_workers=bot_workers,
             bot_processes=bot_processes,
@@ -221,6 +224,20 @@ class TableManager:
         self._finished.move_to_end(table.id)
         self._evict()
 
+    async def _game_over(self, table: TableSession) -> None:
+        """A game ended: a rated table's players' ratings move (:mod:`.accounts.ratings`)."""
+        if not table.row.rated or table.row.result is None:
+            return
+        await rate_game(
+            self.repo.accounts,
+            self.db,
+            table.id,
+            table.game.name,
+            [(s.row.kind, s.row.bot) for s in table.seats],
+            {n: a.id for n, a in table.row.accounts.items()},
+            table.row.result,
+        )
+
     async def _step(
         self,
         table: TableSession,
@@ -281,9 +298,15 @@ class TableManager:
 
     # -- creating ---------------------------------------------------------
     async def create(
-        self, spec: CreateTable, client: str = "local"
+        self, spec: CreateTable, client: str = "local", account: AccountRef | None = None
     ) -> tuple[TableSession, int | None, str | None]:
-        """Open a table for ``client`` (its address: the per-client limits count by it)."""
+        """Open a table for ``client`` (its address: the per-client limits count by it);
+        ``account``: the creator is signed in, and its seat ``sit`` is the account's."""
+        if spec.rated and (spec.seed is not None or spec.hints):
+            raise ServerError(
+                "a rated table has neither a chosen seed nor hints: untick one or the other",
+                rule="rated",
+            )
         try:
             game = games.get(spec.game)
         except KeyError as exc:
@@ -308,6 +331,10 @@ class TableManager:
             else:
                 rows.append(SeatRow(i, "human"))
         token: str | None = None
+        accounts: dict[int, AccountRef] = {}
+        if spec.sit is not None and account is not None:
+            accounts[spec.sit] = account
+            spec = spec.model_copy(update={"name": account.name})
         if spec.sit is not None:
             if spec.sit >= spec.players or rows[spec.sit].kind != "human":
                 raise ServerError(f"'sit': seat {spec.sit} is not a seat for a person")
@@ -337,6 +364,8 @@ class TableManager:
             seed_chosen=spec.seed is not None,
             host=spec.sit,
             joined_at=time.time(),
+            rated=spec.rated,
+            accounts=accounts,
         )
         try:
             await self.db(self.repo.create_table, row)
@@ -383,6 +412,8 @@ class TableManager:
                 hints=old.row.hints,
                 host=old.row.host,
                 joined_at=time.time(),
+                rated=old.row.rated,
+                accounts=dict(old.row.accounts),
             )
             await self.db(self.repo.create_table, row)
             await self.db(self.repo.set_rematch, old.id, row.id)
@@ -400,9 +431,21 @@ class TableManager:
         ):
             raise Forbidden(f"wrong or missing seat token for seat {seat}")
 
-    async def claim(self, table_id: str, seat: int, name: str | None) -> str:
-        """Take a free seat under ``name`` (``None``: the seat's default name); the
-        waiting room's last free seat taken, the game starts."""
+    def authorize_account(self, table: TableSession, seat: int, account: AccountRef | None) -> None:
+        """Raise ``Forbidden`` if ``seat`` is another account's than the signed-in one."""
+        owner = table.row.accounts.get(seat)
+        if account is not None and owner is not None and owner.id != account.id:
+            raise Forbidden(
+                f"this seat is {owner.name}'s, and you are signed in as {account.name}",
+                rule="account",
+            )
+
+    async def claim(
+        self, table_id: str, seat: int, name: str | None, account: AccountRef | None = None
+    ) -> str:
+        """Take a free seat under ``name`` (``None``: the seat's default name; signed in,
+        ``account``'s name, and the seat is the account's); the waiting room's last free
+        seat taken, the game starts."""
         table = await self.get(table_id)
         async with table.lock:
             table.require_open()
@@ -411,6 +454,10 @@ class TableManager:
             s = table.seats[seat]
             if s.row.kind != "human" or s.claimed:
                 raise Conflict(f"seat {seat} is not free")
+            if account is not None:
+                if any(a.id == account.id for a in table.row.accounts.values()):
+                    raise Conflict(f"{account.name} already has a seat at this table")
+                name = account.name
             if name is not None:
                 taken = clash(name, [o.name for o in table.seats if o is not s])
                 if taken is not None:
@@ -419,11 +466,55 @@ class TableManager:
             row = SeatRow(seat, "human", None, name, hash_token(token))
             await self.db(self.repo.update_seat, table.id, row)
             s.row = row
+            if account is not None and await self.db(
+                self.repo.accounts.sit, table.id, seat, account.id
+            ):
+                table.row.accounts[seat] = account
             s.away_since = time.time()
             if table.status is TableStatus.WAITING:
                 await self._joined(table, seat)
             self.pipeline.settle(table)
             return token
+
+    async def claim_games(self, account: AccountRef, seats: Sequence[SeatAuthAt]) -> dict[str, Any]:
+        """A guest's seats at finished games (each proved by its token) become
+        ``account``'s; each one refused is listed with the reason, in words."""
+        claimed: list[str] = []
+        refused: list[dict[str, str]] = []
+        for s in seats:
+            try:
+                table = await self.get(s.table)
+                self.authorize(table, s.seat, s.token)
+            except ServerError as exc:
+                refused.append({"table": s.table, "why": exc.message})
+                continue
+            async with table.lock:
+                owner = table.row.accounts.get(s.seat)
+                if owner is not None and owner.id == account.id:
+                    claimed.append(table.id)  # claimed before: nothing to do
+                    continue
+                why = self._unclaimable(table, s.seat, account)
+                if why is None and not await self.db(
+                    self.repo.accounts.sit, table.id, s.seat, account.id
+                ):
+                    why = "this seat is already an account's"
+                if why is not None:
+                    refused.append({"table": s.table, "why": why})
+                    continue
+                table.row.accounts[s.seat] = account
+                claimed.append(table.id)
+        return {"claimed": claimed, "refused": refused}
+
+    @staticmethod
+    def _unclaimable(table: TableSession, seat: int, account: AccountRef) -> str | None:
+        if table.status is not TableStatus.OVER:
+            return "only a finished game can be claimed"
+        owner = table.row.accounts.get(seat)
+        if owner is not None:
+            return f"this seat is {owner.name}'s already"
+        if any(a.id == account.id for a in table.row.accounts.values()):
+            return f"{account.name} already has another seat at this table"
+        return None
 
     async def _joined(self, table: TableSession, seat: int) -> None:
         """Someone took a seat in the waiting room: the table stays open longer (and
@@ -570,12 +661,20 @@ class TableManager:
         self._evict()  # a finished table kept for its last client may go now
 
     # -- acting ----------------------------------------------------------------
-    async def act(self, table_id: str, seat: int, token: str | None, notation: str) -> int:
+    async def act(
+        self,
+        table_id: str,
+        seat: int,
+        token: str | None,
+        notation: str,
+        account: AccountRef | None = None,
+    ) -> int:
         """A person's move (over HTTP or the WebSocket) through the action pipeline;
         returns the moves ``seat`` now knows of (its ``version``: never the parts of
-        others' sealed commits)."""
+        others' sealed commits). Signed in as ``account``, only its own seats."""
         table = await self.get(table_id)
         self.authorize(table, seat, token)
+        self.authorize_account(table, seat, account)
         if table.seats[seat].is_bot:
             raise Conflict(f"a bot plays seat {seat} now; take your seat back first")
         async with table.lock:

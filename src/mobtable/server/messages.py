@@ -70,7 +70,10 @@ def summary(table: TableSession) -> dict[str, Any]:
         "expires_at": table.expires_at if table.status is TableStatus.WAITING else None,
         "expired": table.expired if table.status is TableStatus.EXPIRED else None,
         "moves": state.moves_seen_by(None),
-        "seats": [s.public() for s in table.seats],
+        "seats": [
+            {**s.public(), "account": a.name if (a := table.row.accounts.get(n)) else None}
+            for n, s in enumerate(table.seats)
+        ],
         "free_seats": [s.row.seat for s in table.seats if s.row.kind == "human" and not s.claimed],
         "pending": [] if over else list(state.pending()),
         "thinking": sorted(table.bots.thinking),
@@ -95,6 +98,7 @@ def summary(table: TableSession) -> dict[str, Any]:
             replace_after=table.row.replace_after,
             reveal_at_end=table.row.reveal_at_end,
         ),
+        "rated": table.row.rated,
     }
 
 

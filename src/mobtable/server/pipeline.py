@@ -9,7 +9,8 @@ clock ran out goes the same way, under the table's lock:
 3. **store**: the repository stores it, in a group commit with the actions other
    tables sent meanwhile (:mod:`mobtable.server.commits`); if that fails, the state
    is rebuilt from the stored record (nothing half-applied) and the caller gets a 503;
-   the action that ends the game takes the lifecycle's ``FINISH`` step;
+   the action that ends the game takes the lifecycle's ``FINISH`` step, then the end of
+   game runs (``on_over``: a rated table's ratings move);
 4. **clocks and bots**: the table's clocks restart for whoever is to move and its
    due bots set off (:meth:`settle`, also run after every other change of a table:
    a seat taken, a game started, a table expired);
@@ -19,7 +20,7 @@ clock ran out goes the same way, under the table's lock:
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from mobtable.core import IllegalAction, InvalidNotation, MobtableError
 from mobtable.server.bot_turns import BotTurns
@@ -41,6 +42,7 @@ class ActionPipeline:
         expiry: Expiry,
         *,
         on_closed: Callable[[TableSession], None],
+        on_over: Callable[[TableSession], Awaitable[None]] | None = None,
         bot_delay: float = 0.5,
         bot_workers: int = 4,
         bot_processes: int | None = None,
@@ -51,6 +53,9 @@ class ActionPipeline:
         self.on_closed = on_closed
         """Called once a change left a table over or expired (the manager keeps it as
         a finished table, and frees its creator's quota)."""
+        self.on_over = on_over
+        """Awaited once a game's last action is stored (its ratings); a failure there is
+        logged and changes nothing of the game."""
         self.bots = BotTurns(
             self.act,
             delay=bot_delay,
@@ -88,10 +93,19 @@ class ActionPipeline:
         if result is not None:
             table.step(Step.FINISH)
             table.row.result = result
+            await self._game_over(table)
         if state.moves_seen_by(None) != seen:  # a part of a sealed commit keeps its clock
             table.clocks.moved(seat)
         self.settle(table)
         return table.version
+
+    async def _game_over(self, table: TableSession) -> None:
+        if self.on_over is None:
+            return
+        try:
+            await self.on_over(table)
+        except Exception:
+            log.exception("table %s: the end of game failed (its ratings did not move)", table.id)
 
     def timed_out(self, table: TableSession, seat: int) -> None:
         """``seat``'s clock ran out: its stand-in bot moves (through :meth:`act`)."""

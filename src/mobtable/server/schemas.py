@@ -16,6 +16,7 @@ from pydantic import (
 )
 
 from mobtable.core.actions import MAX_NOTATION, NOTATION_PATTERN
+from mobtable.server.accounts.passwords import PASSWORD_MAX, PASSWORD_MIN
 from mobtable.server.chat import CHAT_MAX
 from mobtable.server.clocks import LONGEST, TURN_BASED
 from mobtable.server.names import NAME_MAX, NAME_PATTERN, RULE, check_name
@@ -114,6 +115,11 @@ class CreateTable(Strict):
         default=False,
         description="players may ask for the hard bot's suggestion at the table (a hint)",
     )
+    rated: StrictBool = Field(
+        default=False,
+        description="the game's end moves the ratings of the signed-in players and bot "
+        "levels at it (no chosen seed, no hints)",
+    )
 
 
 class Claim(Strict):
@@ -123,6 +129,12 @@ class Claim(Strict):
 class SeatAuth(Strict):
     seat: SeatNo
     token: Token
+
+
+class SeatAuthAt(SeatAuth):
+    """A seat at a table, proved by its token."""
+
+    table: TableId
 
 
 class Act(SeatAuth):
@@ -212,6 +224,9 @@ class SeatPublic(BaseModel):
     ready: bool = Field(default=False, description="said ready in the waiting room")
     connected: bool
     away_since: float | None
+    account: str | None = Field(
+        default=None, description="the account whose seat this is (null: a guest or a bot)"
+    )
 
 
 class TableSummary(BaseModel):
@@ -260,6 +275,7 @@ class TableSummary(BaseModel):
         description="how the table is set up, one line each in words: clock, hints, "
         "variants, every option's value, the away rule",
     )
+    rated: bool = Field(default=False, description="its end moves the players' ratings")
 
 
 class TableState(BaseModel):
@@ -313,6 +329,45 @@ class Replay(BaseModel):
         description="once over, how each score was made, in words: columns (headings) "
         "and rows (per seat, in seat order, its cells)",
     )
+
+
+# -- accounts ---------------------------------------------------------------------------
+Password = Annotated[
+    str,
+    StringConstraints(min_length=PASSWORD_MIN, max_length=PASSWORD_MAX),
+    Field(description=f"{PASSWORD_MIN} to {PASSWORD_MAX} characters (never sent back)"),
+]
+
+
+class SignIn(Strict):
+    name: Name
+    password: Password
+
+
+class SignUp(SignIn):
+    claim: Annotated[list[SeatAuthAt], Field(max_length=200)] = Field(
+        default=[],
+        description="this browser's seats at finished games (their tokens prove them), "
+        "to count as the new account's games",
+    )
+
+
+class PasswordChange(Strict):
+    password: Password = Field(description="the current password")
+    new_password: Password
+
+
+class ClaimGames(Strict):
+    seats: Annotated[list[SeatAuthAt], Field(max_length=200)]
+
+
+class AccountInfo(BaseModel):
+    name: str | None = Field(description="the signed-in account's name (null: a guest)")
+
+
+class ClaimedGames(BaseModel):
+    claimed: list[str] = Field(description="the tables whose seat is now the account's")
+    refused: list[dict[str, str]] = Field(description="table and, in words, why not")
 
 
 # -- WebSocket messages from a client ------------------------------------------------

@@ -20,6 +20,8 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
+from mobtable.server.accounts.csrf import SESSION_COOKIE
+from mobtable.server.accounts.desk import AccountDesk, Unauthorized
 from mobtable.server.clients import Client, Close
 from mobtable.server.errors import ServerError
 from mobtable.server.manager import TableManager
@@ -33,6 +35,7 @@ from mobtable.server.schemas import (
     WsMessage,
     WsPing,
 )
+from mobtable.store.accounts import AccountRef
 
 MAX_MESSAGE = 4096
 HELLO_TIMEOUT = 10.0
@@ -117,6 +120,16 @@ async def _refuse(ws: WebSocket, close: Close) -> None:
     await ws.close(close.code, close.reason)
 
 
+async def _signed_in(ws: WebSocket) -> AccountRef | None:
+    """The account the socket's session cookie signs in (a cookie that signs nobody in:
+    a guest; the seat's token is what lets a socket play)."""
+    desk: AccountDesk = ws.app.state.accounts
+    try:
+        return await desk.signed_in(ws.cookies.get(SESSION_COOKIE))
+    except Unauthorized:
+        return None
+
+
 async def _serve(ws: WebSocket, manager: TableManager, table_id: str, address: str) -> None:
     try:
         if not _TABLE_ID.match(table_id):
@@ -127,6 +140,7 @@ async def _serve(ws: WebSocket, manager: TableManager, table_id: str, address: s
             raise ServerError("say hello first: {'type': 'hello', 'seat': n, 'token': '...'}")
         if hello.seat is not None:
             manager.authorize(table, hello.seat, hello.token)
+            manager.authorize_account(table, hello.seat, await _signed_in(ws))
         table = await manager.get(table_id)  # the same, unless evicted (finished) meanwhile
     except (ServerError, TimeoutError) as exc:
         text = exc.message if isinstance(exc, ServerError) else "no hello in time"

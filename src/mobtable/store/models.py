@@ -2,7 +2,8 @@
 
 A table's game is stored as its record's parts: config, seed and the ordered
 actions. Replaying them with :mod:`mobtable.core.record` rebuilds the state.
-Seat tokens are never stored, only their SHA-256 digests.
+Seat tokens and session cookies are never stored, only their SHA-256 digests;
+passwords only as Argon2 hashes.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class TableModel(Base):
     reveal_at_end: Mapped[bool] = mapped_column(Boolean, default=False)  # the players agreed
     hints: Mapped[bool] = mapped_column(Boolean, default=False)  # players may ask for hints
     seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)  # by the creator
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)  # its end moves ratings
     host: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the creator's seat
     joined_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # last join (epoch s)
     moved_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # play last moved on
@@ -90,3 +92,70 @@ class ChatModel(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
+
+
+class AccountModel(Base):
+    """A player's account: a unique name and an Argon2 hash of the password."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(100), unique=True)  # what it looks like
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SessionModel(Base):
+    """A signed-in browser: the SHA-256 digest of its cookie, until when it holds."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+
+
+class SeatAccountModel(Base):
+    """Which account sits in a seat (a guest's seat has no row)."""
+
+    __tablename__ = "seat_accounts"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+
+
+class RatingModel(Base):
+    """A player's openskill rating at one game; ``player`` is ``a:<account id>`` or
+    ``bot:<level>`` (a bot level is rated as a pseudo-account)."""
+
+    __tablename__ = "ratings"
+
+    player: Mapped[str] = mapped_column(String(60), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RatingChangeModel(Base):
+    """A rating after one rated game: its history, one row per player and table."""
+
+    __tablename__ = "rating_changes"
+
+    player: Mapped[str] = mapped_column(String(60), primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(40))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[float] = mapped_column(Float, index=True)

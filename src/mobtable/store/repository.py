@@ -31,9 +31,16 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
+from mobtable.store.accounts import AccountRef, AccountStore
 from mobtable.store.lifecycle import Step, TableStatus, transition
 from mobtable.store.migrate import migrate
-from mobtable.store.models import ActionModel, ChatModel, SeatModel, TableModel
+from mobtable.store.models import (
+    ActionModel,
+    ChatModel,
+    SeatAccountModel,
+    SeatModel,
+    TableModel,
+)
 
 
 class StoreConflict(RuntimeError):
@@ -103,6 +110,10 @@ class TableRow:
     moved_at: float | None = None
     """When play last moved on: its last stored action, or the start of play (epoch
     seconds). A per-move clock that was running resumes from it (``SeatClocks.resume``)."""
+    rated: bool = False
+    """The game's end moves its players' ratings (chosen at creation)."""
+    accounts: dict[int, AccountRef] = field(default_factory=dict)
+    """The seats taken by signed-in players (a guest's seat is not here)."""
 
     def record(self) -> dict[str, Any]:
         """The table's full record (``mobtable.core.record``): seed, actions, result.
@@ -158,6 +169,8 @@ class Repository:
         self.engine = make_engine(url)
         if run_migrations:
             migrate(self.engine)
+        self.accounts = AccountStore(self.engine)
+        """Accounts, sessions, seats' accounts and ratings."""
 
     @property
     def is_sqlite(self) -> bool:
@@ -189,8 +202,15 @@ class Repository:
                     joined_at=row.joined_at,
                     # a table made in play (no seat left free): its clocks start now
                     moved_at=row.moved_at or (time.time() if row.status.in_play else None),
+                    rated=row.rated,
                 )
             )
+            for seat_no, account in row.accounts.items():
+                conn.execute(
+                    insert(SeatAccountModel).values(
+                        table_id=row.id, seat=seat_no, account_id=account.id
+                    )
+                )
             for seat in row.seats:
                 conn.execute(
                     insert(SeatModel).values(
@@ -354,6 +374,7 @@ class Repository:
             SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.ready)) for s in seats
         ]
         row.actions = [(a.seat, a.notation) for a in actions]
+        row.accounts = self.accounts.seat_accounts(table_id)
         return row
 
     def ids(
@@ -468,4 +489,5 @@ def _table_row(t: Any) -> TableRow:
         host=t.host,
         joined_at=t.joined_at,
         moved_at=t.moved_at,
+        rated=bool(t.rated),
     )

@@ -1,6 +1,9 @@
 // The JSON API and the seat tokens this browser keeps.
 export async function api(method, path, body) {
   const options = { method, headers: {} };
+  // CSRF: every request that changes something repeats the page's token (a cookie
+  // another site cannot read) in a header; the server refuses a signed-in one without it.
+  if (method !== "GET") options.headers["x-csrf-token"] = csrfToken();
   if (body !== undefined) {
     options.headers["content-type"] = "application/json";
     options.body = JSON.stringify(body);
@@ -15,7 +18,31 @@ export async function api(method, path, body) {
   return data;
 }
 
+function csrfToken() {
+  const found = document.cookie.split("; ").find((c) => c.startsWith("mobtable_csrf="));
+  return found ? decodeURIComponent(found.slice("mobtable_csrf=".length)) : "";
+}
+
 const KEY = (tableId) => `mobtable:seat:${tableId}`;
+
+// Every seat this browser holds a token for: [{table, seat, token}] (a guest's games,
+// which a new account may claim).
+export function savedSeats() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key.startsWith("mobtable:seat:")) continue;
+    try {
+      const stored = JSON.parse(localStorage.getItem(key));
+      if (stored && Number.isInteger(stored.seat) && typeof stored.token === "string") {
+        out.push({ table: key.slice("mobtable:seat:".length), seat: stored.seat, token: stored.token });
+      }
+    } catch (_) {
+      /* ignore a corrupt entry */
+    }
+  }
+  return out;
+}
 
 export function saveSeat(tableId, seat, token) {
   localStorage.setItem(KEY(tableId), JSON.stringify({ seat, token }));

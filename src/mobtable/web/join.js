@@ -35,6 +35,7 @@ export function preGame(client) {
       h("p", { class: "muted small" }, client.msg.prompt || "",
         " ", h("a", { href: `/rules/${table.game}`, target: "_blank", rel: "noopener" }, `How to play ${table.title}`)),
       table.seed_notice ? h("p", { class: "seed-notice", role: "note", "data-role": "seed-notice" }, table.seed_notice) : null,
+      table.rated ? h("p", { class: "rated-notice", role: "note", "data-role": "rated" }, "A rated game: its end moves the ratings of the signed-in players and the bots.") : null,
       ...parts,
       settingsList(table),
       whoIsHere(client),

@@ -3,6 +3,7 @@ import { api, saveSeat } from "./api.js";
 import { h } from "./dom.js";
 import { ordinal } from "./words.js";
 import { clockWords } from "./time.js";
+import { playNowCard } from "./playnow.js";
 
 export async function showLobby(root) {
   document.title = "mobtable — lobby";
@@ -18,6 +19,7 @@ export async function showLobby(root) {
   const overList = h("div", { class: "table-list", id: "finished-tables" });
   root.replaceChildren(
     h("div", { class: "lobby" },
+      playNowCard(gameList),
       h("section", { class: "card" }, h("h2", {}, "New table"), createForm(gameList)),
       h("section", { class: "card", id: "games" }, h("h2", {}, "The games"), gameList.map(gameCard)),
       h("section", { class: "card" }, h("h2", {}, "Open tables"), openList),
@@ -48,7 +50,8 @@ function gameCard(g) {
     h("h3", {}, g.title),
     g.blurb ? h("p", { class: "blurb" }, g.blurb) : null,
     h("p", { class: "small muted" }, `${g.min_players} to ${g.max_players} players${g.length ? ` · ${g.length}` : ""}`),
-    h("a", { href: `/rules/${g.name}`, class: "small" }, `How to play ${g.title}`));
+    h("a", { href: `/rules/${g.name}`, class: "small" }, `How to play ${g.title}`),
+    " · ", h("a", { href: `/leaderboard/${g.name}`, class: "small", "data-role": "leaderboard-link" }, "Leaderboard"));
 }
 
 function seatsText(t) {
@@ -61,7 +64,7 @@ function openRow(t) {
     ? ` — waiting for ${free} more player${free === 1 ? "" : "s"}`
     : ` — ${t.players} players, ${t.moves} moves`;
   return h("div", { class: "table-row", dataset: { status: t.status } },
-    h("div", {}, h("strong", {}, t.title), state, h("div", { class: "muted small" }, seatsText(t)),
+    h("div", {}, h("strong", {}, t.title), state, ratedBadge(t), h("div", { class: "muted small" }, seatsText(t)),
       t.seed_notice ? h("div", { class: "small seed-notice", "data-role": "seed-notice" }, t.seed_notice) : null),
     h("div", { class: "row-actions" },
       t.free_seats.length ? h("a", { class: "button", href: `/t/${t.id}` }, "Join") : null,
@@ -70,11 +73,15 @@ function openRow(t) {
   );
 }
 
+function ratedBadge(t) {
+  return t.rated ? h("span", { class: "badge rated", "data-role": "rated" }, "rated") : null;
+}
+
 function overRow(t) {
   const names = t.result ? t.result.winners.map((w) => (t.seats[w] ? t.seats[w].label || t.seats[w].display : "someone")) : [];
   const winners = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
   return h("div", { class: "table-row" },
-    h("div", {}, h("strong", {}, t.title), winners ? ` — won by ${winners}` : ""),
+    h("div", {}, h("strong", {}, t.title), winners ? ` — won by ${winners}` : "", ratedBadge(t)),
     h("div", { class: "row-actions" }, h("a", { class: "button secondary", href: `/replay/${t.id}` }, "Replay")),
   );
 }
@@ -169,6 +176,7 @@ function createForm(gameList) {
       seed: seed.value === "" ? null : Number(seed.value),
       clock: clock.value === "" ? null : Number(clock.value),
       hints: Boolean(document.getElementById("hints-box")?.checked),
+      rated: Boolean(document.getElementById("rated-box")?.checked),
       sit: seats[0].kind === "human" ? 0 : null,
       name: name.value.trim() || null,
     };
@@ -191,6 +199,8 @@ function createForm(gameList) {
     h("details", { class: "small" }, h("summary", {}, "The bots, weakest first"), botLevels),
     extras,
     reveal,
+    h("label", { class: "check" }, h("input", { type: "checkbox", name: "rated", id: "rated-box" }),
+      " Rated game", h("span", { class: "option-help" }, "its end moves the ratings of the signed-in players and the bots (no chosen seed, no hints)")),
     h("details", {}, h("summary", {}, "More"), h("label", {}, "Seed ", seed, h("span", { class: "muted small" }, " (it decides every hand: everyone who joins is told you chose it)")), h("label", {}, "Clock ", clock),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "hints", id: "hints-box" }), " Allow hints (the hard bot's suggestion, on request)")),
     h("label", {}, "Name ", name),

@@ -15,20 +15,13 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.get("/")
-async def lobby_page() -> FileResponse:
-    return FileResponse(INDEX)
-
-
 @router.get("/t/{table_id}")
-async def table_page(table_id: str) -> FileResponse:
-    return FileResponse(INDEX)
-
-
-@router.get("/yours")
-async def your_tables_page() -> FileResponse:
-    return FileResponse(INDEX)
-
-
 @router.get("/replay/{table_id}")
-async def replay_page(table_id: str) -> FileResponse:
+@router.get("/account")
+@router.get("/yours")
+@router.get("/u/{name}")
+@router.get("/leaderboard/{game}")
+async def page() -> FileResponse:
+    """Every page of the web client (the lobby, a table, a replay, the account, your tables, a
+    profile, a leaderboard): ``index.html``, whose script routes by the address."""
     return FileResponse(INDEX)

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query
 
-from mobtable.server.routes.params import Manager, TableIdParam
+from mobtable.server.routes.params import Manager, MaybeAccount, TableIdParam
 from mobtable.server.schemas import Accepted, Act, TableState
 
 router = APIRouter(tags=["play"])
@@ -28,7 +28,10 @@ async def get_state(
 
 
 @router.post("/api/tables/{table_id}/actions", response_model=Accepted)
-async def act(table_id: TableIdParam, body: Act, manager: Manager) -> dict[str, int]:
-    """Play an action in the game's notation; refused with the engine's rule message."""
-    version = await manager.act(table_id, body.seat, body.token, body.action)
+async def act(
+    table_id: TableIdParam, body: Act, manager: Manager, account: MaybeAccount
+) -> dict[str, int]:
+    """Play an action in the game's notation; refused with the engine's rule message
+    (signed in, a seat of another account is refused too)."""
+    version = await manager.act(table_id, body.seat, body.token, body.action, account)
     return {"version": version}

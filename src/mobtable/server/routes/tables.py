@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 
-from mobtable.server.routes.params import Manager, SeatParam, TableIdParam
+from mobtable.server.routes.params import Manager, MaybeAccount, SeatParam, TableIdParam
 from mobtable.server.schemas import (
     Claim,
     Claimed,
@@ -24,10 +24,13 @@ router = APIRouter(tags=["tables"])
 
 
 @router.post("/api/tables", response_model=TableCreated, status_code=201)
-async def create_table(spec: CreateTable, request: Request, manager: Manager) -> dict[str, Any]:
-    """Open a table; the creator gets the token of the seat ``sit`` (keep it secret)."""
+async def create_table(
+    spec: CreateTable, request: Request, manager: Manager, account: MaybeAccount
+) -> dict[str, Any]:
+    """Open a table; the creator gets the token of the seat ``sit`` (keep it secret).
+    Signed in, that seat is the account's, under its name."""
     client = request.client.host if request.client else "unknown"
-    table, seat, token = await manager.create(spec, client)
+    table, seat, token = await manager.create(spec, client, account)
     return {"id": table.id, "seat": seat, "token": token, "url": f"/t/{table.id}"}
 
 
@@ -62,10 +65,11 @@ async def get_table(table_id: TableIdParam, manager: Manager) -> dict[str, Any]:
 
 @router.post("/api/tables/{table_id}/seats/{seat}/claim", response_model=Claimed)
 async def claim_seat(
-    table_id: TableIdParam, seat: SeatParam, body: Claim, manager: Manager
+    table_id: TableIdParam, seat: SeatParam, body: Claim, manager: Manager, account: MaybeAccount
 ) -> dict[str, Any]:
-    """Take a free seat; the answer holds its secret token."""
-    token = await manager.claim(table_id, seat, body.name)
+    """Take a free seat; the answer holds its secret token. Signed in, the seat is the
+    account's, under its name."""
+    token = await manager.claim(table_id, seat, body.name, account)
     return {"seat": seat, "token": token, "url": f"/t/{table_id}"}
 
 
