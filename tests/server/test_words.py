@@ -161,3 +161,35 @@ def test_labels_made_all_at_once_are_the_narrations_one_by_one(name: str) -> Non
                     assert labels(words, live, seat, legal) == one_by_one
             seat = rng.choice(list(live.pending()))
             live.apply(seat, rng.choice(list(live.legal(seat))))
+
+
+def test_a_move_refused_over_the_websocket_is_told_in_words(client: TestClient) -> None:
+    """A stale or mistaken tap (a card already turned up, one not in the hand) comes back in
+    the seat's words, like ``explain``: the move's label and the reason, never notation."""
+    created = new_table(
+        client,
+        game="gangsta",
+        players=3,
+        seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}],
+    )
+    tid, token = created["id"], created["token"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "token": token})
+        first = ws.receive_json()
+        while first["type"] != "state":
+            first = ws.receive_json()
+        held = set(first["view"]["hand"])
+        absent = next(
+            f"{m}{v}{p}"
+            for m in "YICR"
+            for v in range(2, 10)
+            for p in "SW"
+            if f"{m}{v}{p}" not in held
+        )
+        ws.send_json({"type": "act", "action": absent, "ref": 3})
+        refused = ws.receive_json()
+        while refused["type"] != "error":
+            refused = ws.receive_json()
+    said = refused["message"]
+    assert refused["ref"] == 3 and said
+    assert absent not in said and said.startswith("Play a card not in your hand: "), said

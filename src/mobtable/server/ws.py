@@ -20,6 +20,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
+from mobtable.core import MobtableError
 from mobtable.server.accounts.csrf import SESSION_COOKIE
 from mobtable.server.accounts.desk import AccountDesk, Unauthorized
 from mobtable.server.clients import Client, Close
@@ -35,6 +36,7 @@ from mobtable.server.schemas import (
     WsMessage,
     WsPing,
 )
+from mobtable.server.session import TableSession
 from mobtable.store.accounts import AccountRef
 
 MAX_MESSAGE = 4096
@@ -59,6 +61,16 @@ def _parse(text: str) -> Any:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "message"
         raise ServerError(f"malformed message: {where}: {first['msg']}") from None
+
+
+def _refused(table: TableSession, seat: int, notation: str, exc: ServerError) -> str:
+    """A refused move as its player reads it: the engine's reason names the move by its
+    notation, so a rule's refusal is put in the game's words for that seat (as ``explain``
+    does); any other refusal (the table's state, a store outage) keeps its own words."""
+    cause = exc.__cause__
+    if isinstance(cause, MobtableError):
+        return table.narrator(seat).refusal(table.state, seat, notation, cause)
+    return exc.message
 
 
 def spectator_name(text: str | None) -> str | None:
@@ -179,7 +191,8 @@ async def _serve(ws: WebSocket, manager: TableManager, table_id: str, address: s
                 try:
                     await manager.act(table.id, client.seat, hello.token, message.action)
                 except ServerError as exc:
-                    client.send(_error(exc.message, rule=exc.rule, ref=message.ref))
+                    said = _refused(table, client.seat, message.action, exc)
+                    client.send(_error(said, rule=exc.rule, ref=message.ref))
             elif isinstance(message, WsChat):
                 try:
                     await manager.chat(table, client, message.text, address)

@@ -220,7 +220,8 @@ class _Labels:
             case Play(cards=cards):
                 known = self.known
                 if not all(c.id in known for c in cards):
-                    return f"{who} plays {'a card' if len(cards) == 1 else 'two cards'}"
+                    some = "a card" if len(cards) == 1 else "two cards"
+                    return f"Play {some} not in your hand" if mine else f"{who} plays {some}"
                 words = play_name([c.code for c in cards], mafias)
                 return f"Play {words}" if mine else f"{who} plays {words}"
             case Pick(card=card):
