@@ -4,7 +4,7 @@ The client first says ``{"type": "hello", "seat": 1, "token": "..."}`` (or no
 seat, to watch); then it receives a ``state`` message after every change: its
 own view, its legal actions and its new log events. It plays by sending
 ``{"type": "act", "action": "<notation>"}``; a refusal comes back as an
-``error`` message with the engine's rule text. ``{"type": "chat", "text": ...}``
+``error`` message in the player's words (its rule id beside). ``{"type": "chat", "text": ...}``
 talks to the table: everyone there gets ``{"type": "chat", "messages": [...]}``,
 and a client gets the chat so far (``"history": true``, when there is any) after
 its first state.
