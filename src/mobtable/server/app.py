@@ -8,6 +8,8 @@ includes the routers.
 
 from __future__ import annotations
 
+import os
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -19,13 +21,15 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from mobtable.server import rules, ws
-from mobtable.server.errors import ServerError, http_error, validation_error
+from mobtable.server.errors import Moved, ServerError, http_error, validation_error
+from mobtable.server.lease import TTL, LeaseKeeper
 from mobtable.server.limits import BodySizeLimit, ServerLimits, TooManyRequests
 from mobtable.server.manager import TableManager
 from mobtable.server.routes import games, pages, play, replays, tables
 from mobtable.server.routes.pages import WEB_DIR
 from mobtable.server.schemas import Problem
 from mobtable.store import Repository
+from mobtable.store.leases import LeaseStore, SharedLobby
 
 MAX_BODY = 64 * 1024
 ROUTERS = (games.router, tables.router, play.router, replays.router, rules.router, ws.router)
@@ -48,9 +52,15 @@ async def server_error(_request: Request, exc: Exception) -> JSONResponse:
     if not isinstance(exc, ServerError):  # registered for ``ServerError`` only
         raise exc
     response = JSONResponse({"detail": exc.message, "rule": exc.rule}, status_code=exc.status)
-    if isinstance(exc, TooManyRequests):
+    if isinstance(exc, TooManyRequests | Moved):
         response.headers["Retry-After"] = str(exc.retry_after)
     return response
+
+
+def leases_of(repo: Repository) -> LeaseKeeper:
+    """The lease keeper of a process sharing ``repo``'s PostgreSQL with others."""
+    name = f"pid {os.getpid()} on {socket.gethostname()}"
+    return LeaseKeeper(LeaseStore(repo.engine, TTL), SharedLobby(repo.engine), name)
 
 
 def create_app(
@@ -62,7 +72,9 @@ def create_app(
     max_body: int = MAX_BODY,
     limits: ServerLimits | None = None,
 ) -> FastAPI:
-    """The whole server for one database (migrated on creation).
+    """The whole server for one database (migrated on creation). On PostgreSQL, several
+    processes may serve the same database: each holds the tables it has leases for
+    (:mod:`mobtable.server.lease`).
 
     ``bot_processes``: worker processes for search bots (default: one per core
     but one; 0 runs every bot in one of ``bot_workers`` threads instead).
@@ -75,6 +87,7 @@ def create_app(
         bot_workers=bot_workers,
         bot_processes=bot_processes,
         limits=limits,
+        holder=None if repo.is_sqlite else leases_of(repo),
     )
 
     @asynccontextmanager

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from mobtable.core import IllegalAction, InvalidNotation, MobtableError
 from mobtable.server.bot_turns import BotTurns
 from mobtable.server.commits import GroupCommits
-from mobtable.server.errors import Conflict, ServerError, Unavailable
+from mobtable.server.errors import Conflict, Moved, ServerError, Unavailable
 from mobtable.server.expiry import Expiry
 from mobtable.server.session import TableSession
 from mobtable.store import ActionRow, Step, TableStatus
@@ -41,6 +41,7 @@ class ActionPipeline:
         expiry: Expiry,
         *,
         on_closed: Callable[[TableSession], None],
+        on_settled: Callable[[TableSession], None] = lambda _table: None,
         bot_delay: float = 0.5,
         bot_workers: int = 4,
         bot_processes: int | None = None,
@@ -51,6 +52,8 @@ class ActionPipeline:
         self.on_closed = on_closed
         """Called once a change left a table over or expired (the manager keeps it as
         a finished table, and frees its creator's quota)."""
+        self.on_settled = on_settled
+        """Called after every change of a table (its summary for a shared lobby)."""
         self.bots = BotTurns(
             self.act,
             delay=bot_delay,
@@ -62,6 +65,8 @@ class ActionPipeline:
     async def act(self, table: TableSession, seat: int, notation: str) -> int:
         """Play ``seat``'s ``notation`` at ``table`` (its lock held): the table's new
         version. Raises a ``ServerError`` naming the problem, having changed nothing."""
+        if not table.held:  # handed over to another process meanwhile
+            raise Moved(table.id)
         table.require_open()
         state = table.state
         try:
@@ -108,6 +113,7 @@ class ActionPipeline:
             table.clocks.stop()
         table.expires_at = self.expiry.expires_at(table)
         table.broadcast()
+        self.on_settled(table)
         if table.status.is_closed:
             self.on_closed(table)
 

@@ -21,7 +21,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
 from mobtable.server.clients import Client, Close
-from mobtable.server.errors import ServerError
+from mobtable.server.errors import Moved, ServerError
 from mobtable.server.manager import TableManager
 from mobtable.server.names import check_name
 from mobtable.server.schemas import (
@@ -35,6 +35,8 @@ from mobtable.server.schemas import (
 )
 
 MAX_MESSAGE = 4096
+TRY_AGAIN = 1013
+"""The close code for a table another server process holds (it is being handed over)."""
 HELLO_TIMEOUT = 10.0
 CLOSE_TIMEOUT = 5.0
 """Seconds the sender may take to flush the queue and the close frame."""
@@ -128,6 +130,10 @@ async def _serve(ws: WebSocket, manager: TableManager, table_id: str, address: s
         if hello.seat is not None:
             manager.authorize(table, hello.seat, hello.token)
         table = await manager.get(table_id)  # the same, unless evicted (finished) meanwhile
+    except Moved as exc:  # held by another process: the balancer's next try goes there
+        await ws.send_text(_error(exc.message, rule=exc.rule))
+        await ws.close(code=TRY_AGAIN, reason="the table is moving to another server")
+        return
     except (ServerError, TimeoutError) as exc:
         text = exc.message if isinstance(exc, ServerError) else "no hello in time"
         await ws.send_text(_error(text))

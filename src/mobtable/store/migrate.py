@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine
+from sqlalchemy import Engine, func, select
+
+MIGRATION_LOCK = 0x6D6F6274  # "mobt"
+"""The PostgreSQL advisory lock taken while migrating: several server processes started at
+once on one database migrate it one after the other (the first does the work)."""
 
 
 def alembic_config(url: str) -> Config:
@@ -18,5 +22,7 @@ def migrate(engine: Engine) -> None:
     """Bring the database behind ``engine`` to the newest schema (idempotent)."""
     config = alembic_config(engine.url.render_as_string(hide_password=False))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":  # held until this transaction ends
+            connection.execute(select(func.pg_advisory_xact_lock(MIGRATION_LOCK)))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

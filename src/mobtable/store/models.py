@@ -49,6 +49,10 @@ class TableModel(Base):
     host: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the creator's seat
     joined_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # last join (epoch s)
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+    lobby: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The public summary its holder last wrote (several processes: the shared lobby)."""
+    public_moves: Mapped[int] = mapped_column(Integer, default=0)
+    """The moves every spectator knows of (never a sealed commit's hidden parts)."""
 
 
 class SeatModel(Base):
@@ -89,3 +93,26 @@ class ChatModel(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
+
+
+class ServerModel(Base):
+    """A running server process sharing the database; alive while ``expires_at`` (the
+    database's clock) is ahead."""
+
+    __tablename__ = "servers"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    address: Mapped[str] = mapped_column(String(200))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LeaseModel(Base):
+    """The process holding a live table (valid while that process is alive)."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str] = mapped_column(String(32), index=True)
+    wanted_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
