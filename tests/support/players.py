@@ -29,6 +29,8 @@ GAME = "cosca"
 PLAYERS = 4
 RETRY = 0.2
 """Seconds between a seat's tries to reconnect (the web client waits 0.3 s, 0.6 s, …)."""
+QUIET = 5.0
+"""Seconds without a message after which a seat reconnects for a fresh state."""
 
 
 def insecure() -> ssl.SSLContext:
@@ -48,6 +50,8 @@ class Ledger:
     """(seat, action, when): moves the server acknowledged (HTTP 200), in order."""
     unsure: list[tuple[int, str]] = field(default_factory=list)
     """Moves whose answer never came (the server died): stored or not."""
+    refused: int = 0
+    """Moves refused (4xx): the state they were chosen from was already old."""
     latencies: list[float] = field(default_factory=list)
     """Seconds from sending a move to its acknowledgement."""
     over: bool = False
@@ -103,8 +107,10 @@ async def play_seat(
     token: str,
     rng: random.Random,
     until: float,
+    think: float = 0.0,
 ) -> None:
-    """One person at the table until the game is over (or ``until``, monotonic)."""
+    """One person at the table until the game is over (or ``until``, monotonic), thinking
+    ``think`` seconds on average before each move."""
     hello = json.dumps({"type": "hello", "seat": seat, "token": token})
     path = f"/api/tables/{ledger.table_id}/actions"
     known = 0  # the version our last acknowledged move left
@@ -114,8 +120,8 @@ async def play_seat(
                 f"{ws_base}/ws/tables/{ledger.table_id}", ssl=insecure(), open_timeout=5
             ) as ws:
                 await ws.send(hello)
-                async for raw in ws:
-                    m = orjson.loads(raw)
+                while True:  # no word for a while (a refused move, a stalled server): reconnect
+                    m = orjson.loads(await asyncio.wait_for(ws.recv(), QUIET + 8 * think))
                     if m.get("type") != "state":
                         continue
                     if m["table"]["status"] == "over":
@@ -124,6 +130,8 @@ async def play_seat(
                     if not m["legal"] or m["version"] < known or time.monotonic() > until:
                         continue
                     action = rng.choice(m["legal"])["a"]
+                    if think:
+                        await asyncio.sleep(rng.uniform(0, 2 * think))
                     sent = time.monotonic()
                     try:
                         answer = await http.post(
@@ -140,20 +148,29 @@ async def play_seat(
                     elif answer.status_code >= 500:
                         ledger.unsure.append((seat, action))
                         break
+                    else:  # refused: the table moved on meanwhile; a fresh state on reconnect
+                        ledger.refused += 1
+                        break
         except (OSError, TimeoutError, WebSocketException):
             pass
         await asyncio.sleep(RETRY)
 
 
 async def play_table(
-    base: str, ws_base: str, rng: random.Random, until: float, ledger: Ledger | None = None
+    base: str,
+    ws_base: str,
+    rng: random.Random,
+    until: float,
+    ledger: Ledger | None = None,
+    *,
+    think: float = 0.0,
 ) -> Ledger:
     """Open a table and play it to the end (or ``until``) with four simulated people."""
     ledger = ledger or Ledger()
     async with httpx2.AsyncClient(base_url=base, verify=False, timeout=30) as http:
         ledger.table_id, tokens = await open_table(http, rng)
         seats = [
-            play_seat(http, ws_base, ledger, s, t, random.Random(rng.random()), until)
+            play_seat(http, ws_base, ledger, s, t, random.Random(rng.random()), until, think)
             for s, t in enumerate(tokens)
         ]
         await asyncio.gather(*seats)

@@ -27,6 +27,7 @@ import asyncio
 import logging
 import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mobtable.server.errors import Moved, NotFound
@@ -39,12 +40,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("mobtable.server")
 
-TTL = 3.0
-"""Seconds a heartbeat stays valid: a dead process's tables are free this long after."""
+TTL = 4.0
+"""Seconds a heartbeat stays valid: a dead process's tables are free this long after (a
+process stalled this long by a loaded machine drops its tables: not much shorter)."""
 BEAT = 1.0
 """Seconds between heartbeats (and hand-overs, lobby writes)."""
 GRACE = 10.0
 """Seconds an orphaned table waits for a client to come back before any process adopts it."""
+MARGIN = 0.5
+"""Seconds before its expiry that a heartbeat no longer counts as ours (a renewal in flight)."""
 ADOPT_EVERY = 5
 """Beats between looks for orphaned tables."""
 ADOPT_BATCH = 50
@@ -128,6 +132,8 @@ class LeaseKeeper:
         self._dirty: dict[str, TableSession] = {}
         self._manager: TableManager | None = None
         self._task: asyncio.Task[None] | None = None
+        self._beater = ThreadPoolExecutor(1, thread_name_prefix="mobtable-lease")
+        """The heartbeat's own database thread: never queued behind the tables' writes."""
 
     @property
     def manager(self) -> TableManager:
@@ -137,7 +143,7 @@ class LeaseKeeper:
     def valid(self) -> bool:
         """Whether our heartbeat is surely still valid (renewed less than a TTL ago,
         less the time one renewal may take)."""
-        return time.monotonic() - self._renewed < self.ttl - self.beat / 2
+        return time.monotonic() - self._renewed < self.ttl - MARGIN
 
     async def start(self, manager: TableManager) -> None:
         self._manager = manager
@@ -155,6 +161,7 @@ class LeaseKeeper:
             await self.manager.db(self.leases.unregister, self.server_id)
         except Exception:
             log.exception("giving up the leases failed; they run out in %.0f s", self.ttl)
+        self._beater.shutdown(wait=False)
 
     async def _register(self) -> None:
         started = time.monotonic()
@@ -201,7 +208,9 @@ class LeaseKeeper:
 
     async def _beat(self, *, adopt: bool) -> None:
         started = time.monotonic()
-        if not self.valid() or not await self.manager.db(self.leases.renew, self.server_id):
+        loop = asyncio.get_running_loop()
+        renewed = await loop.run_in_executor(self._beater, self.leases.renew, self.server_id)
+        if not self.valid() or not renewed:
             await self._lost()
             await self._register()
             return
