@@ -120,6 +120,10 @@ async def failover(cluster: Cluster, args: argparse.Namespace) -> dict[str, obje
             f"acknowledged so far {sum(len(x.acked) for x in ledgers)}; load {load_average()}",
             flush=True,
         )
+        if args.verbose:
+            for x in ledgers:
+                if not x.over:
+                    print(f"  {x.table_id}: {len(x.acked)} acked; {x.doing}", flush=True)
     await play
     report = audit(cluster.db_url, ledgers)
     return {
@@ -198,6 +202,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=20.0)
     parser.add_argument("--seed", type=int, default=28)
+    parser.add_argument("--verbose", action="store_true", help="what each unfinished table does")
     args = parser.parse_args()
     haproxy = find_haproxy()
     bindir = find_bindir()

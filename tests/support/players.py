@@ -50,6 +50,8 @@ class Ledger:
     """(seat, action, when): moves the server acknowledged (HTTP 200), in order."""
     unsure: list[tuple[int, str]] = field(default_factory=list)
     """Moves whose answer never came (the server died): stored or not."""
+    doing: dict[int, str] = field(default_factory=dict)
+    """What each seat is doing now (for a report on a table that stalls)."""
     refused: int = 0
     """Moves refused (4xx): the state they were chosen from was already old."""
     latencies: list[float] = field(default_factory=list)
@@ -115,11 +117,13 @@ async def play_seat(
     path = f"/api/tables/{ledger.table_id}/actions"
     known = 0  # the version our last acknowledged move left
     while not ledger.over and time.monotonic() < until:
+        ledger.doing[seat] = "connecting"
         try:
             async with connect(
                 f"{ws_base}/ws/tables/{ledger.table_id}", ssl=insecure(), open_timeout=5
             ) as ws:
                 await ws.send(hello)
+                ledger.doing[seat] = "waiting"
                 while True:  # no word for a while (a refused move, a stalled server): reconnect
                     m = orjson.loads(await asyncio.wait_for(ws.recv(), QUIET + 8 * think))
                     if m.get("type") != "state":
@@ -133,6 +137,7 @@ async def play_seat(
                     if think:
                         await asyncio.sleep(rng.uniform(0, 2 * think))
                     sent = time.monotonic()
+                    ledger.doing[seat] = f"sent {action} at v{m['version']}"
                     try:
                         answer = await http.post(
                             path, json={"seat": seat, "token": token, "action": action}
@@ -145,14 +150,15 @@ async def play_seat(
                         ledger.acked.append((seat, action, now))
                         ledger.latencies.append(now - sent)
                         known = int(answer.json()["version"])
+                        ledger.doing[seat] = f"waiting after v{known}"
                     elif answer.status_code >= 500:
                         ledger.unsure.append((seat, action))
                         break
                     else:  # refused: the table moved on meanwhile; a fresh state on reconnect
                         ledger.refused += 1
                         break
-        except (OSError, TimeoutError, WebSocketException):
-            pass
+        except (OSError, TimeoutError, WebSocketException) as exc:
+            ledger.doing[seat] = f"reconnecting after {exc!r}"[:200]
         await asyncio.sleep(RETRY)
 
 

@@ -27,8 +27,9 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from mobtable.server.errors import Moved, NotFound
 from mobtable.store import TableStatus
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from mobtable.server.session import TableSession
 
 log = logging.getLogger("mobtable.server")
+T = TypeVar("T")
 
 TTL = 4.0
 """Seconds a heartbeat stays valid: a dead process's tables are free this long after (a
@@ -131,7 +133,9 @@ class LeaseKeeper:
         self._renewed = 0.0
         self._dirty: dict[str, TableSession] = {}
         self._manager: TableManager | None = None
-        self._task: asyncio.Task[None] | None = None
+        self.tasks: list[asyncio.Task[None]] = []
+        """The heartbeat and the chores (hand-overs, the lobby, adoptions), apart: slow
+        chores on a loaded machine never delay a renewal."""
         self._beater = ThreadPoolExecutor(1, thread_name_prefix="mobtable-lease")
         """The heartbeat's own database thread: never queued behind the tables' writes."""
 
@@ -148,14 +152,14 @@ class LeaseKeeper:
     async def start(self, manager: TableManager) -> None:
         self._manager = manager
         await self._register()
-        self._task = asyncio.create_task(self._run())
+        self.tasks = [asyncio.create_task(self._beating()), asyncio.create_task(self._chores())]
 
     async def stop(self) -> None:
         """A clean stop: the lobby written, then every lease given up at once (the
         balancer's next request for each table finds it free)."""
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
         try:
             await self._write_lobby()
             await self.manager.db(self.leases.unregister, self.server_id)
@@ -166,8 +170,11 @@ class LeaseKeeper:
     async def _register(self) -> None:
         started = time.monotonic()
         self.server_id = new_server_id()
-        await self.manager.db(self.leases.register, self.server_id, self.address)
+        await self._in_beater(self.leases.register, self.server_id, self.address)
         self._renewed = started
+
+    async def _in_beater(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._beater, fn, *args)
 
     async def acquire(self, table_id: str, *, want: bool = True) -> None:
         if not self.valid():
@@ -192,36 +199,45 @@ class LeaseKeeper:
         return await self.manager.db(self.lobby_store.read, shown, limit)
 
     # -- the beat ---------------------------------------------------------
-    async def _run(self) -> None:
+    async def _beating(self) -> None:
+        while True:
+            await asyncio.sleep(self.beat)
+            try:
+                await self.renew()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database went away: keep trying
+                log.warning("lease heartbeat failed: %s", exc)
+                if not self.valid():
+                    self._lost()
+
+    async def renew(self) -> None:
+        """One heartbeat. If the database saw ours run out, every table we held may be
+        someone else's: drop them all and register again under a new id."""
+        started = time.monotonic()
+        if await self._in_beater(self.leases.renew, self.server_id):
+            self._renewed = started  # valid for a TTL from before the renewal, at least
+        else:
+            self._lost()
+            await self._register()
+
+    async def _chores(self) -> None:
         beats = 0
         while True:
             await asyncio.sleep(self.beat)
             beats += 1
             try:
-                await self._beat(adopt=beats % ADOPT_EVERY == 0)
+                for table_id in await self.manager.db(self.leases.wanted, self.server_id):
+                    await self.manager.hand_over(table_id)
+                await self._write_lobby()
+                if beats % ADOPT_EVERY == 0:
+                    await self._adopt()
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # the database went away: keep beating
-                log.warning("lease heartbeat failed: %s", exc)
-                if not self.valid():
-                    await self._lost()
+            except Exception as exc:
+                log.warning("lease chores failed: %s", exc)
 
-    async def _beat(self, *, adopt: bool) -> None:
-        started = time.monotonic()
-        loop = asyncio.get_running_loop()
-        renewed = await loop.run_in_executor(self._beater, self.leases.renew, self.server_id)
-        if not self.valid() or not renewed:
-            await self._lost()
-            await self._register()
-            return
-        self._renewed = started
-        for table_id in await self.manager.db(self.leases.wanted, self.server_id):
-            await self.manager.hand_over(table_id)
-        await self._write_lobby()
-        if adopt:
-            await self._adopt()
-
-    async def _lost(self) -> None:
+    def _lost(self) -> None:
         """Our heartbeat ran out: every table we held may be someone else's now."""
         if self.manager.tables:
             log.warning("lease heartbeat ran out: dropping %d tables", len(self.manager.tables))

@@ -13,6 +13,7 @@ its first state.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 from typing import Any
@@ -131,8 +132,9 @@ async def _serve(ws: WebSocket, manager: TableManager, table_id: str, address: s
             manager.authorize(table, hello.seat, hello.token)
         table = await manager.get(table_id)  # the same, unless evicted (finished) meanwhile
     except Moved as exc:  # held by another process: the balancer's next try goes there
-        await ws.send_text(_error(exc.message, rule=exc.rule))
-        await ws.close(code=TRY_AGAIN, reason="the table is moving to another server")
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):  # the client may be gone
+            await ws.send_text(_error(exc.message, rule=exc.rule))
+            await ws.close(code=TRY_AGAIN, reason="the table is moving to another server")
         return
     except (ServerError, TimeoutError) as exc:
         text = exc.message if isinstance(exc, ServerError) else "no hello in time"
