@@ -26,3 +26,30 @@ def migrate(engine: Engine) -> None:
             connection.execute(select(func.pg_advisory_xact_lock(MIGRATION_LOCK)))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m mobtable.store.migrate URL``: migrate the database at URL, once, before
+    the servers start (each server would also migrate on start, one after the other)."""
+    import sys
+
+    from sqlalchemy import create_engine
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        sys.exit("usage: python -m mobtable.store.migrate postgresql+psycopg://user@host/db")
+    try:
+        engine = create_engine(args[0])
+    except Exception as exc:
+        sys.exit(f"Error: not a database URL: {exc}")
+    try:
+        migrate(engine)
+    except Exception as exc:
+        sys.exit(f"Error: cannot migrate {engine.url!r}: {exc}")
+    finally:
+        engine.dispose()
+    print(f"{engine.url!r}: at the newest schema")
+
+
+if __name__ == "__main__":
+    main()
