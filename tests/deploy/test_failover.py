@@ -7,39 +7,22 @@ from __future__ import annotations
 
 import asyncio
 import random
-import secrets
 import time
 from collections.abc import Iterator
 
 import httpx2
-import psycopg
 import pytest
 
-from support.cluster import Cluster, find_haproxy
+from support.cluster import Cluster, running_cluster
 from support.players import Ledger, audit, play_table, quiet_websockets
-from support.prerequisites import missing
 
 TABLES = 6
 
 
 @pytest.fixture(scope="module")
 def cluster(pg_admin: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    haproxy = find_haproxy()
-    if haproxy is None:
-        missing("HAProxy", "no haproxy program found: apt-get install haproxy")
-    name = f"mobtable_cluster_{secrets.token_hex(4)}"
-    with psycopg.connect(pg_admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    base = pg_admin.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
-    workdir = tmp_path_factory.mktemp("cluster")
-    running = Cluster(f"{base}/{name}", workdir, haproxy=haproxy)
-    try:
-        running.start()
+    with running_cluster(pg_admin, tmp_path_factory.mktemp("cluster")) as running:
         yield running
-    finally:
-        running.stop()
-        with psycopg.connect(pg_admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 async def _games_with_a_kill(cluster: Cluster) -> tuple[list[Ledger], int, str, float]:

@@ -8,17 +8,23 @@ process started here is stopped (and waited for) by :meth:`Cluster.stop`.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import secrets
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx2
 import psycopg
+
+from support.prerequisites import missing
 
 ROOT = Path(__file__).resolve().parents[2]
 HAPROXY_CFG = ROOT / "deploy" / "haproxy.cfg"
@@ -189,3 +195,24 @@ class Cluster:
                 proc.wait(timeout=10)
         self.servers = [None] * SERVERS
         self.balancer = None
+
+
+@contextlib.contextmanager
+def running_cluster(pg_admin: str, workdir: Path, **options: Any) -> Iterator[Cluster]:
+    """A cluster on a fresh database of ``pg_admin``'s server, stopped and dropped after;
+    HAProxy missing: the test is reported as not run."""
+    haproxy = find_haproxy()
+    if haproxy is None:
+        missing("HAProxy", "no haproxy program found: apt-get install haproxy")
+    name = f"mobtable_cluster_{secrets.token_hex(4)}"
+    with psycopg.connect(pg_admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    base = pg_admin.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
+    cluster = Cluster(f"{base}/{name}", workdir, haproxy=haproxy, **options)
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop()
+        with psycopg.connect(pg_admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -49,9 +49,9 @@ class Moved(Unavailable):
 
     def __init__(self, table_id: str) -> None:
         super().__init__(
-            f"table {table_id} is moving to another server; try again in a moment",
-            rule="moved",
+            "this table is moving to another server; try again in a moment", rule="moved"
         )
+        self.table_id = table_id
 
 
 def encodable(value: Any) -> Any:

@@ -131,9 +131,8 @@ async def _serve(ws: WebSocket, manager: TableManager, table_id: str, address: s
         if hello.seat is not None:
             manager.authorize(table, hello.seat, hello.token)
         table = await manager.get(table_id)  # the same, unless evicted (finished) meanwhile
-    except Moved as exc:  # held by another process: the balancer's next try goes there
+    except Moved:  # held by another process: the client reconnects, through the balancer
         with contextlib.suppress(WebSocketDisconnect, RuntimeError):  # the client may be gone
-            await ws.send_text(_error(exc.message, rule=exc.rule))
             await ws.close(code=TRY_AGAIN, reason="the table is moving to another server")
         return
     except (ServerError, TimeoutError) as exc:
