@@ -107,7 +107,7 @@ async def failover(cluster: Cluster, args: argparse.Namespace) -> dict[str, obje
         killed_at = time.monotonic()
         cluster.kill(victim)
         kills += 1
-        await asyncio.to_thread(cluster.start_server, victim)
+        cluster.start_server(victim, wait=False)  # up when it is up: the kills go on meanwhile
         await asyncio.sleep(max(0.0, args.every - (time.monotonic() - killed_at)))
         for ledger in held:
             after = [w for _s, _a, w in ledger.acked if w > killed_at]
@@ -123,7 +123,11 @@ async def failover(cluster: Cluster, args: argparse.Namespace) -> dict[str, obje
         if args.verbose:
             for x in ledgers:
                 if not x.over:
-                    print(f"  {x.table_id}: {len(x.acked)} acked; {x.doing}", flush=True)
+                    holder = cluster.holder_of(x.table_id)
+                    print(
+                        f"  {x.table_id} at {holder}: {len(x.acked)} acked; {x.doing}", flush=True
+                    )
+            print(f"  leases: {cluster.leases()}", flush=True)
     await play
     report = audit(cluster.db_url, ledgers)
     return {

@@ -148,6 +148,17 @@ class Cluster:
         pid = int(str(row[0]).split()[1])
         return next((i for i, p in enumerate(self.pids()) if p == pid), None)
 
+    def leases(self) -> list[tuple[str, str, str | None, bool]]:
+        """Every lease: (table, owner's address, asked for by, owner alive)."""
+        url = self.db_url.replace("postgresql+psycopg://", "postgresql://", 1)
+        with psycopg.connect(url) as conn:
+            rows = conn.execute(
+                "SELECT l.table_id, coalesce(s.address, l.owner), l.wanted_by,"
+                " coalesce(s.expires_at > clock_timestamp(), false)"
+                " FROM leases l LEFT JOIN servers s ON s.id = l.owner ORDER BY 1"
+            ).fetchall()
+        return [(str(a), str(b), c, bool(d)) for a, b, c, d in rows]
+
     # -- the balancer -----------------------------------------------------------
     def start_balancer(self) -> None:
         env = {
