@@ -109,8 +109,9 @@ async def failover(cluster: Cluster, args: argparse.Namespace) -> dict[str, obje
         kills += 1
         cluster.start_server(victim, wait=False)  # up when it is up: the kills go on meanwhile
         await asyncio.sleep(max(0.0, args.every - (time.monotonic() - killed_at)))
-        for ledger in held:
-            after = [w for _s, _a, w in ledger.acked if w > killed_at]
+        for ledger in held:  # the first move sent after the kill and acknowledged
+            acks = zip(ledger.acked, ledger.latencies, strict=True)
+            after = [w for (_s, _a, w), lat in acks if w - lat > killed_at]
             if after:
                 recoveries.append(after[0] - killed_at)
             elif not ledger.over:

@@ -42,7 +42,8 @@ async def _games_with_a_kill(cluster: Cluster) -> tuple[list[Ledger], int, str, 
     killed_at = time.monotonic()
     cluster.kill(holder)
     await asyncio.gather(*games)
-    after = [when for _s, _a, when in victim.acked if when > killed_at]
+    acks = zip(victim.acked, victim.latencies, strict=True)
+    after = [when for (_s, _a, when), took in acks if when - took > killed_at]  # sent after
     assert after, "no move was acknowledged at the table after its process was killed"
     return ledgers, holder, victim.table_id, after[0] - killed_at
 
