@@ -42,7 +42,11 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (409, "refused by the rules or the table's state (engine message)"),
         (413, "request body too large"),
         (429, "too many tables from this client: retry after `Retry-After` seconds"),
-        (503, "the database is unavailable"),
+        (
+            503,
+            "the database is unavailable, or the table is moving to another server "
+            "process (retry after `Retry-After` seconds)",
+        ),
     )
 }
 
