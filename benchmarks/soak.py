@@ -38,6 +38,10 @@ from support.cluster import SERVERS, Cluster, find_haproxy  # noqa: E402
 from support.players import Ledger, audit, play_table, quiet_websockets  # noqa: E402
 from support.postgres import TemporaryServer, find_bindir  # noqa: E402
 
+STAGGER = 0.25
+"""Seconds between the first tables' openings: 160 TLS handshakes at once on a loaded
+machine overflow the listen backlogs, and the retries never settle."""
+
 
 def percentile(values: list[float], q: float) -> float:
     if not values:
@@ -75,7 +79,8 @@ async def keep_playing(
     """``args.tables`` tables in play at all times until ``until`` (each finished one
     replaced by a new one), their ledgers appended to ``ledgers`` as they open."""
 
-    async def one_after_another() -> None:
+    async def one_after_another(index: int) -> None:
+        await asyncio.sleep(index * STAGGER)  # not every table's handshakes at once
         while time.monotonic() < until - 5:
             ledger = Ledger()
             ledgers.append(ledger)
@@ -88,7 +93,7 @@ async def keep_playing(
                 ledgers.remove(ledger)
                 await asyncio.sleep(1)
 
-    await asyncio.gather(*(one_after_another() for _ in range(args.tables)))
+    await asyncio.gather(*(one_after_another(i) for i in range(args.tables)))
 
 
 async def failover(cluster: Cluster, args: argparse.Namespace) -> dict[str, object]:
