@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The single test command (what .ci/run calls): makes .venv with the pinned versions in
-# constraints.txt, installs Chromium, PostgreSQL and Node.js with apt-get when it can (as root
+# constraints.txt, installs Chromium, PostgreSQL, HAProxy and Node.js with apt-get when it can (as root
 # on Debian) and the node suite's packages with npm ci, then runs ruff, mypy and the whole
 # test suite (the node suite of the web boards too, through tests/web/node/test_boards.py). Nothing outside the clone and a
 # temporary directory is changed: the PostgreSQL tests start their own throw-away server.
@@ -9,7 +9,7 @@
 #
 # --latest (or MOBTABLE_LATEST=1): the newest versions of every dependency, in .venv-latest.
 # --allow-partial (or MOBTABLE_ALLOW_PARTIAL=1): pass even if the browser, PostgreSQL or node
-#   tests could not run for want of Chromium, PostgreSQL or Node.js (still listed as not run).
+#   tests could not run for want of Chromium, PostgreSQL, HAProxy or Node.js (still listed as not run).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -94,6 +94,11 @@ provide() {  # provide CHECK PACKAGE WHAT TESTS: install PACKAGE if missing and 
 }
 provide have_chromium chromium "Chromium (MOBTABLE_CHROMIUM)" "browser tests (tests/web)"
 provide have_postgres postgresql "PostgreSQL's initdb (MOBTABLE_PG_BINDIR)" "PostgreSQL storage tests"
+have_haproxy() {  # 0: found; 1: not found; 2: MOBTABLE_HAPROXY names no program
+  if [ -n "${MOBTABLE_HAPROXY+set}" ]; then [ -x "$MOBTABLE_HAPROXY" ] || return 2; return 0; fi
+  on_path haproxy || [ -x /usr/sbin/haproxy ]
+}
+provide have_haproxy haproxy "HAProxy (MOBTABLE_HAPROXY)" "multi-process tests (tests/deploy)"
 have_node() { on_path node; }
 have_npm() { on_path npm; }
 provide have_node nodejs "Node.js (node)" "board tests without a browser (tests/web/node)"

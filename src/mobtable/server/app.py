@@ -8,6 +8,8 @@ includes the routers.
 
 from __future__ import annotations
 
+import os
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -22,13 +24,15 @@ from mobtable.server import rules, ws
 from mobtable.server.accounts.csrf import SESSION_COOKIE, CsrfCookie, check_csrf
 from mobtable.server.accounts.desk import AccountDesk, Unauthorized
 from mobtable.server.accounts.passwords import Passwords
-from mobtable.server.errors import ServerError, http_error, validation_error
+from mobtable.server.errors import Moved, ServerError, http_error, validation_error
+from mobtable.server.lease import TTL, LeaseKeeper
 from mobtable.server.limits import BodySizeLimit, ServerLimits, TooManyRequests
 from mobtable.server.manager import TableManager
 from mobtable.server.routes import accounts, games, pages, play, replays, tables, yours
 from mobtable.server.routes.pages import WEB_DIR
 from mobtable.server.schemas import Problem
 from mobtable.store import Repository
+from mobtable.store.leases import LeaseStore, SharedLobby
 
 MAX_BODY = 64 * 1024
 ROUTERS = (
@@ -55,7 +59,11 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (409, "refused by the rules or the table's state (engine message)"),
         (413, "request body too large"),
         (429, "too many tables or sign-ins from this client: retry after `Retry-After` s"),
-        (503, "the database is unavailable"),
+        (
+            503,
+            "the database is unavailable, or the table is moving to another server "
+            "process (retry after `Retry-After` seconds)",
+        ),
     )
 }
 
@@ -65,11 +73,17 @@ async def server_error(_request: Request, exc: Exception) -> JSONResponse:
     if not isinstance(exc, ServerError):  # registered for ``ServerError`` only
         raise exc
     response = JSONResponse({"detail": exc.message, "rule": exc.rule}, status_code=exc.status)
-    if isinstance(exc, TooManyRequests):
+    if isinstance(exc, TooManyRequests | Moved):
         response.headers["Retry-After"] = str(exc.retry_after)
     if isinstance(exc, Unauthorized):
         response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
     return response
+
+
+def leases_of(repo: Repository) -> LeaseKeeper:
+    """The lease keeper of a process sharing ``repo``'s PostgreSQL with others."""
+    name = f"pid {os.getpid()} on {socket.gethostname()}"
+    return LeaseKeeper(LeaseStore(repo.engine, TTL), SharedLobby(repo.engine), name)
 
 
 def create_app(
@@ -82,7 +96,9 @@ def create_app(
     limits: ServerLimits | None = None,
     passwords: Passwords | None = None,
 ) -> FastAPI:
-    """The whole server for one database (migrated on creation).
+    """The whole server for one database (migrated on creation). On PostgreSQL, several
+    processes may serve the same database: each holds the tables it has leases for
+    (:mod:`mobtable.server.lease`).
 
     ``bot_processes``: worker processes for search bots (default: one per core
     but one; 0 runs every bot in one of ``bot_workers`` threads instead).
@@ -96,6 +112,7 @@ def create_app(
         bot_workers=bot_workers,
         bot_processes=bot_processes,
         limits=limits,
+        holder=None if repo.is_sqlite else leases_of(repo),
     )
 
     @asynccontextmanager

@@ -40,6 +40,20 @@ class Unavailable(ServerError):
     status = 503
 
 
+class Moved(Unavailable):
+    """The table is held by another server process (several processes share the
+    database): 503 with ``Retry-After``; the holder hands it over meanwhile, and the
+    balancer sends the retry to the process that will hold it."""
+
+    retry_after = 1
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(
+            "this table is moving to another server; try again in a moment", rule="moved"
+        )
+        self.table_id = table_id
+
+
 def encodable(value: Any) -> Any:
     """``value`` made safe for a JSON body: lone surrogates escaped, NaN and infinities as text.
 

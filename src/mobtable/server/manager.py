@@ -39,13 +39,14 @@ from mobtable.server.accounts.ratings import rate_game
 from mobtable.server.bot_turns import BotTurns, default_bot, stand_in_bot
 from mobtable.server.botpool import BotPool
 from mobtable.server.chat import HISTORY, chat_message, chat_text
-from mobtable.server.clients import Client
+from mobtable.server.clients import Client, Close
 from mobtable.server.clocks import is_turn_based, not_replaceable_yet
 from mobtable.server.commits import GroupCommits
 from mobtable.server.dbthreads import DbThreads
 from mobtable.server.errors import Conflict, Forbidden, NotFound, ServerError, Unavailable
 from mobtable.server.expiry import Expiry
 from mobtable.server.hints import HintDesk
+from mobtable.server.lease import Holder, SoleHolder
 from mobtable.server.limits import ClientQuotas, ServerLimits
 from mobtable.server.names import clash
 from mobtable.server.pipeline import ActionPipeline
@@ -69,6 +70,9 @@ from mobtable.store.lifecycle import initial
 log = logging.getLogger("mobtable.server")
 T = TypeVar("T")
 
+
+MOVED = Close(1012, "the table moved to another server; reconnect")
+"""The close frame of a table's clients when another process takes the table over."""
 
 EVICT_RETRY = 0.5
 """Seconds before trying again to drop a finished table that was being changed."""
@@ -100,8 +104,11 @@ class TableManager:
         bot_workers: int = 4,
         bot_processes: int | None = None,
         limits: ServerLimits | None = None,
+        holder: Holder | None = None,
     ) -> None:
         self.repo = repo
+        self.holder: Holder = holder or SoleHolder()
+        """Which tables this process may hold (all, unless several share the database)."""
         self.limits = limits or ServerLimits()
         self.quotas = ClientQuotas(self.limits)
         self.sockets = SocketCounts(self.limits)
@@ -118,6 +125,7 @@ class TableManager:
             self.expiry,
             on_closed=self._closed,
             on_over=self._game_over,
+            on_settled=self.holder.changed,
             bot_delay=bot_delay,
             bot_workers=bot_workers,
             bot_processes=bot_processes,
@@ -148,13 +156,16 @@ class TableManager:
         return await self.db_threads.run(lambda: fn(*args, **kwargs))
 
     async def start(self) -> None:
-        """Load every unfinished table from the database and set its bots going;
-        start sweeping for tables to expire."""
-        for table_id in await self.db(self.repo.ids, status=OPEN):
-            try:
-                await self.get(table_id)
-            except ServerError as exc:
-                log.error("table %s cannot be resumed: %s", table_id, exc.message)
+        """Load every unfinished table from the database and set its bots going (one
+        process on its database; several load a table when it is first asked for, or
+        adopt it once its process died); start sweeping for tables to expire."""
+        await self.holder.start(self)
+        if not self.holder.shared:
+            for table_id in await self.db(self.repo.ids, status=OPEN):
+                try:
+                    await self.get(table_id)
+                except ServerError as exc:
+                    log.error("table %s cannot be resumed: %s", table_id, exc.message)
         if self.expiry.check_every:
             self._sweeper = asyncio.create_task(self._sweep())
 
@@ -169,13 +180,15 @@ class TableManager:
             table.clients.close_all()
         await self.pipeline.stop()  # before the database threads: a bot may be storing
         await self.commits.drain()
+        await self.holder.stop()  # the leases given up once nothing more is stored
         if self._db_threads is not None:
             self._db_threads.shutdown()
         self._db_threads = None
 
     # -- finding tables ---------------------------------------------------
-    async def get(self, table_id: str) -> TableSession:
-        """The live table ``table_id``, loaded from the store (once) if need be."""
+    async def get(self, table_id: str, *, want: bool = True) -> TableSession:
+        """The live table ``table_id``, loaded from the store (once) if need be; a
+        ``Moved`` if another process holds it (``want``: which then hands it over)."""
         table = self.tables.get(table_id)
         if table is not None:
             if table_id in self._finished:
@@ -183,7 +196,8 @@ class TableManager:
             return table
         loading = self._loading.get(table_id)
         if loading is None:
-            loading = self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
+            load = self._load(table_id, want=want)
+            loading = self._loading[table_id] = asyncio.ensure_future(load)
             loading.add_done_callback(lambda done: self._loaded(table_id, done))
         return await asyncio.shield(loading)  # a caller that gives up stops no one else's load
 
@@ -192,15 +206,18 @@ class TableManager:
         if not done.cancelled():
             done.exception()  # retrieved, even if every caller gave up
 
-    async def _load(self, table_id: str) -> TableSession:
-        row = await self.db(self.repo.load, table_id)
+    async def _load(self, table_id: str, *, want: bool) -> TableSession:
+        await self.holder.acquire(table_id, want=want)
+        row = await self.db(self.repo.load, table_id)  # as its last holder left it
         if row is None:
             raise NotFound(f"no table {table_id!r}")
         try:  # a row stored before a check was tightened (an option ``true``) fails here
             table = TableSession.load(row, on_timeout=self.pipeline.timed_out)
         except KeyError as exc:
+            await self.holder.release(table_id)
             raise Unavailable(f"table {table_id}: {exc.args[0]}") from exc
         except MobtableError as exc:
+            await self.holder.release(table_id)
             raise Unavailable(f"table {table_id} does not replay: {exc}") from exc
         if row.status is TableStatus.EXPIRED:
             table.expired = self.expiry.reason_of_stored(table)
@@ -208,8 +225,9 @@ class TableManager:
         self.pipeline.settle(table)
         return table
 
-    def _session(self, row: TableRow) -> TableSession:
-        """A new table's session, held by this process."""
+    async def _session(self, row: TableRow) -> TableSession:
+        """A new table's session, held by this process (stored first)."""
+        await self.holder.acquire(row.id, want=False)
         game = games.get(row.game)
         state = game.new_state(game.config_from_json(row.config), seed=row.seed)
         table = TableSession(row, state, on_timeout=self.pipeline.timed_out)
@@ -288,13 +306,54 @@ class TableManager:
         self._retry_evict = None
         self._evict()
 
-    def open_tables(self) -> list[TableSession]:
-        """Tables in the waiting room or being played (not over, not expired)."""
-        return [t for t in self.tables.values() if t.status.is_open]
+    async def lobby(self, shown: tuple[TableStatus, ...], limit: int) -> list[dict[str, Any]]:
+        """The summaries of tables with a status in ``shown``: the waiting room first,
+        then most moves first (the moves every spectator knows of, so a sealed
+        commit's hidden parts never reorder it); finished tables newest first. Several
+        processes read the shared lobby (each table's summary as its holder last wrote it)."""
+        shared = await self.holder.lobby(shown, limit)
+        if shared is not None:
+            return shared
+        if TableStatus.OVER in shown:
+            ids = await self.db(self.repo.ids, status=TableStatus.OVER, limit=limit)
+            return [(await self.get(i)).summary() for i in ids]
+        tables = sorted(
+            (t for t in self.tables.values() if t.status in shown),
+            key=lambda t: (t.status is not TableStatus.WAITING, -t.state.moves_seen_by(None)),
+        )
+        return [t.summary() for t in tables[:limit]]
 
-    async def finished(self, limit: int) -> list[TableSession]:
-        ids = await self.db(self.repo.ids, status=TableStatus.OVER, limit=limit)
-        return [await self.get(i) for i in ids]
+    # -- moving between processes ---------------------------------------------
+    async def hand_over(self, table_id: str) -> None:
+        """Another process asked for ``table_id``: stop holding it (its clients told to
+        reconnect, through the balancer, to that process) and give up its lease."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            async with table.lock:  # no action half-stored: each one stored is acknowledged
+                self._drop(table)
+        await self.holder.release(table_id)
+
+    def drop_all(self) -> None:
+        """This process lost its leases (its heartbeat ran out): hold no table any more."""
+        for table in list(self.tables.values()):
+            self._drop(table)
+
+    def _drop(self, table: TableSession) -> None:
+        table.held = False
+        table.clocks.stop()
+        table.bots.stop()
+        for client in table.clients:
+            client.close(MOVED)
+        self.tables.pop(table.id, None)
+        self._finished.pop(table.id, None)
+
+    async def adopt(self, table_id: str) -> None:
+        """Hold ``table_id``, an unfinished table nobody holds, unless another process
+        took it first (its bots and clocks go on here)."""
+        try:
+            await self.get(table_id, want=False)
+        except ServerError as exc:
+            log.info("table %s not adopted: %s", table_id, exc.message)
 
     # -- creating ---------------------------------------------------------
     async def create(
@@ -372,7 +431,7 @@ class TableManager:
         except BaseException:
             self.quotas.finished(table_id)
             raise
-        table = self._session(row)
+        table = await self._session(row)
         self.pipeline.settle(table)
         return table, spec.sit, token
 
@@ -417,7 +476,7 @@ class TableManager:
             )
             await self.db(self.repo.create_table, row)
             await self.db(self.repo.set_rematch, old.id, row.id)
-            table = self._session(row)
+            table = await self._session(row)
             old.row.rematch_id = row.id
             self.pipeline.settle(table)
             old.broadcast()

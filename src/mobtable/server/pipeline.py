@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from mobtable.core import IllegalAction, InvalidNotation, MobtableError
 from mobtable.server.bot_turns import BotTurns
 from mobtable.server.commits import GroupCommits
-from mobtable.server.errors import Conflict, ServerError, Unavailable
+from mobtable.server.errors import Conflict, Moved, ServerError, Unavailable
 from mobtable.server.expiry import Expiry
 from mobtable.server.session import TableSession
 from mobtable.store import ActionRow, Step, TableStatus
@@ -43,6 +43,7 @@ class ActionPipeline:
         *,
         on_closed: Callable[[TableSession], None],
         on_over: Callable[[TableSession], Awaitable[None]] | None = None,
+        on_settled: Callable[[TableSession], None] = lambda _table: None,
         bot_delay: float = 0.5,
         bot_workers: int = 4,
         bot_processes: int | None = None,
@@ -56,6 +57,8 @@ class ActionPipeline:
         self.on_over = on_over
         """Awaited once a game's last action is stored (its ratings); a failure there is
         logged and changes nothing of the game."""
+        self.on_settled = on_settled
+        """Called after every change of a table (its summary for a shared lobby)."""
         self.bots = BotTurns(
             self.act,
             delay=bot_delay,
@@ -67,6 +70,8 @@ class ActionPipeline:
     async def act(self, table: TableSession, seat: int, notation: str) -> int:
         """Play ``seat``'s ``notation`` at ``table`` (its lock held): the table's new
         version. Raises a ``ServerError`` naming the problem, having changed nothing."""
+        if not table.held:  # handed over to another process meanwhile
+            raise Moved(table.id)
         table.require_open()
         state = table.state
         try:
@@ -122,6 +127,7 @@ class ActionPipeline:
             table.clocks.stop()
         table.expires_at = self.expiry.expires_at(table)
         table.broadcast()
+        self.on_settled(table)
         if table.status.is_closed:
             self.on_closed(table)
 

@@ -63,6 +63,8 @@ class TableSession:
         """When a waiting table closes unless someone joins (set by the pipeline)."""
         self.expired: str | None = None
         """Why an expired table closed, in words."""
+        self.held = True
+        """This process still holds the table (``False`` once handed over to another)."""
         self._narrators: dict[int | None, tuple[tuple[str, ...], Narrator]] = {}
 
     @classmethod

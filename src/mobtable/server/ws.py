@@ -13,6 +13,7 @@ its first state.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 from typing import Any
@@ -24,7 +25,7 @@ from mobtable.core import MobtableError
 from mobtable.server.accounts.csrf import SESSION_COOKIE
 from mobtable.server.accounts.desk import AccountDesk, Unauthorized
 from mobtable.server.clients import Client, Close
-from mobtable.server.errors import ServerError
+from mobtable.server.errors import Moved, ServerError
 from mobtable.server.manager import TableManager
 from mobtable.server.names import check_name
 from mobtable.server.schemas import (
@@ -40,6 +41,8 @@ from mobtable.server.session import TableSession
 from mobtable.store.accounts import AccountRef
 
 MAX_MESSAGE = 4096
+TRY_AGAIN = 1013
+"""The close code for a table another server process holds (it is being handed over)."""
 HELLO_TIMEOUT = 10.0
 CLOSE_TIMEOUT = 5.0
 """Seconds the sender may take to flush the queue and the close frame."""
@@ -154,6 +157,10 @@ async def _serve(ws: WebSocket, manager: TableManager, table_id: str, address: s
             manager.authorize(table, hello.seat, hello.token)
             manager.authorize_account(table, hello.seat, await _signed_in(ws))
         table = await manager.get(table_id)  # the same, unless evicted (finished) meanwhile
+    except Moved:  # held by another process: the client reconnects, through the balancer
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):  # the client may be gone
+            await ws.close(code=TRY_AGAIN, reason="the table is moving to another server")
+        return
     except (ServerError, TimeoutError) as exc:
         text = exc.message if isinstance(exc, ServerError) else "no hello in time"
         await ws.send_text(_error(text))

@@ -52,6 +52,10 @@ class TableModel(Base):
     joined_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # last join (epoch s)
     moved_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # play last moved on
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+    lobby: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The public summary its holder last wrote (several processes: the shared lobby)."""
+    public_moves: Mapped[int] = mapped_column(Integer, default=0)
+    """The moves every spectator knows of (never a sealed commit's hidden parts)."""
 
 
 class SeatModel(Base):
@@ -159,3 +163,26 @@ class RatingChangeModel(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class ServerModel(Base):
+    """A running server process sharing the database; alive while ``expires_at`` (the
+    database's clock) is ahead."""
+
+    __tablename__ = "servers"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    address: Mapped[str] = mapped_column(String(200))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LeaseModel(Base):
+    """The process holding a live table (valid while that process is alive)."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str] = mapped_column(String(32), index=True)
+    wanted_by: Mapped[str | None] = mapped_column(String(32), nullable=True)

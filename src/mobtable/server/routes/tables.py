@@ -44,17 +44,9 @@ async def list_tables(
     most moves first: the moves every spectator knows of, so a sealed commit's hidden
     parts never reorder it), or recently finished ones (``over``), newest first.
     Expired tables are never listed."""
-    shown = (
-        (TableStatus.WAITING, TableStatus.PLAYING) if status == "open" else (TableStatus(status),)
-    )
-    if TableStatus.OVER in shown:
-        tables = await manager.finished(limit)
-    else:
-        tables = sorted(
-            (t for t in manager.open_tables() if t.status in shown),
-            key=lambda t: (t.status is not TableStatus.WAITING, -t.state.moves_seen_by(None)),
-        )[:limit]
-    return [t.summary() for t in tables]
+    if status == "open":
+        return await manager.lobby((TableStatus.WAITING, TableStatus.PLAYING), limit)
+    return await manager.lobby((TableStatus(status),), limit)
 
 
 @router.get("/api/tables/{table_id}", response_model=TableSummary)

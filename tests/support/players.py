@@ -1,0 +1,241 @@
+"""Simulated people playing whole games through the balancer: each seat watches its
+table over a WebSocket (reconnecting whenever it closes, as the web client does) and
+plays a random legal move over HTTP, noting every move the server acknowledged.
+
+Used by the multi-process tests and ``benchmarks/soak.py``: afterwards
+:func:`audit` compares what each table acknowledged with what the database stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import ssl
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx2
+import orjson
+from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
+
+from mobtable.core.record import check
+from mobtable.store import Repository
+
+GAME = "cosca"
+PLAYERS = 4
+RETRY = 0.2
+"""Seconds between a seat's tries to reconnect (the web client waits 0.3 s, 0.6 s, …)."""
+QUIET = 5.0
+"""Seconds without a message after which a seat reconnects for a fresh state."""
+
+
+def insecure() -> ssl.SSLContext:
+    """TLS without verification: the loopback balancer's certificate is self-signed."""
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+@dataclass
+class Ledger:
+    """What one table's seats sent and what the server answered."""
+
+    table_id: str = ""
+    acked: list[tuple[int, str, float]] = field(default_factory=list)
+    """(seat, action, when): moves the server acknowledged (HTTP 200), in order."""
+    unsure: list[tuple[int, str]] = field(default_factory=list)
+    """Moves whose answer never came (the server died): stored or not."""
+    doing: dict[int, str] = field(default_factory=dict)
+    """What each seat is doing now (for a report on a table that stalls)."""
+    refused: int = 0
+    """Moves refused (4xx): the state they were chosen from was already old."""
+    latencies: list[float] = field(default_factory=list)
+    """Seconds from sending a move to its acknowledgement."""
+    over: bool = False
+
+
+@dataclass
+class Audit:
+    acked: int = 0
+    lost: int = 0
+    stored: int = 0
+    checked: int = 0
+    bad_records: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    unfinished: int = 0
+
+
+async def open_table(http: httpx2.AsyncClient, rng: random.Random) -> tuple[str, list[str]]:
+    """A table of four people, every seat taken: its id and the seats' tokens."""
+    body: dict[str, Any] = {"game": GAME, "players": PLAYERS, "sit": 0}
+    body["seats"] = [{"kind": "human"}] * PLAYERS
+    made = await _retrying(http, "POST", "/api/tables", body)
+    table_id, tokens = made["id"], [made["token"]]
+    for seat in range(1, PLAYERS):
+        claimed = await _retrying(http, "POST", f"/api/tables/{table_id}/seats/{seat}/claim", {})
+        tokens.append(claimed["token"])
+    return table_id, tokens
+
+
+async def _retrying(
+    http: httpx2.AsyncClient, method: str, path: str, body: dict[str, Any]
+) -> dict[str, Any]:
+    """A request retried while the server is moving or gone (502 to 504, no answer), ≤ 60 s
+    (only opening and joining tables: a duplicate does no harm there)."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            response = await http.request(method, path, json=body)
+            if response.status_code not in (502, 503, 504):
+                response.raise_for_status()
+                return dict(response.json())
+        except httpx2.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{method} {path}: no answer for 60 s")
+        await asyncio.sleep(RETRY)
+
+
+async def play_seat(
+    http: httpx2.AsyncClient,
+    ws_base: str,
+    ledger: Ledger,
+    seat: int,
+    token: str,
+    rng: random.Random,
+    until: float,
+    think: float = 0.0,
+) -> None:
+    """One person at the table until the game is over (or ``until``, monotonic), thinking
+    ``think`` seconds on average before each move."""
+    hello = json.dumps({"type": "hello", "seat": seat, "token": token})
+    path = f"/api/tables/{ledger.table_id}/actions"
+    known = 0  # the version our last acknowledged move left
+    while not ledger.over and time.monotonic() < until:
+        ledger.doing[seat] = "connecting"
+        try:
+            async with connect(
+                f"{ws_base}/ws/tables/{ledger.table_id}", ssl=insecure(), open_timeout=5
+            ) as ws:
+                await ws.send(hello)
+                ledger.doing[seat] = "waiting"
+                while True:  # no word for a while (a refused move, a stalled server): reconnect
+                    m = orjson.loads(await asyncio.wait_for(ws.recv(), QUIET + 8 * think))
+                    if m.get("type") != "state":
+                        continue
+                    if m["table"]["status"] == "over":
+                        ledger.over = True
+                        return
+                    if not m["legal"] or m["version"] < known or time.monotonic() > until:
+                        continue
+                    action = rng.choice(m["legal"])["a"]
+                    if think:
+                        await asyncio.sleep(rng.uniform(0, 2 * think))
+                    sent = time.monotonic()
+                    ledger.doing[seat] = f"sent {action} at v{m['version']}"
+                    try:
+                        answer = await http.post(
+                            path, json={"seat": seat, "token": token, "action": action}
+                        )
+                    except httpx2.TransportError:
+                        ledger.unsure.append((seat, action))
+                        break
+                    if answer.status_code == 200:
+                        now = time.monotonic()
+                        ledger.acked.append((seat, action, now))
+                        ledger.latencies.append(now - sent)
+                        known = int(answer.json()["version"])
+                        ledger.doing[seat] = f"waiting after v{known}"
+                    elif answer.status_code >= 500:
+                        ledger.unsure.append((seat, action))
+                        break
+                    else:  # refused: the table moved on meanwhile; a fresh state on reconnect
+                        ledger.refused += 1
+                        break
+        except (OSError, TimeoutError, WebSocketException) as exc:
+            ledger.doing[seat] = f"reconnecting after {exc!r}"[:200]
+        await asyncio.sleep(RETRY)
+
+
+async def play_table(
+    base: str,
+    ws_base: str,
+    rng: random.Random,
+    until: float,
+    ledger: Ledger | None = None,
+    *,
+    think: float = 0.0,
+) -> Ledger:
+    """Open a table and play it to the end (or ``until``) with four simulated people."""
+    ledger = ledger or Ledger()
+    async with httpx2.AsyncClient(base_url=base, verify=False, timeout=30) as http:
+        ledger.table_id, tokens = await open_table(http, rng)
+        seats = [
+            play_seat(http, ws_base, ledger, s, t, random.Random(rng.random()), until, think)
+            for s, t in enumerate(tokens)
+        ]
+        await asyncio.gather(*seats)
+    return ledger
+
+
+def missing(ledger: Ledger, stored: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The acknowledged moves not in ``stored``: a seat's moves are acknowledged one after
+    the other, so each seat's must be stored in the order it got them (the seats' answers
+    may cross on the way back, so their order between seats says nothing)."""
+    lost = []
+    for seat in {s for s, _a, _w in ledger.acked}:
+        mine = [a for s, a in stored if s == seat]
+        at = 0
+        for action in [a for s, a, _w in ledger.acked if s == seat]:
+            found = next((i for i in range(at, len(mine)) if mine[i] == action), None)
+            if found is None:
+                lost.append((seat, action))
+            else:
+                at = found + 1
+    return lost
+
+
+def audit(db_url: str, ledgers: list[Ledger]) -> Audit:
+    """Every acknowledged move is in its table's stored record, in order; every record
+    replays to its stored result (``core.record.check``)."""
+    repo = Repository(db_url, run_migrations=False)
+    report = Audit()
+    try:
+        for ledger in ledgers:
+            row = repo.load(ledger.table_id)
+            assert row is not None, ledger.table_id
+            stored = row.actions
+            report.acked += len(ledger.acked)
+            report.stored += len(stored)
+            report.lost += len(missing(ledger, stored))
+            report.missing += [
+                f"{ledger.table_id}: seat {s} {a}" for s, a in missing(ledger, stored)
+            ]
+            try:
+                check(row.record())
+                report.checked += 1
+            except Exception as exc:
+                report.bad_records.append(f"{ledger.table_id}: {exc}")
+            report.unfinished += row.result is None
+    finally:
+        repo.close()
+    return report
+
+
+@contextlib.contextmanager
+def quiet_websockets() -> Any:
+    """The websockets library logs every refused handshake: not while failing over."""
+    import logging
+
+    logger = logging.getLogger("websockets")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
