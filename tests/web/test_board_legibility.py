@@ -244,10 +244,19 @@ def test_a_stranger_at_a_game_under_way_gets_a_page_the_window_holds(
     ).json()
     httpx2.post(f"{server}/api/tables/{created['id']}/seats/1/claim", json={"name": "Bob"})
     context = browser.new_context(viewport={"width": 1366, "height": 768})
-    page = context.new_page()
+    host, page = context.new_page(), context.new_page()
     try:
+        # the audit's stranger met a page grown by the players' long chat messages
+        host.goto(f"{server}/t/{created['id']}#seat=0&token={created['token']}")
+        host.wait_for_selector("#board[data-version]")
+        long = "A long message from the host, to see the chat wrap on a stranger's page. " * 3
+        for i in range(4):
+            host.locator("[data-role=chat] input").fill(f"{i}: {long}")
+            host.locator("[data-role=chat] button[type=submit]").click()
+            host.wait_for_function(f"document.querySelectorAll('.chat-line').length >= {i + 1}")
         page.goto(f"{server}/t/{created['id']}")
         page.wait_for_selector("#board[data-version]")
+        page.wait_for_function("document.querySelectorAll('.chat-line').length >= 4")
         height = page.evaluate("document.documentElement.scrollHeight")
         assert height <= 768, f"the page is {height} px tall in a 768 px window"
     finally:
