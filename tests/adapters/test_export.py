@@ -220,3 +220,42 @@ def test_export_refuses_an_empty_folder(tmp_path: Path) -> None:
     (tmp_path / "none").mkdir()
     result = runner.invoke(app, ["export", str(tmp_path / "none")])
     assert result.exit_code == 2 and "no records" in result.output
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda r: r.pop("actions"),
+        lambda r: r["actions"].__setitem__(0, 5),
+        lambda r: r["actions"].__setitem__(0, [True, r["actions"][0][1]]),
+        lambda r: r["actions"].__setitem__(0, [-1, r["actions"][0][1]]),
+        lambda r: r["actions"].__setitem__(0, []),
+        lambda r: r["actions"].pop(),
+        lambda r: r.__setitem__("actions", 7),
+    ],
+    ids=[
+        "no-actions",
+        "entry-int",
+        "seat-bool",
+        "seat-negative",
+        "entry-empty",
+        "short",
+        "not-list",
+    ],
+)
+def test_a_damaged_record_is_refused_not_a_crash(damage: object) -> None:
+    """Found by the service fuzz (``benchmarks/fuzz.py``): a record's actions were read
+    unchecked, so a damaged one raised TypeError or IndexError instead of BadRecord."""
+    record = finished("cosca", 3, players=2)
+    damage(record)  # type: ignore[operator]
+    with pytest.raises(BadRecord):
+        list(trajectories(record))
+
+
+def test_export_skips_a_damaged_record_in_a_folder(tmp_path: Path) -> None:
+    record = finished("cosca", 3, players=2)
+    record["actions"][0] = [True, record["actions"][0][1]]
+    (tmp_path / "damaged.json").write_text(records.dumps(record))
+    result = runner.invoke(app, ["export", str(tmp_path), "--out", str(tmp_path / "t.parquet")])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Skipped" in result.stderr and "damaged.json" in result.stderr
