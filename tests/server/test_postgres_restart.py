@@ -25,8 +25,7 @@ from mobtable.core import record as records
 from mobtable.server.app import create_app
 from mobtable.store import Repository
 from server.helpers import claim, new_table
-from support.postgres import INSTALL_HINT, TemporaryServer, find_bindir
-from support.prerequisites import missing
+from support.postgres import TemporaryServer, temporary_server
 
 DOWN = 2.0
 """Seconds the database stays stopped."""
@@ -37,15 +36,8 @@ PLAY = 8.0
 @pytest.fixture
 def postgres() -> Iterator[tuple[TemporaryServer, str]]:
     """A PostgreSQL server of this test's own, and its URL for SQLAlchemy."""
-    bindir = find_bindir()
-    if bindir is None:
-        missing("PostgreSQL", f"no initdb/pg_ctl found: {INSTALL_HINT}")
-    server = TemporaryServer(bindir)
-    try:
-        admin = server.start()
+    with temporary_server() as (server, admin):
         yield server, admin.replace("postgresql://", "postgresql+psycopg://", 1)
-    finally:
-        server.stop()
 
 
 class Player:

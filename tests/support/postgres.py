@@ -24,6 +24,7 @@ import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -170,16 +171,20 @@ def pg_admin() -> Iterator[str]:
     if url:
         yield url
         return
+    with temporary_server() as (_server, admin):
+        yield admin
+
+
+@contextmanager
+def temporary_server() -> Iterator[tuple[TemporaryServer, str]]:
+    """A temporary server of one's own and its superuser URL, stopped and deleted at the
+    end (reported as not run, with the reason, without PostgreSQL)."""
     bindir = find_bindir()
     if bindir is None:
         missing("PostgreSQL", f"no initdb/pg_ctl found: {INSTALL_HINT}")
     server = TemporaryServer(bindir)
     try:
         admin = server.start()
-    except Exception:
-        server.stop()
-        raise
-    try:
-        yield admin
+        yield server, admin
     finally:
         server.stop()
