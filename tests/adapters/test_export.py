@@ -259,3 +259,21 @@ def test_export_skips_a_damaged_record_in_a_folder(tmp_path: Path) -> None:
     result = runner.invoke(app, ["export", str(tmp_path), "--out", str(tmp_path / "t.parquet")])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Skipped" in result.stderr and "damaged.json" in result.stderr
+
+
+def test_export_names_a_folder_that_changed_while_it_was_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the service fuzz: ``mobtable export /`` met a folder that went away under
+    it (another process's) and crashed with FileNotFoundError."""
+
+    def vanishing(_self: Path, _pattern: str) -> object:
+        raise FileNotFoundError(2, "No such file or directory")
+
+    monkeypatch.setattr(Path, "rglob", vanishing)
+    result = runner.invoke(app, ["export", str(tmp_path), "--out", str(tmp_path / "t.parquet")])
+    assert result.exit_code == 2, result.exception
+    assert (
+        result.stderr.strip()
+        == f"Error: cannot read the folder {tmp_path}: No such file or directory"
+    )
