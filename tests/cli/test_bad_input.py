@@ -169,3 +169,12 @@ def test_a_seat_out_of_range_steps_to_an_error_not_a_traceback(
     result = invoke(["replay", "r.json", "--step"], input="q\n")
     assert result.exit_code == 1, result.exception
     assert result.stderr.startswith("Error: action #0")
+
+
+def test_a_record_that_cannot_be_saved_is_one_error_line(invoke: Invoke) -> None:
+    """Found by the service fuzz: ``play --save /proc/x`` ended in a FileNotFoundError."""
+    result = invoke(["play", "capo", "--save", "/proc/x"], input="quit\n")
+    assert result.exit_code == 2, result.exception
+    assert result.stderr.strip().splitlines()[-1] == (
+        "Error: cannot save the record to /proc/x: No such file or directory"
+    )
