@@ -245,3 +245,60 @@ def test_export_refuses_a_damaged_database_in_one_line(tmp_path: Path) -> None:
     assert result.output.startswith("Error: cannot read the database")
     assert len(result.output.strip().splitlines()) == 1
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda r: r.pop("actions"),
+        lambda r: r["actions"].__setitem__(0, 5),
+        lambda r: r["actions"].__setitem__(0, [True, r["actions"][0][1]]),
+        lambda r: r["actions"].__setitem__(0, [-1, r["actions"][0][1]]),
+        lambda r: r["actions"].__setitem__(0, []),
+        lambda r: r["actions"].pop(),
+        lambda r: r.__setitem__("actions", 7),
+    ],
+    ids=[
+        "no-actions",
+        "entry-int",
+        "seat-bool",
+        "seat-negative",
+        "entry-empty",
+        "short",
+        "not-list",
+    ],
+)
+def test_a_damaged_record_is_refused_not_a_crash(damage: object) -> None:
+    """Found by the service fuzz (``benchmarks/fuzz.py``): a record's actions were read
+    unchecked, so a damaged one raised TypeError or IndexError instead of BadRecord."""
+    record = finished("cosca", 3, players=2)
+    damage(record)  # type: ignore[operator]
+    with pytest.raises(BadRecord):
+        list(trajectories(record))
+
+
+def test_export_skips_a_damaged_record_in_a_folder(tmp_path: Path) -> None:
+    record = finished("cosca", 3, players=2)
+    record["actions"][0] = [True, record["actions"][0][1]]
+    (tmp_path / "damaged.json").write_text(records.dumps(record))
+    result = runner.invoke(app, ["export", str(tmp_path), "--out", str(tmp_path / "t.parquet")])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Skipped" in result.stderr and "damaged.json" in result.stderr
+
+
+def test_export_names_a_folder_that_changed_while_it_was_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the service fuzz: ``mobtable export /`` met a folder that went away under
+    it (another process's) and crashed with FileNotFoundError."""
+
+    def vanishing(_self: Path, _pattern: str) -> object:
+        raise FileNotFoundError(2, "No such file or directory")
+
+    monkeypatch.setattr(Path, "rglob", vanishing)
+    result = runner.invoke(app, ["export", str(tmp_path), "--out", str(tmp_path / "t.parquet")])
+    assert result.exit_code == 2, result.exception
+    assert (
+        result.stderr.strip()
+        == f"Error: cannot read the folder {tmp_path}: No such file or directory"
+    )

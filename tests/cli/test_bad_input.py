@@ -153,3 +153,28 @@ def test_a_record_action_with_a_huge_or_unicode_number_does_not_replay(
         message = " ".join(result.stderr.split())
         assert message.startswith("Error: ") and "action #0" in message
         assert len(message) < 600
+
+
+@pytest.mark.parametrize("seat", [10**30, 7, -1])
+def test_a_seat_out_of_range_steps_to_an_error_not_a_traceback(
+    invoke: Invoke, tmp_path: Path, seat: int
+) -> None:
+    """Found by the service fuzz: ``replay --step`` labelled the move before the seat was
+    checked, and a huge seat was an IndexError."""
+    game = games.get("capo")
+    state = game.new_state(game.config(3), seed=1)
+    record = records.to_record(state)
+    record["actions"] = [[seat, str(state.legal(state.pending()[0])[0])]]
+    (tmp_path / "r.json").write_text(json.dumps(record))
+    result = invoke(["replay", "r.json", "--step"], input="q\n")
+    assert result.exit_code == 1, result.exception
+    assert result.stderr.startswith("Error: action #0")
+
+
+def test_a_record_that_cannot_be_saved_is_one_error_line(invoke: Invoke) -> None:
+    """Found by the service fuzz: ``play --save /proc/x`` ended in a FileNotFoundError."""
+    result = invoke(["play", "capo", "--save", "/proc/x"], input="quit\n")
+    assert result.exit_code == 2, result.exception
+    assert result.stderr.strip().splitlines()[-1] == (
+        "Error: cannot save the record to /proc/x: No such file or directory"
+    )

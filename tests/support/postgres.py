@@ -24,6 +24,7 @@ import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -125,9 +126,10 @@ class TemporaryServer:
         pwfile.unlink()
         for attempt in range(3):  # another process may take the free port before we bind it
             self.port = _free_port()
-            settings = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.base} -c fsync=off"
             try:
-                self.runner.run(self._pg_ctl("start", "-w", "-t", "60", "-o", settings), self.log)
+                self.runner.run(
+                    self._pg_ctl("start", "-w", "-t", "60", "-o", self._settings()), self.log
+                )
             except RuntimeError:
                 if attempt == 2:
                     raise
@@ -136,8 +138,20 @@ class TemporaryServer:
             break
         return f"postgresql://postgres:{self.password}@127.0.0.1:{self.port}/postgres"
 
+    def _settings(self) -> str:
+        return f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.base} -c fsync=off"
+
     def _pg_ctl(self, *args: str) -> list[str]:
         return [str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l", str(self.log), *args]
+
+    def pause(self) -> None:
+        """Stop the server (``-m fast``: its sessions are cut, their transactions rolled
+        back), keeping its data, to be started again by :meth:`resume`."""
+        self.runner.run(self._pg_ctl("stop", "-m", "fast", "-w"), self.log)
+
+    def resume(self) -> None:
+        """Start the server paused by :meth:`pause` again, on the same port."""
+        self.runner.run(self._pg_ctl("start", "-w", "-t", "60", "-o", self._settings()), self.log)
 
     def stop(self) -> None:
         try:
@@ -157,16 +171,20 @@ def pg_admin() -> Iterator[str]:
     if url:
         yield url
         return
+    with temporary_server() as (_server, admin):
+        yield admin
+
+
+@contextmanager
+def temporary_server() -> Iterator[tuple[TemporaryServer, str]]:
+    """A temporary server of one's own and its superuser URL, stopped and deleted at the
+    end (reported as not run, with the reason, without PostgreSQL)."""
     bindir = find_bindir()
     if bindir is None:
         missing("PostgreSQL", f"no initdb/pg_ctl found: {INSTALL_HINT}")
     server = TemporaryServer(bindir)
     try:
         admin = server.start()
-    except Exception:
-        server.stop()
-        raise
-    try:
-        yield admin
+        yield server, admin
     finally:
         server.stop()

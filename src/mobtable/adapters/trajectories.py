@@ -68,6 +68,7 @@ def trajectories(
     """
     if record.get("result") is None:
         raise BadRecord("only finished games have trajectories")
+    records.check(record)  # a record that does not replay to its result is refused whole
     state = records.start_from_record(record)
     state.silent = True
     game, config = state.game, state.config
@@ -75,7 +76,7 @@ def trajectories(
     cache = {} if encoders is None else encoders
     encoder = cache.get(key) or cache.setdefault(key, encoder_for(game, config))
     index = ActionIndex(game, config)
-    actions = record["actions"]
+    actions = [records.action_entry(n, entry) for n, entry in enumerate(record["actions"])]
     last_move = {seat: n for n, (seat, _) in enumerate(actions)}
     steps = [0] * config.players
     pending: list[Row] = []

@@ -203,7 +203,10 @@ def _open(source: str) -> _Source:
         return _Database(source)
     path = Path(source)
     if path.is_dir():
-        files = sorted(p for p in path.rglob("*.json") if p.is_file())
+        try:  # a folder that changes while it is read (``/``, ``/tmp``) may lose a part
+            files = sorted(p for p in path.rglob("*.json") if p.is_file())
+        except OSError as exc:
+            fail(f"cannot read the folder {path}: {exc.strerror or exc}")
         if not files:
             fail(f"no records (*.json) in the folder {path}")
         return _Records(files)

@@ -134,7 +134,10 @@ def play(
     console.print(session.describe_ending(ending), markup=False, soft_wrap=True)
     # The seed fixes every hidden card, so it is shown only once play has stopped.
     console.print(f"The deal's seed was {seed}.", markup=False, soft_wrap=True)
-    path = session.save(save or default_record_path(game, seed))
+    try:
+        path = session.save(save or default_record_path(game, seed))
+    except OSError as exc:
+        fail(f"cannot save the record to {exc.filename or save}: {exc.strerror or exc}")
     kind = "Record" if ending is Ending.FINISHED else "Unfinished record"
     console.print(f"{kind} saved to {path}", markup=False, soft_wrap=True)
     if ending is Ending.FINISHED:

@@ -179,7 +179,8 @@ def _play_through(
         try:
             acting, text = records.action_entry(number, entry)
             action = state.game.parse_action(text, state.config)
-            label = words.action(state, acting, action) if stepper.on else ""
+            seated = 0 <= acting < state.players  # else ``apply`` refuses it, in words
+            label = words.action(state, acting, action) if stepper.on and seated else ""
             state.apply(acting, action)
         except MobtableError as exc:
             fail(f"action #{number} {shown(entry)} does not replay: {exc}", code=FAILURE)

@@ -56,6 +56,7 @@ from mobtable.server.session import TableSession
 from mobtable.server.sockets import SocketCounts
 from mobtable.store import (
     OPEN,
+    UNREACHABLE,
     ChatRow,
     Repository,
     SeatRow,
@@ -153,7 +154,12 @@ class TableManager:
         return self.bot_turns.search_pool
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        return await self.db_threads.run(lambda: fn(*args, **kwargs))
+        """``fn(*args, **kwargs)`` in a database thread; a database out of reach is an
+        ``Unavailable`` (503: the next call reconnects)."""
+        try:
+            return await self.db_threads.run(lambda: fn(*args, **kwargs))
+        except UNREACHABLE as exc:
+            raise Unavailable("the database is unavailable; try again", rule="database") from exc
 
     async def start(self) -> None:
         """Load every unfinished table from the database and set its bots going (one

@@ -28,9 +28,10 @@ from mobtable.server.commits import GroupCommits
 from mobtable.server.errors import Conflict, Moved, ServerError, Unavailable
 from mobtable.server.expiry import Expiry
 from mobtable.server.session import TableSession
-from mobtable.store import ActionRow, Step, TableStatus
+from mobtable.store import UNREACHABLE, ActionRow, Step, TableStatus
 
 log = logging.getLogger("mobtable.server")
+OUT_OF_REACH = (Unavailable, *UNREACHABLE)
 
 
 class ActionPipeline:
@@ -91,7 +92,15 @@ class ActionPipeline:
         try:
             await self.commits.append(ActionRow(table.id, n, seat, str(action), result))
         except Exception as exc:
-            log.exception("table %s: storing action #%d failed; rolling back", table.id, n)
+            if isinstance(exc, OUT_OF_REACH):  # the database is stopped or restarting: one line
+                log.warning(
+                    "table %s: action #%d not stored, the database is out of reach: %s",
+                    table.id,
+                    n,
+                    str(exc.__cause__ or exc).splitlines()[0],
+                )
+            else:
+                log.exception("table %s: storing action #%d failed; rolling back", table.id, n)
             table.rebuild([(s, str(a)) for s, a in state.history[:-1]])
             raise Unavailable("the action could not be stored; try again") from exc
         table.row.moves = n + 1

@@ -177,7 +177,10 @@ async def _serve(ws: WebSocket, manager: TableManager, table_id: str, address: s
     sender = asyncio.create_task(_sender(ws, client))
     await manager.connect(table, client)
     try:
-        history = await manager.chat_history(table)
+        try:
+            history = await manager.chat_history(table)
+        except ServerError as exc:  # the database is out of reach: play on without the chat
+            history = _error(exc.message, rule=exc.rule)
         if history is not None:
             client.send(history)
         while not client.closed:

@@ -7,6 +7,7 @@ table's status moves on only by :func:`mobtable.store.lifecycle.transition`.
 
 from mobtable.store.lifecycle import OPEN, IllegalStep, Step, TableStatus, transition
 from mobtable.store.migrate import migrate
+from mobtable.store.outage import UNREACHABLE
 from mobtable.store.repository import (
     ActionRow,
     ChatRow,
@@ -18,6 +19,7 @@ from mobtable.store.repository import (
 
 __all__ = [
     "OPEN",
+    "UNREACHABLE",
     "ActionRow",
     "ChatRow",
     "IllegalStep",
