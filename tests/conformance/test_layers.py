@@ -289,10 +289,12 @@ def test_the_research_frameworks_are_imported_only_by_the_adapters() -> None:
 
 
 def test_the_lab_libraries_are_imported_only_by_the_lab() -> None:
-    """pandas, scipy, matplotlib and openskill: the lab's modules and commands only."""
-    for top in ("pandas", "scipy", "matplotlib", "openskill"):
+    """pandas, scipy and matplotlib: the lab's modules and commands only; openskill (a base
+    dependency since the server rates players): the lab's bot ratings and the server's."""
+    for top in ("pandas", "scipy", "matplotlib"):
         importers = _importers(top)
         assert importers and all(p.startswith(("sim/", "cli/")) for p in importers), top
+    assert sorted(_importers("openskill")) == ["server/accounts/ratings.py", "sim/ratings.py"]
 
 
 @pytest.mark.parametrize("game", GAMES)
