@@ -239,6 +239,7 @@ class TableClient {
     }
     this.decorate(board);
     this.ui.board.replaceChildren(board);
+    showControls(this.ui.board);
     this.ui.board.dataset.version = String(m.version);
     this.ui.board.dataset.status = table.status;
     const mayHint = Boolean(table.hints) && this.seat !== null && m.legal.length > 0;
@@ -481,4 +482,18 @@ class TableClient {
     }
     if (due && this.msg) this.render();
   }
+}
+
+// The decision's controls on the board in view: when some lie under the board's fold (a long
+// row of COSCA mobsters on a phone) and all of them fit its height, the board scrolls just
+// enough to show them, as a person would, keeping the first of them in view.
+function showControls(board) {
+  const rects = [...board.querySelectorAll('[data-legal="1"]')]
+    .map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
+  if (!rects.length) return;
+  const view = board.getBoundingClientRect();
+  const top = Math.min(...rects.map((r) => r.top));
+  const bottom = Math.max(...rects.map((r) => r.bottom));
+  if (bottom <= view.bottom + 1 || bottom - top > view.height) return;
+  board.scrollTop += Math.min(bottom - view.bottom, top - view.top);
 }
