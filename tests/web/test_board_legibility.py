@@ -14,6 +14,7 @@ import os
 import random
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +22,18 @@ import httpx2
 import pytest
 from playwright.sync_api import Page
 
+from web.conftest import serve
 from web.cosca_clicks import decide
 from web.legibility import legibility_problems
 from web.play import SIZES, open_seat
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of this module's own: the whole COSCA games here wait on bots' moves and
+    pacing, which the tables earlier modules leave playing on the shared server slow down."""
+    yield from serve(tmp_path_factory.mktemp("cosca-web") / "db.sqlite")
+
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 

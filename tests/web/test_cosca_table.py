@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,18 @@ import httpx2
 import pytest
 from playwright.sync_api import Page
 
+from web.conftest import serve
 from web.cosca_clicks import ACTION, CONFIRM, NOTATION, decide
 from web.layout import layout_problems
 from web.play import open_seat
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of this module's own: the whole COSCA games here wait on bots' moves and
+    pacing, which the tables earlier modules leave playing on the shared server slow down."""
+    yield from serve(tmp_path_factory.mktemp("cosca-web") / "db.sqlite")
+
 
 SHOTS = ("dice", "reveal", "gun", "club", "villa", "fight", "end")
 
