@@ -28,10 +28,14 @@ NOTATION = re.compile(r"\b[BGRCVS]{2,}\b|\b\d+m\d+w\b|\bclub[\d-]|\bnovilla\b|\b
 
 def stage(page: Page) -> str | None:
     """The decision this page is asked for now (None: nothing to decide)."""
-    panel = page.locator(f"{ACTION}:not(.idle):not(.stage-over)")
-    if not panel.count():
+    # one read of the class: between a count and a second query the panel may turn idle
+    # (the game moved on), and a locator that no longer matches would wait out its timeout
+    classes = page.evaluate(
+        "(sel) => document.querySelector(sel)?.getAttribute('class') ?? ''", ACTION
+    )
+    if re.search(r"\b(idle|stage-over)\b", classes):
         return None
-    found = re.search(r"stage-(\w+)", panel.get_attribute("class") or "")
+    found = re.search(r"\bstage-(\w+)", classes)
     return found.group(1) if found else None
 
 
