@@ -14,7 +14,8 @@ import random
 import re
 from collections.abc import Callable
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ACTION = "#cosca-action"
 CONFIRM = f"{ACTION} [data-role='confirm']"
@@ -37,6 +38,15 @@ def stage(page: Page) -> str | None:
         return None
     found = re.search(r"\bstage-(\w+)", classes)
     return found.group(1) if found else None
+
+
+def _appears(locator: Locator) -> bool:
+    """Whether ``locator`` is there within :data:`CLICK_MS` (a redraw may be under way)."""
+    try:
+        locator.wait_for(state="attached", timeout=CLICK_MS)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def _click(page: Page, selector: str, k: int, after: AfterClick, what: str) -> None:
@@ -72,6 +82,13 @@ def decide(page: Page, rng: random.Random, after: AfterClick) -> str | None:
         after(page, f"{asked}-sent")
         return played
     confirm = page.locator(CONFIRM)
+    if not _appears(confirm):
+        # the decision went while it was being made (the game moved on): nothing to seal;
+        # a confirm missing from a decision still asked is the board's fault
+        still = stage(page)
+        panel = page.inner_html(ACTION)
+        assert still != asked, f"the {asked} step has no confirm button: {panel[:500]}"
+        return None
     played = confirm.get_attribute("data-a")
     assert played, f"the {asked} step's confirm button is not ready"
     after(page, asked)  # the choice staged, before it is sealed

@@ -117,8 +117,11 @@ def test_cosca_tells_its_last_day_before_the_result(
         spoilers = []
         shot = False
         while page.locator(".cosca-story.playing").count():
+            # one read: whether the story still plays and what shows meanwhile (the story may
+            # end between two queries, and the result then rightly shows)
             seen = page.evaluate(
-                """() => [!document.querySelector('#result').hidden && 'the result overlay',
+                """() => !document.querySelector('.cosca-story.playing') ? [] :
+                  [!document.querySelector('#result').hidden && 'the result overlay',
                    document.querySelector('.cosca-banner').innerText.includes('The week is over')
                      && 'the banner',
                    [...document.querySelectorAll('.cosca-pl-status')].some(
