@@ -75,3 +75,19 @@ def test_a_stale_table_of_another_run_is_refused(invoke: Invoke, tmp_path: Path)
     assert result.exit_code == 2
     assert "Error: new: mobsters.parquet holds other games than results.parquet" in result.output
     assert not (tmp_path / "new" / "report.html").exists()
+
+
+@pytest.mark.parametrize(
+    ("out", "says"),
+    [("/proc/x", "Error: --out /proc/x: cannot write files there"), ("a-file", "is a file")],
+)
+def test_an_unwritable_out_is_one_error_line(
+    invoke: Invoke, tmp_path: Path, out: str, says: str
+) -> None:
+    """Found by the service fuzz: ``report DIR --out /proc/x`` ended in a FileNotFoundError."""
+    _simulate(invoke, "gangsta", "run", games=2)
+    (tmp_path / "a-file").write_text("")
+    result = invoke(["report", "run", "--out", out])
+    assert result.exit_code == 2, result.output
+    assert says in result.output and "Traceback" not in result.output
+    assert not list((tmp_path / "run").glob("*.png"))

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from mobtable.cli._errors import fail
+from mobtable.cli.setup import writable_directory
 
 RESULTS = "results.parquet"
 
@@ -27,6 +28,7 @@ def report(
     path = directory / RESULTS
     if not path.is_file():
         fail(f"{directory} holds no {RESULTS}: run 'mobtable simulate ... --out {directory}'")
+    writable_directory(out or directory, "--out")  # before the plots, not at the first write
     from mobtable.sim import report as reporting
 
     try:
