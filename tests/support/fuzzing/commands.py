@@ -181,7 +181,11 @@ class CommandFuzz:
         return f"sqlite:///{rng.choice(['fuzz.sqlite', 'nodir/x.sqlite', '/proc/x.sqlite'])}"
 
     def out_path(self) -> str:
-        return self.rng.choice(["out", "/proc/x", "/dev/null", ".", "", "/", "nodir/x/y", "o.json"])
+        # odd places to write, none of them outside this fuzz's folder that a root process
+        # could really write to ("/" once filled the machine's root with a run's tables)
+        return self.rng.choice(
+            ["out", "/proc/x", "/dev/null", ".", "", "/proc", "nodir/x/y", "o.json"]
+        )
 
     def _write(self, kind: str, data: bytes, suffix: str = ".json") -> str:
         self.count += 1
