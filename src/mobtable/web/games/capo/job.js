@@ -32,7 +32,7 @@ function assignmentCard(view, narrow) {
     alike ? fit(AW / 2, narrow ? AH - 24 : 146, alike, AW - 10, 12, { "text-anchor": "middle", style: "fill:#7a4fb5;font-size:12px;font-weight:700" }) : null,
     !needs ? text(AW / 2, narrow ? symY + 4 : 110, "no symbols", { "text-anchor": "middle", style: "fill:#777;font-size:12px" }) : null,
     narrow ? null : s("line", { x1: 12, x2: AW - 12, y1: 156, y2: 156, stroke: "#d8ceb4" }),
-    text(AW / 2, narrow ? AH - 7 : 178, `at most ${a.max_stars} ★`, { "text-anchor": "middle", style: `fill:${INK};font-size:${narrow ? 14 : 17}px;font-weight:800` }),
+    fit(AW / 2, narrow ? AH - 7 : 178, `at most ${a.max_stars} ★`, AW - 12, narrow ? 13 : 17, { "text-anchor": "middle", style: `fill:${INK};font-size:${narrow ? 13 : 17}px;font-weight:800` }),
     !narrow && a.max_stars !== a.stars ? fit(AW / 2, 192, `(the card says ${a.stars} ★)`, AW - 10, 12, { "text-anchor": "middle", style: "fill:#a33;font-size:12px" }) : null);
 }
 
