@@ -33,10 +33,12 @@
     }
   }
   // Every text the board and the notes' strip print, at its size on screen (an SVG text
-  // scaled by its drawing's viewBox).
-  // (Capo's board is left out: its job and event cards, SVG drawings, still print under
-  // 11 px on a phone.)
-  const printed = board && board.querySelector('.gangsta, .cosca') ? board : null;
+  // scaled by its drawing's viewBox), once it is at rest: a card turning over or a number
+  // popping in passes through every size for a moment (a finite animation still running).
+  const moving = document.getAnimations().filter((a) => a.playState === 'running'
+    && a.effect && a.effect.target && a.effect.getComputedTiming().iterations !== Infinity).map((a) => a.effect.target);
+  const atRest = (el) => !moving.some((t) => t.contains(el));
+  const printed = board && board.querySelector('.gangsta, .cosca, .capo') ? board : null;
   const roots = [printed, document.querySelector('#board-notes')].filter(Boolean);
   const seen = new Set();
   for (const root of roots) {
@@ -45,7 +47,7 @@
       const el = node.parentElement;
       if (!node.textContent.trim() || !el || seen.has(el) || el.closest('title, desc')) continue;
       seen.add(el);
-      if (!shown(el)) continue;
+      if (!shown(el) || !atRest(el)) continue;
       let px = parseFloat(getComputedStyle(el).fontSize);
       if (el instanceof SVGElement && el.getScreenCTM) {
         const m = el.getScreenCTM();

@@ -7,9 +7,8 @@ none), for ``layout_problems`` to add to its own at every step of a game:
   headings and game-over lines) is under anything else — a toast, a banner, a card — at its
   centre or near its corners (``document.elementFromPoint``), unless the player opened a
   drawer, the rules or the result over it;
-- no text on Gangsta's or COSCA's board, nor in the notes' strip, is printed under 11 px (SVG
-  text at its size on screen; Capo's job and event cards still do on a phone, so its board is
-  not measured yet);
+- no text on the board (Gangsta's, COSCA's, Capo's), nor in the notes' strip, is printed under
+  11 px (SVG text at its size on screen, once at rest: not while a card turns over);
 - no text on the board is cut with an ellipsis;
 - the page is no taller than the window (only the board, the log and the chat scroll).
 """

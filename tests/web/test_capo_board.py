@@ -311,3 +311,36 @@ def test_capo_a_crew_declared_from_the_move_list_is_finished_on_the_board(
         assert sorted(mine["table"][0]["cards"]) == sorted(int(c or -1) for c in cards[:2])
     finally:
         context.close()
+
+
+def test_capo_on_a_phone_the_event_card_opens_its_words(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """Too long for a card that prints at 11 px in a phone's corner, the Event's words open
+    over the board from its card (a button), and close again."""
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 4
+    created = httpx2.post(
+        f"{server}/api/tables",
+        json={"game": "capo", "players": 5, "seats": seats, "seed": 2, "name": "Ana"},
+    ).json()
+    tid, token = created["id"], created["token"]
+    event = _state(server, tid, token)["view"]["event"]
+    assert event, "seed 2 deals an Event card in round 1"
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/t/{tid}#seat=0&token={token}")
+        card = page.locator("#board [data-role='capo-event']")
+        assert event["name"] in card.inner_text()
+        box = card.bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, box
+        words = page.locator("#capo-event-words")
+        assert not words.is_visible()
+        card.click()
+        assert words.is_visible() and event["text"] in words.inner_text()
+        page.screenshot(path=str(artifacts / "capo-event-phone.png"))
+        words.locator("button").click()
+        assert not words.is_visible()
+        assert _problems(page, phone=True) == []
+    finally:
+        context.close()

@@ -76,9 +76,22 @@ export class Frame {
     const refit = () => this.fit();
     window.addEventListener("resize", refit);
     PHONE.addEventListener("change", () => { this.show(null); refit(); });
-    new ResizeObserver(refit).observe(this.top);
+    // The board gives up the height the status, the prompt or the notes' strip take in the
+    // same update that grows them (a mutation's microtask), not a frame later: between the two
+    // the page was taller than the window (COSCA's five on a phone, issue 25).
+    this.above = -1;
+    const follow = () => this.refit();
+    new ResizeObserver(follow).observe(this.top);
+    new MutationObserver(follow).observe(this.top, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(follow).observe(this.notes, { childList: true, subtree: true, characterData: true, attributes: true });
     document.addEventListener("keydown", (e) => { if (e.key === "Escape" && this.open) this.show(null); });
     this.fit();
+  }
+
+  // Fits again if what lies above the board changed height (cheap to call after any change).
+  refit() {
+    const above = this.top.offsetHeight * 10000 + this.notes.offsetHeight;
+    if (above !== this.above) this.fit();
   }
 
   // The board slot gets the height the viewport has left below the prompt and the notes'
@@ -90,6 +103,7 @@ export class Frame {
     const gap = PHONE.matches ? 4 : 10;
     const height = Math.max(PHONE.matches ? 240 : 320, Math.floor(window.innerHeight - top - below - gap));
     const strip = this.notes.offsetHeight ? this.notes.offsetHeight + 4 : 0;
+    this.above = this.top.offsetHeight * 10000 + this.notes.offsetHeight;
     this.ui.board.style.setProperty("--board-h", `${height - strip}px`);
     this.page.style.setProperty("--frame-h", `${height}px`);
     this.page.style.setProperty("--tabbar-h", `${below}px`);

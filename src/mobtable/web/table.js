@@ -239,6 +239,7 @@ class TableClient {
     }
     this.decorate(board);
     this.ui.board.replaceChildren(board);
+    this.frame.refit(); // the board's height after this update's status and prompt, before scrolling in it
     showControls(this.ui.board);
     this.ui.board.dataset.version = String(m.version);
     this.ui.board.dataset.status = table.status;

@@ -98,7 +98,7 @@ export function anySymbol(cx, cy, size = 18, label = "any symbol of your choice"
   const r = size / 2 - 1;
   return s("g", { class: "capo-symbol" }, title(label),
     s("circle", { cx, cy, r, fill: "#fff", stroke: "#7a4fb5", "stroke-width": 1.4, "stroke-dasharray": "3 2" }),
-    text(cx, cy + size * 0.22, "?", { "text-anchor": "middle", style: `fill:#7a4fb5;font-size:${Math.round(size * 0.7)}px;font-weight:800` }));
+    text(cx, cy + size * 0.22, "?", { "text-anchor": "middle", style: `fill:#7a4fb5;font-size:${Math.max(12, Math.round(size * 0.7))}px;font-weight:800` }));
 }
 
 // Icons in a row (wrapping after `perRow`) centred on cx.
@@ -116,9 +116,10 @@ export function symbolRow(view, keys, cx, y, { size = 18, gap = 3, perRow = 3, a
   return out;
 }
 
-export function stars(n, x, y, size, anchor = "middle", color = "#b8860b") {
-  if (n <= 0) return text(x, y, "no ★", { "text-anchor": anchor, style: `fill:#888;font-size:${Math.max(8, size - 3)}px` });
-  const glyphs = n <= 5 ? "★".repeat(n) : `${n}★`;
+// `n` stars as glyphs (past `most`: a number and one star); none: "no ★" ("0★" on a small card).
+export function stars(n, x, y, size, { anchor = "middle", color = "#b8860b", most = 5 } = {}) {
+  if (n <= 0) return text(x, y, most < 3 ? "0★" : "no ★", { "text-anchor": anchor, style: `fill:#888;font-size:${size}px` });
+  const glyphs = n <= most ? "★".repeat(n) : `${n}★`;
   return text(x, y, glyphs, { "text-anchor": anchor, style: `fill:${color};font-size:${size}px;letter-spacing:-1px` });
 }
 
@@ -132,42 +133,77 @@ export function cardLabel(view, id) {
   return `${info.name}: ${syms}; ${info.stars}★${hint ? ` — ${hint}` : ""}`;
 }
 
+// The smallest text a card prints, in its drawing's units. Every card is drawn where a unit
+// is about a screen pixel (the hand at its CSS size; a row's or the reveal's small cards at a
+// scale of 0.94 or more), so this is what a player reads: 11 px or more.
+export const CARD_TEXT = 12;
+
 // A Mafioso card's front. `down`: your own card lying face down (only you see it);
-// `mark`: a caption strip along the bottom; `outline`: a coloured border (a card shown at the reveal).
-export function front(view, id, x, y, { w = 54, h = 84, down = false, mark = null, markColor = "#5a2330", outline = null, note = "" } = {}) {
+// `outline`: a coloured border (a card shown at the reveal). A card narrower than 60 units is
+// drawn small (symbols and stars; its name and power in its tooltip and label).
+export function front(view, id, x, y, { w = 84, h = 118, down = false, outline = null, note = "" } = {}) {
   const info = view.cards[String(id)] || { name: "a card", symbols: [], stars: 0, special: null };
-  const big = w >= 80;
-  const nameSize = big ? 10.5 : w >= 54 ? 9 : 8;
-  const perLine = Math.max(8, Math.floor((w - 8) / (nameSize * 0.62)));
-  const nameLines = wrap(info.name, perLine).slice(0, 2);
-  const symSize = big ? 24 : w >= 54 ? 15 : 13;
-  const symY = 8 + nameLines.length * (nameSize + 1) + symSize / 2 + 3;
-  const special = info.special ? info.text : null;
-  const body = [
-    s("rect", { x: 3, y: 3, width: w - 6, height: nameLines.length * (nameSize + 1) + 5, rx: 3, fill: info.special ? "#3b2a4d" : "#3a3326" }),
-    nameLines.map((line, k) => fit(w / 2, 3 + (k + 1) * (nameSize + 1), line, w - 8, nameSize, { "text-anchor": "middle", style: `fill:#f3e9cf;font-size:${nameSize}px;font-weight:700` })),
-    info.special === "vincenzo-forza"
-      ? anySymbol(w / 2, symY, symSize, "Vincenzo Forza: any one symbol")
-      : symbolRow(view, info.symbols, w / 2, symY, { size: symSize, gap: 2 }),
-  ];
-  const starY = symY + symSize / 2 + (big ? 16 : 12) + (info.symbols.length > 3 ? symSize : 0);
-  body.push(stars(info.stars, w / 2, starY, big ? 15 : 11));
-  const strip = down || mark ? (big ? 18 : 13) : 0;
-  if (special && big) {
-    wrap(special, Math.floor((w - 6) / 4.6)).slice(0, 3).forEach((line, k) =>
-      body.push(text(w / 2, starY + 13 + k * 10, line, { "text-anchor": "middle", style: "fill:#4a3a60;font-size:8.5px;font-style:italic" })));
-  } else if (special && starY + 10 < h - strip - 2) {
-    body.push(text(w / 2, starY + 10, "special", { "text-anchor": "middle", style: "fill:#4a3a60;font-size:8px;font-style:italic" }));
-  }
-  if (strip) {
-    body.push(s("rect", { x: 0, y: h - strip, width: w, height: strip, fill: mark ? markColor : "rgba(90,35,48,.92)" }));
-    body.push(text(w / 2, h - (big ? 5 : 3.5), mark || "face down", { "text-anchor": "middle", style: `fill:#fff;font-size:${big ? 10 : 8}px;font-weight:700` }));
-  }
+  const body = w < 60 ? smallFace(view, info, w, h, down) : fullFace(view, info, w, h, down);
   const stroke = outline || (down ? "#5a2330" : "#222");
   return s("g", { class: "ccard", "data-card": String(id), transform: `translate(${x},${y})` },
     title(cardLabel(view, id) + (down ? " (face down: only you see it)" : "") + note),
-    s("rect", { width: w, height: h, rx: 6, fill: CREAM, stroke, "stroke-width": outline || down ? 2.2 : 1, "stroke-dasharray": down && !outline ? "4 2" : undefined }),
+    s("rect", { width: w, height: h, rx: w < 60 ? 4 : 6, fill: CREAM, stroke, "stroke-width": outline || down ? 2.2 : 1, "stroke-dasharray": down && !outline ? "4 2" : undefined }),
     s("g", {}, body));
+}
+
+// A hand card: the name (up to two lines), the symbols, the stars, the power's words where they
+// fit (else "special power"), and "face down" along the bottom of your own crew's hidden cards.
+function fullFace(view, info, w, h, down) {
+  const big = w >= 80;
+  const nameSize = big ? 12.5 : CARD_TEXT;
+  const perLine = Math.max(6, Math.floor((w - 8) / (nameSize * 0.6)));
+  const nameLines = wrap(info.name, perLine).slice(0, 2);
+  const symSize = big ? 20 : 15;
+  const head = nameLines.length * (nameSize + 1) + 5;
+  const symY = 3 + head + 4 + symSize / 2;
+  const rows = Math.ceil(Math.max(info.symbols.length, 1) / 3);
+  const starSize = big ? 14 : CARD_TEXT;
+  const starY = symY + symSize / 2 + (rows - 1) * (symSize + 2) + starSize + 2;
+  const body = [
+    s("rect", { x: 3, y: 3, width: w - 6, height: head, rx: 3, fill: info.special ? "#3b2a4d" : "#3a3326" }),
+    nameLines.map((line, k) => fit(w / 2, 3 + (k + 1) * (nameSize + 1), line, w - 8, nameSize, { "text-anchor": "middle", style: `fill:#f3e9cf;font-size:${nameSize}px;font-weight:700` })),
+    info.special === "vincenzo-forza"
+      ? anySymbol(w / 2, symY, symSize + 2, "Vincenzo Forza: any one symbol")
+      : symbolRow(view, info.symbols, w / 2, symY, { size: symSize, gap: 2 }),
+    stars(info.stars, w / 2, starY, starSize),
+  ];
+  const strip = down ? 15 : 0;
+  if (info.special && info.text) {
+    const size = CARD_TEXT - 0.5;
+    const room = Math.floor((h - strip - 3 - (starY + 3)) / (size + 1));
+    const lines = wrap(info.text, Math.floor((w - 6) / (size * 0.5)));
+    if (room > 0) {
+      const shown = lines.length <= room ? lines : ["special power"]; // its words in the tooltip and label
+      shown.forEach((line, k) => body.push(fit(w / 2, starY + 3 + (k + 1) * (size + 1) - 2, line, w - 6, size, { "text-anchor": "middle", style: `fill:#4a3a60;font-size:${size}px;font-style:italic` })));
+    }
+  }
+  if (strip) {
+    body.push(s("rect", { x: 0, y: h - strip, width: w, height: strip, fill: "rgba(90,35,48,.92)" }));
+    body.push(fit(w / 2, h - 3.5, "face down", w - 4, CARD_TEXT - 0.5, { "text-anchor": "middle", style: `fill:#fff;font-size:${CARD_TEXT - 0.5}px;font-weight:700` }));
+  }
+  return body;
+}
+
+// A small card (a row's, the reveal's, a resting hand's): a band (purple: a power), the
+// symbols and the stars; your own hidden card darker at the bottom.
+function smallFace(view, info, w, h, down) {
+  const band = Math.max(4, Math.round(h * 0.1));
+  const symSize = Math.min(Math.floor((w - 6) / 2), Math.round(h * 0.3));
+  const n = Math.max(info.symbols.length, 1);
+  const symY = band + 3 + symSize / 2;
+  const starY = h - (down ? 7 : 4);
+  const body = [s("rect", { x: 2, y: 2, width: w - 4, height: band, rx: 2, fill: info.special ? "#6b3f9a" : "#3a3326" })];
+  body.push(info.special === "vincenzo-forza"
+    ? anySymbol(w / 2, symY + 1, Math.max(symSize + 2, 17), "Vincenzo Forza: any one symbol")
+    : symbolRow(view, info.symbols, w / 2, symY, { size: n > 2 ? Math.min(symSize, Math.floor((w - 4) / 3)) : symSize, gap: 1, perRow: n > 2 && w >= 40 ? 3 : 2 }));
+  if (down) body.push(s("rect", { x: 0, y: h - 4, width: w, height: 4, fill: "#5a2330" }));
+  body.push(stars(info.stars, w / 2, starY, CARD_TEXT + 0.5, { most: w >= 40 ? 3 : 2 }));
+  return body;
 }
 
 // A card lying face down that you cannot see.
@@ -194,13 +230,13 @@ export function overview(x, y, success, { w = 40, h = 56, why = "" } = {}) {
   if (success) {
     parts.push(s("rect", { width: w, height: h, rx: 5, fill: "#f3e4b3", stroke: "#8a6d1c", "stroke-width": 1.5 }),
       hat(w / 2, h / 2 - 4, w * 0.78, "#2b2b2b"),
-      text(w / 2, h - 6, "success", { "text-anchor": "middle", style: `fill:${INK};font-size:8px;font-weight:700` }));
+      w >= 56 ? text(w / 2, h - 6, "success", { "text-anchor": "middle", style: `fill:${INK};font-size:${CARD_TEXT}px;font-weight:700` }) : null);
   } else {
     parts.push(s("rect", { width: w, height: h, rx: 5, fill: "#6b6f78", stroke: "#2b2b2b", "stroke-width": 1.5 }));
     for (let k = 1; k <= 4; k++) parts.push(s("rect", { x: (w * k) / 5 - 1.5, y: 5, width: 3, height: h - 20, fill: "#2b2e35" }));
     parts.push(s("rect", { x: 3, y: 5, width: w - 6, height: 3, fill: "#2b2e35" }),
       s("rect", { x: 3, y: h - 18, width: w - 6, height: 3, fill: "#2b2e35" }),
-      text(w / 2, h - 5, "prison", { "text-anchor": "middle", style: "fill:#fff;font-size:8px;font-weight:700" }));
+      w >= 56 ? text(w / 2, h - 5, "prison", { "text-anchor": "middle", style: `fill:#fff;font-size:${CARD_TEXT}px;font-weight:700` }) : null);
   }
   return s("g", { class: success ? "capo-hat" : "capo-prison", transform: `translate(${x},${y})` }, parts);
 }
@@ -215,7 +251,7 @@ export function setInitials(names) {
 export function seatDot(seat, cx, cy, r = 8) {
   return s("g", {},
     s("circle", { cx, cy, r, fill: seatColor(seat), stroke: "#111", "stroke-width": 1 }),
-    text(cx, cy + r * 0.42, initials[seat] || "", { "text-anchor": "middle", style: `fill:#111;font-size:${Math.round(r * 1.2)}px;font-weight:800` }));
+    text(cx, cy + r * 0.45, initials[seat] || "", { class: "capo-initial", "text-anchor": "middle", style: `fill:#111;font-size:${Math.max(CARD_TEXT, Math.round(r * 1.25))}px;font-weight:800` }));
 }
 
 // A suspicion: from (x, ys) round the left margin to (x, yt), arrowhead pointing right.

@@ -51,11 +51,29 @@ export function confirmState(view, ctx, task, stage) {
   return { ok: false, words: `At most ${plural(task.limit, "card")}` };
 }
 
-function pickable(view, ctx, id, { task, stage, sync, where }) {
+// A card's size on screen, which its drawing is made at (so its text prints at 11 px or
+// more): what this step picks in full, the rest small (on a laptop, all in full while nothing
+// is to be picked); smaller when more cards than usual must share the row.
+const FULL = { w: 84, h: 118 };
+const MEDIUM = { w: 66, h: 93 };
+const SMALL = { w: 54, h: 76 };
+const TINY = { w: 40, h: 56 };
+
+function sizeOf(task, can, count) {
+  if (matchMedia("(max-width: 700px)").matches) {
+    if (!can) return TINY;
+    return count <= 5 ? MEDIUM : count <= 6 ? SMALL : TINY;
+  }
+  if (!can && task) return SMALL;
+  return count <= 5 ? FULL : count <= 7 ? MEDIUM : SMALL;
+}
+
+function pickable(view, ctx, id, { task, stage, sync, where, count }) {
   const can = task && task.from === where;
+  const size = sizeOf(task, can, count);
   const label = cardLabel(view, id);
-  const attrs = { class: "capo-hcard", "data-card": String(id), "aria-label": label, title: label };
-  if (!can) return h("div", { ...attrs, role: "img" }, cardSvg(view, id, { down: where === "crew" && !view.table[ctx.seat].face_up.includes(id) }));
+  const attrs = { class: "capo-hcard", "data-card": String(id), "aria-label": label, title: label, style: `width:${size.w}px;height:${size.h}px` };
+  if (!can) return h("div", { ...attrs, role: "img" }, cardSvg(view, id, { ...size, down: where === "crew" && !view.table[ctx.seat].face_up.includes(id) }));
   return h("button", {
     ...attrs,
     "data-legal": "1",
@@ -65,7 +83,7 @@ function pickable(view, ctx, id, { task, stage, sync, where }) {
       toggleCard(stage, id, task.limit);
       sync();
     },
-  }, cardSvg(view, id, { down: where === "crew" }));
+  }, cardSvg(view, id, { ...size, down: where === "crew" }));
 }
 
 // Words above your cards: what to do, or what you have done.
@@ -119,10 +137,10 @@ export function handArea(view, ctx, { stage, onSend }) {
     sync();
     onSend(moves);
   });
-  const opts = { task, stage, sync, where: "hand" };
-  const resting = (where) => (task && task.from === where ? "" : " resting"); // not what this step picks
+  const opts = { task, stage, sync, where: "hand", count: Math.max(hand.length, 1) + crew.length }; // an empty hand's words take a card's room
+  const resting = (where) => (!task ? " idle" : task.from === where ? "" : " resting"); // not what this step picks
   const handRow = h("div", { class: `capo-hand${resting("hand")}`, "data-role": "hand", "aria-label": "your hand" },
-    hand.length ? hand.map((id) => pickable(view, ctx, id, opts)) : h("span", { class: "small muted" }, "no cards in hand"));
+    hand.length ? hand.map((id) => pickable(view, ctx, id, opts)) : h("span", { class: "capo-empty small muted" }, "no cards in hand"));
   const crewRow = crew.length
     ? h("div", { class: `capo-my-crew${resting("crew")}`, "aria-label": "your crew on the table" },
       h("span", { class: "capo-tag small" }, "your crew"),

@@ -6,7 +6,6 @@
 import { s, svgRoot, text } from "../../dom.js";
 import { arrow, back, clip, front, overview, seatDot, title } from "./art.js";
 
-const TOP = 46;
 const LANE = 56;
 export const ARROWS_MS = 700;
 export const FLIP_MS = 450;
@@ -31,54 +30,56 @@ function suspicionWords(ctx, last, seat) {
   return last.success[target] ? { words: `✘ wrong about ${name}`, cls: "bad" } : { words: `✔ right about ${name}`, cls: "good" };
 }
 
-// Wide (a laptop) or narrow (a phone): a narrow panel has shorter rows (no outcome line: the
-// Overview card and its tooltip say it) so that it scales less and stays readable.
+// Wide (a laptop) or narrow (a phone). The panel is drawn at about its width on screen and
+// never shrunk to its box's height (it scrolls there), so its text prints at 11 px or more:
+// short rows of small cards, the outcome's words beside the name on a laptop (on a phone the
+// Overview card and its tooltip say it), the change and the verdict on one line or two.
 function geometry(wide) {
-  if (wide) return { W: 720, RH: 78, cx0: LANE + 302, chars: 34, cw: 44, ch: 62, ow: 40, oh: 60, lines: [37, 53, 69] };
-  return { W: 400, RH: 64, cx0: LANE + 170, chars: 19, cw: 36, ch: 58, ow: 34, oh: 50, lines: [35, null, 52] };
+  if (wide) return { W: 720, TOP: 26, RH: 46, cx0: LANE + 364, cw: 28, ch: 38, ow: 28, oh: 38, name: [17, 14], change: [34, 0], outcome: [17, 122, 28], verdict: [34, 122, 24] };
+  return { W: 380, TOP: 26, RH: 52, cx0: LANE + 156, cw: 28, ch: 38, ow: 28, oh: 38, name: [16, 15], change: [31, 0], outcome: null, verdict: [46, 0, 19] };
 }
 
 // `status(seat)`: where that player stands in the step under way ({text, cls, fresh}), shown at
 // the right of the row so the reveal still says what everyone is doing now (laptop only).
 export function revealPanel(view, ctx, { animate, wide, status = () => null }) {
   const g = geometry(wide);
-  const { W, RH, chars } = g;
+  const { W, RH, TOP } = g;
   const last = view.last_round;
   const n = view.players;
   const p = [];
   const rowY = (seat) => TOP + seat * RH;
   const extra = last.little_tony_stars ? ` · Little Tony +${last.little_tony_stars}★` : "";
-  p.push(text(12, 20, `Round ${last.round} revealed`, { class: "title" }));
-  p.push(text(12, 37, clip(`${last.assignment_name} · at most ${last.max_stars}★${extra}`, 70), { class: "small muted" }));
+  // the round's number is on the tab above
+  p.push(text(12, 17, clip(`${last.assignment_name} · at most ${last.max_stars}★${extra}`, wide ? 54 : 56), { class: "small muted" }));
   // the order things are turned over in: the counter first, then clockwise
   const order = Array.from({ length: n }, (_, k) => (last.counter + k) % n);
   const flipAt = (seat) => ARROWS_MS + order.indexOf(seat) * FLIP_MS;
   const verdictAt = ARROWS_MS + n * FLIP_MS;
-  const [changeY, outcomeY, verdictY] = g.lines;
   for (let seat = 0; seat < n; seat++) {
     const y = rowY(seat);
     const change = last.change[seat];
-    p.push(s("rect", { x: LANE, y: y + 2, width: W - LANE - 6, height: RH - 6, rx: 8, fill: last.success[seat] ? "rgba(0,0,0,.18)" : "rgba(120,30,30,.28)", stroke: "rgba(255,255,255,.12)" }));
+    p.push(s("rect", { x: LANE, y: y + 2, width: W - LANE - 6, height: RH - 4, rx: 7, fill: last.success[seat] ? "rgba(0,0,0,.18)" : "rgba(120,30,30,.28)", stroke: "rgba(255,255,255,.12)" }));
     p.push(delayed("capo-pop", flipAt(seat) + FLIP_MS, overview(LANE + 5, y + (RH - g.oh) / 2, last.success[seat], { w: g.ow, h: g.oh, why: outcomeWords(last, seat) })));
     const sus = suspicionWords(ctx, last, seat);
     const signed = change > 0 ? `+${change}` : change < 0 ? `−${-change}` : "±0";
-    const changeWords = wide ? `${signed} respect (now ${view.respect[seat]})` : `${signed} → ${view.respect[seat]} respect`;
+    const changeWords = `${signed} → ${view.respect[seat]} respect`;
     const tx = LANE + g.ow + 12;
+    const at = ([dy, dx, chars], words, attrs) => text(tx + dx, y + dy, chars ? clip(words, chars) : words, attrs);
     p.push(s("g", { class: "capo-outcome", "data-seat": String(seat), "data-success": String(last.success[seat]) },
-      seatDot(seat, tx + 7, y + 16, 8),
-      text(tx + 19, y + 20, clip(ctx.name(seat), chars - 2), { style: "font-size:12px;font-weight:700" }),
-      delayed("capo-pop", verdictAt, text(tx, y + changeY, changeWords, { class: `small capo-change ${change > 0 ? "good" : change < 0 ? "bad" : "muted"}`, style: "font-weight:700" })),
-      outcomeY ? delayed("capo-fade", flipAt(seat) + FLIP_MS, text(tx, y + outcomeY, clip(outcomeWords(last, seat), chars), { class: "small" })) : null,
-      delayed("capo-fade", verdictAt, text(tx, y + verdictY, clip(sus.words, chars), { class: `small ${sus.cls}` }))));
+      seatDot(seat, tx + 7, y + g.name[0] - 4, 8),
+      text(tx + 19, y + g.name[0], clip(ctx.name(seat), g.name[1]), { style: "font-size:12px;font-weight:700" }),
+      delayed("capo-pop", verdictAt, at(g.change, changeWords, { class: `small capo-change ${change > 0 ? "good" : change < 0 ? "bad" : "muted"}`, style: "font-weight:700" })),
+      g.outcome ? delayed("capo-fade", flipAt(seat) + FLIP_MS, at(g.outcome, outcomeWords(last, seat), { class: "small" })) : null,
+      delayed("capo-fade", verdictAt, at(g.verdict, sus.words, { class: `small ${sus.cls}` }))));
     p.push(cardsOf(view, last, seat, y, { ...g, flipAt: animate ? flipAt(seat) : 0 }));
     const now = wide ? status(seat) : null;
-    if (now) p.push(text(W - 14, y + 18, now.text, { "text-anchor": "end", class: `small capo-now ${now.cls}${now.fresh ? " capo-fresh" : ""}` }));
+    if (now) p.push(text(W - 14, y + 17, now.text, { "text-anchor": "end", class: `small capo-now ${now.cls}${now.fresh ? " capo-fresh" : ""}` }));
   }
   const foot = [];
   if (last.revealed.some((r) => r && r.length)) foot.push("red border: shown because suspected");
   if (last.laid.some((x, seat) => x != null && last.suspicions[seat] == null)) foot.push("dashed grey: suspicions withdrawn (they sat down)");
   if (last.giulia_shown.length) foot.push(`shown to claim respect: ${last.giulia_shown.map((c) => (view.cards[String(c)] || {}).name || "a card").join(", ")}`);
-  foot.forEach((line, k) => p.push(text(LANE, TOP + n * RH + 12 + k * 15, line, { class: "small muted" })));
+  foot.forEach((line, k) => p.push(text(LANE, TOP + n * RH + 14 + k * 15, line, { class: "small muted" })));
   p.push(arrows(ctx, last, rowY, g));
   const svg = svgRoot(W, TOP + n * RH + foot.length * 15 + 4, p);
   svg.classList.add("capo-reveal");
@@ -126,7 +127,7 @@ function arrows(ctx, last, rowY, { W, RH }) {
     })));
   });
   const nobody = last.laid.map((t, seat) => (t == null ? seat : null)).filter((x) => x !== null);
-  if (nobody.length) out.push(text(W - 8, 20, clip(`${nobody.map((seat) => ctx.name(seat)).join(", ")} suspected nobody`, 44), { "text-anchor": "end", class: "small muted" }));
+  if (nobody.length && W >= 600) out.push(text(W - 8, 17, clip(`${nobody.map((seat) => ctx.name(seat)).join(", ")} suspected nobody`, 44), { "text-anchor": "end", class: "small muted" }));
   return s("g", {}, title("who suspected whom"), out);
 }
 

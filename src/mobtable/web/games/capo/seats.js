@@ -4,8 +4,10 @@
 import { h } from "../../dom.js";
 import { backSvg, cardLabel, cardSvg, seatColor } from "./art.js";
 
-const CW = 60;
-const CH = 84;
+// A row's small cards, drawn at the smallest height a row gives them (CSS: .capo-mini), so their
+// stars print at 11 px or more however the rows share the board.
+const CW = 28;
+const CH = 38;
 
 export function statusOf(view, ctx, seat) {
   const step = view.step;
