@@ -212,6 +212,9 @@ class GameInfo(BaseModel):
         default=[], description="each bot in the order of ``bots``: name and one line on it"
     )
     default_bot: str
+    tutorial: bool = Field(
+        default=False, description="it has a guided first game (POST /api/tutorials)"
+    )
     end_reveal: dict[str, Any] = Field(
         description="after the end: 'everything' (true: the full record is public) "
         "and, in words, what stays hidden otherwise"
