@@ -65,13 +65,17 @@ export class Guide {
   // A refused move (the WebSocket's error with rule "tutorial"): explained in the bubble.
   refused(message) {
     this.wrong = message;
+    this.folded = false; // the explanation in full (folded again at the next move)
     if (this.msg) this.draw();
   }
 
   // Every state message; `board` is the drawn board, to point into.
   update(m, board) {
     this.msg = m;
-    if (this.version !== m.version) this.wrong = null;
+    if (this.version !== m.version) {
+      if (this.wrong) this.folded = PHONE.matches;
+      this.wrong = null;
+    }
     this.version = m.version;
     this.board = board;
     this.draw();
@@ -90,7 +94,7 @@ export class Guide {
     const head = h("div", { class: "guide-head" },
       h("strong", {}, "Guide"),
       h("span", { class: "muted small", "data-role": "guide-progress" }, g.done ? "all lessons learnt" : `lesson ${g.lesson} of ${g.lessons}`),
-      target && g.say ? h("span", { class: "guide-look small", "data-role": "guide-look" }, h("span", { class: "guide-arrow", "aria-hidden": "true" }, PHONE.matches ? "▼" : "◀"), ` ${PARTS[g.point] || "the board"}, lit ${PHONE.matches ? "below" : "on the board"}`) : null,
+      target && g.say ? h("span", { class: "guide-look small", "data-role": "guide-look" }, h("span", { class: "guide-arrow", "aria-hidden": "true" }, PHONE.matches ? "▼" : "◀"), ` ${PARTS[g.point] || "the board"}${PHONE.matches ? "" : ", lit on the board"}`) : null,
       g.done || !PHONE.matches ? null : h("button", { type: "button", class: "link guide-fold", "aria-expanded": String(!this.folded), onclick: () => { this.folded = !this.folded; this.draw(); } }, this.folded ? "more" : "less"));
     if (g.done) {
       this.el.className = "guide done";

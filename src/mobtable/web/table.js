@@ -133,6 +133,8 @@ class TableClient {
       this.chat.refused(m.message);
     } else if (m.type === "error" && m.rule === "tutorial") {
       this.guide.refused(m.message); // the lesson explains: try again
+      this.renderer?.refused?.(); // a staged choice may be sent again
+      if (this.msg) this.render();
     } else if (m.type === "error") {
       this.hintButton.disabled = false;
       this.showNote(m.message, true);
