@@ -90,7 +90,10 @@ SCRIPTS: dict[str, tuple[Step, ...]] = {
     "capo": (
         Step((pick(31), pick(42), CONFIRM), lessons=3),  # count, Picciotto, Soldato
         Step((pick(31), CONFIRM)),  # turned face up
-        Step(("#board [data-suspect='1']", CONFIRM), wrong=("#board [data-suspect='nobody']", CONFIRM)),
+        Step(
+            ("#board [data-suspect='1']", CONFIRM),
+            wrong=("#board [data-suspect='nobody']", CONFIRM),
+        ),
         Step((pick(26), CONFIRM), lessons=2),  # a bluff of one card
         Step(("#board [data-suspect='1']", CONFIRM)),
     ),
@@ -115,14 +118,18 @@ POINTED = """(role) => {
   }
   const width = box.right - box.left, height = box.bottom - box.top;
   const g = document.getElementById("guide").getBoundingClientRect();
-  const overlaps = (a) => a.left < g.right && a.right > g.left && a.top < g.bottom && a.bottom > g.top;
-  const points = [[.5, .5], [.25, .3], [.75, .7]].map(([fx, fy]) => [box.left + fx * width, box.top + fy * height]);
-  const hidden = width < 1 || height < 1 ? [] : points.filter(([x, y]) => {
-    const hit = document.elementFromPoint(x, y);
-    return !hit || !(el === hit || el.contains(hit));
-  }).map(([x, y]) => { const hit = document.elementFromPoint(x, y); return hit ? hit.className.baseVal ?? hit.className : null; });
-  const controls = [...document.querySelectorAll("#board [data-legal='1'], #board [data-role=confirm]")]
-    .map((c) => c.getBoundingClientRect()).filter((c) => c.width > 0 && overlaps(c)).length;
+  const overlaps = (a) =>
+    a.left < g.right && a.right > g.left && a.top < g.bottom && a.bottom > g.top;
+  const points = [[.5, .5], [.25, .3], [.75, .7]]
+    .map(([fx, fy]) => [box.left + fx * width, box.top + fy * height]);
+  const hits = width < 1 || height < 1 ? []
+    : points.map(([x, y]) => document.elementFromPoint(x, y));
+  const hidden = hits.filter((hit) => !hit || !(el === hit || el.contains(hit)))
+    .map((hit) => (hit ? hit.className.baseVal ?? hit.className : null));
+  const controls = [...document.querySelectorAll(
+    "#board [data-legal='1'], #board [data-role=confirm]")]
+    .map((c) => c.getBoundingClientRect())
+    .filter((c) => c.width > 0 && overlaps(c)).length;
   return { lit: el.classList.contains("guide-point"), width, height, fullWidth: r.width,
            fullHeight: r.height, underBubble: width > 0 && overlaps(box), hidden, controls };
 }"""
@@ -153,7 +160,9 @@ def check_pointing(page: Page, role: str, where: str) -> None:
     assert not seen.get("missing"), f"{where}: no [data-role={role}] on the board"
     assert seen["lit"], f"{where}: {role} is not lit"
     least_w, least_h = min(seen["fullWidth"], 40), min(seen["fullHeight"], 40)
-    assert seen["width"] >= least_w and seen["height"] >= least_h, f"{where}: {role} out of view {seen}"
+    assert seen["width"] >= least_w and seen["height"] >= least_h, (
+        f"{where}: {role} out of view {seen}"
+    )
     assert not seen["underBubble"], f"{where}: the bubble covers {role}"
     assert seen["hidden"] == [], f"{where}: {role} is covered by {seen['hidden']}"
     assert seen["controls"] == 0, f"{where}: the bubble covers {seen['controls']} controls"
@@ -185,14 +194,14 @@ def test_each_tutorial_completed_by_clicking(
         learn.click()
         page.wait_for_url("**/t/*", timeout=WAIT_MS)
         done = 0
-        for step in SCRIPTS[game]:
+        for k, step in enumerate(SCRIPTS[game]):
             lesson = tutorial.lessons[done]
             where = f"{game} at {size}, lesson {done + 1}"
             lesson_shown(page, done + 1)
             assert page.locator("#guide [data-role=guide-say]").inner_text() == lesson.say
             if lesson.point:
                 check_pointing(page, lesson.point, where)
-            if done == 1:
+            if k == 1:
                 keep(page, artifacts, f"tutorial-{game}-lesson-{size}")
             if step.wrong:
                 click_all(page, step.wrong)
@@ -211,7 +220,8 @@ def test_each_tutorial_completed_by_clicking(
         real = page.locator("#guide-real-game")
         assert real.is_visible() and real.inner_text() == "Play a real game"
         assert tutorial.farewell in page.locator("#guide").inner_text()
-        keep(page, artifacts, f"tutorial-{game}-done-{size}")
+        if game == "gangsta":
+            keep(page, artifacts, f"tutorial-done-{size}")
         tutorial_url = page.url
         real.click()
         page.wait_for_function(
