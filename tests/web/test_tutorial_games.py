@@ -118,6 +118,12 @@ POINTED = """(role) => {
   }
   const width = box.right - box.left, height = box.bottom - box.top;
   const g = document.getElementById("guide").getBoundingClientRect();
+  // a control's part on screen: inside the board's box (which scrolls) and the window
+  const view = document.getElementById("board").getBoundingClientRect();
+  const seenOf = (c) => ({
+    left: Math.max(c.left, view.left, 0), top: Math.max(c.top, view.top, 0),
+    right: Math.min(c.right, view.right, innerWidth),
+    bottom: Math.min(c.bottom, view.bottom, innerHeight) });
   const overlaps = (a) =>
     a.left < g.right && a.right > g.left && a.top < g.bottom && a.bottom > g.top;
   const points = [[.5, .5], [.25, .3], [.75, .7]]
@@ -128,8 +134,8 @@ POINTED = """(role) => {
     .map((hit) => (hit ? hit.className.baseVal ?? hit.className : null));
   const controls = [...document.querySelectorAll(
     "#board [data-legal='1'], #board [data-role=confirm]")]
-    .map((c) => c.getBoundingClientRect())
-    .filter((c) => c.width > 0 && overlaps(c)).length;
+    .map((c) => seenOf(c.getBoundingClientRect()))
+    .filter((c) => c.right > c.left && c.bottom > c.top && overlaps(c)).length;
   return { lit: el.classList.contains("guide-point"), width, height, fullWidth: r.width,
            fullHeight: r.height, underBubble: width > 0 && overlaps(box), hidden, controls };
 }"""

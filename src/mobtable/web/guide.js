@@ -77,7 +77,10 @@ export class Guide {
       this.wrong = null;
     }
     this.version = m.version;
-    this.board = board;
+    if (this.board !== board) { // the board's height changes with the bubble's: point again
+      this.board = board;
+      new ResizeObserver(() => this.target?.isConnected && inView(this.target, board)).observe(board);
+    }
     this.draw();
   }
 
@@ -85,6 +88,7 @@ export class Guide {
     const m = this.msg;
     const g = m.guide;
     for (const el of document.querySelectorAll(".guide-point")) el.classList.remove("guide-point");
+    this.target = null;
     if (!g || localStorage.getItem(CLOSED(m.table.id))) {
       this.el.hidden = true;
       return;
@@ -121,6 +125,7 @@ export class Guide {
       target.classList.add("guide-point");
       inView(target, this.board);
     }
+    this.target = target;
     this.el.replaceChildren(head, h("div", { class: "guide-body" }, body));
   }
 
@@ -135,10 +140,26 @@ export class Guide {
   }
 }
 
-// Scroll the board (not the page) so the part pointed at is in view, unless it already is.
+// Scroll the board (not the page) so the part pointed at comes into view, unless it already
+// is, keeping the decision's controls in view where both fit; where they do not (COSCA's
+// Villa question and the players' panels on a phone), the part the lesson is about comes
+// first, and the controls are a scroll (or the Moves tab) away.
 function inView(target, board) {
   const r = target.getBoundingClientRect();
   const view = board.getBoundingClientRect();
-  if (r.height === 0 || (r.top >= view.top - 1 && r.top < view.bottom - 24)) return;
-  board.scrollTop += r.top - view.top - 4;
+  const shown = Math.min(r.bottom, view.bottom) - Math.max(r.top, view.top);
+  const want = Math.min(r.height, 60);
+  if (r.height === 0 || shown >= want - 1) return;
+  const needed = r.top < view.top ? r.bottom - want - view.top : r.top + want - view.bottom;
+  let delta = needed;
+  const controls = [...board.querySelectorAll('[data-legal="1"], [data-role="confirm"]')]
+    .filter((el) => !target.contains(el)) // those inside the part come into view with it
+    .map((el) => el.getBoundingClientRect()).filter((c) => c.height > 0);
+  if (controls.length) {
+    const top = Math.min(...controls.map((c) => c.top));
+    const bottom = Math.max(...controls.map((c) => c.bottom));
+    delta = delta > 0 ? Math.min(delta, Math.max(0, top - view.top)) : Math.max(delta, Math.min(0, bottom - view.bottom));
+    if (Math.abs(delta) < Math.abs(needed)) delta = needed; // both do not fit: the part first
+  }
+  board.scrollTop += delta;
 }

@@ -20,8 +20,7 @@ export async function showLobby(root) {
   const overList = h("div", { class: "table-list", id: "finished-tables" });
   root.replaceChildren(
     h("div", { class: "lobby" },
-      playNowCard(gameList),
-      learnCard(gameList),
+      h("div", { class: "lobby-start" }, playNowCard(gameList), learnCard(gameList)),
       h("section", { class: "card" }, h("h2", {}, "New table"), createForm(gameList)),
       h("section", { class: "card", id: "games" }, h("h2", {}, "The games"), gameList.map(gameCard)),
       h("section", { class: "card" }, h("h2", {}, "Open tables"), openList),
