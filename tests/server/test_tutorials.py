@@ -189,6 +189,27 @@ def test_a_resumed_tutorials_bots_have_made_the_draws_of_their_moves(game: str) 
     )
 
 
+def test_the_rematch_of_a_tutorial_is_a_real_game(client: TestClient) -> None:
+    """Played to its end, a tutorial is not among the finished games of the lobby, and its
+    rematch is dealt at random, with no lessons."""
+    tutorial = tutorial_of("capo")
+    tid, token = open_tutorial(client, "capo")
+    play_lessons(client, tid, token, tutorial)
+    rng = random.Random(1)
+    deadline = time.monotonic() + 60
+    while (now := learner_state(client, tid, token))["table"]["status"] != "over":
+        assert time.monotonic() < deadline, "the game did not end"
+        if now["legal"]:
+            act(client, tid, LEARNER, token, rng.choice(now["legal"])["a"])
+        else:
+            time.sleep(0.02)
+    assert tid not in [t["id"] for t in client.get("/api/tables?status=over").json()]
+    again = client.post(f"/api/tables/{tid}/rematch", json={"seat": LEARNER, "token": token})
+    assert again.status_code == 200, again.text
+    rematch = learner_state(client, again.json()["id"], token)
+    assert rematch["table"]["tutorial"] is False and rematch["guide"] is None
+
+
 @pytest.mark.parametrize(
     ("body", "status"),
     [

@@ -482,7 +482,7 @@ class TableManager:
                 id=new_table_id(),
                 game=game.name,
                 rules_version=game.rules_version,
-                config=old.row.config,
+                config=tutorials.unmarked(old.row.config),  # after a tutorial, a real game
                 seed=game.random_seed() % (2**63),
                 clock=old.row.clock,
                 replace_after=old.row.replace_after,

@@ -126,7 +126,8 @@ def _current(table: TableSession, seat: int | None) -> tuple[Tutorial, int] | No
 def vet(table: TableSession, seat: int, action: Action) -> None:
     """Refuse (409 ``tutorial``, in the lesson's words, the taught move named) a legal
     move of the learner that the current lesson does not teach; an illegal move is left
-    to the engine, whose reason says more."""
+    to the engine, whose reason says more, and nothing is refused should the taught move
+    not be legal (a game that left its script must not lock the learner in)."""
     current = _current(table, seat)
     if current is None:
         return
@@ -135,9 +136,23 @@ def vet(table: TableSession, seat: int, action: Action) -> None:
     state = table.state
     if lesson is None or lesson.accepts(action) or action not in state.legal(seat):
         return
+    if lesson.move is not None and not _playable(state, lesson.move):
+        return  # the game left the script (it should not): never block the learner
     taught = _taught(table.narrator(seat), state, lesson)
     said = lesson.wrong or "That is not this lesson's move."
     raise Conflict(f"{said} Your move: {taught}." if taught else said, rule=RULE)
+
+
+def _playable(state: State, notation: str) -> bool:
+    try:
+        return state.game.parse_action(notation, state.config) in state.legal(LEARNER)
+    except MobtableError:
+        return False
+
+
+def unmarked(config: dict[str, Any]) -> dict[str, Any]:
+    """A tutorial table's config for a real game (a rematch: a fresh deal, no lessons)."""
+    return {k: v for k, v in config.items() if k != MARK}
 
 
 def _taught(words: Narrator, state: State, lesson: Lesson) -> str | None:
