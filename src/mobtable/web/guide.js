@@ -113,6 +113,7 @@ export class Guide {
     this.el.className = `guide${this.wrong ? " refused" : ""}${this.folded ? " folded" : ""}${target ? " pointing" : ""}`;
     // the refusal, else the move, before the lesson's reasons (on a phone the bubble scrolls)
     const body = [];
+    if (g.welcome && !PHONE.matches) body.push(h("p", { class: "guide-welcome small" }, g.welcome));
     if (this.wrong) body.push(h("p", { class: "guide-wrong", "data-role": "guide-wrong", role: "alert" }, this.wrong));
     if (g.say) {
       if (g.move && !this.wrong) body.push(h("p", { class: "guide-move" }, h("span", { class: "muted" }, "Your move: "), h("strong", {}, g.move)));
@@ -120,7 +121,7 @@ export class Guide {
     } else {
       body.push(h("p", { class: "guide-say muted", "data-role": "guide-say" }, m.prompt || "Watch the others play."));
     }
-    if (g.welcome) body.push(h("p", { class: "guide-welcome small" }, g.welcome));
+    if (g.welcome && PHONE.matches) body.push(h("p", { class: "guide-welcome small" }, g.welcome)); // after the move: the folded bubble shows it
     if (target) {
       target.classList.add("guide-point");
       inView(target, this.board);
