@@ -142,18 +142,18 @@ export class Guide {
 }
 
 // Scroll the board (not the page) so the part pointed at comes into view, unless it already
-// is, keeping the decision's controls in view where both fit; where they do not (COSCA's
+// is, keeping the decision's controls (and the hand) in view where both fit; where they do not (COSCA's
 // Villa question and the players' panels on a phone), the part the lesson is about comes
 // first, and the controls are a scroll (or the Moves tab) away.
 function inView(target, board) {
   const r = target.getBoundingClientRect();
   const view = board.getBoundingClientRect();
   const shown = Math.min(r.bottom, view.bottom) - Math.max(r.top, view.top);
-  const want = Math.min(r.height, 60);
+  const want = Math.min(r.height, 44);
   if (r.height === 0 || shown >= want - 1) return;
   const needed = r.top < view.top ? r.bottom - want - view.top : r.top + want - view.bottom;
   let delta = needed;
-  const controls = [...board.querySelectorAll('[data-legal="1"], [data-role="confirm"]')]
+  const controls = [...board.querySelectorAll('[data-legal="1"], [data-role="confirm"], [data-role="hand"]')]
     .filter((el) => !target.contains(el)) // those inside the part come into view with it
     .map((el) => el.getBoundingClientRect()).filter((c) => c.height > 0);
   if (controls.length) {
