@@ -175,17 +175,6 @@ def check_pointing(page: Page, role: str, where: str) -> None:
     assert seen["controls"] == 0, f"{where}: the bubble covers {seen['controls']} controls"
 
 
-def layout_gaps(page: Page, game: str, size: str) -> list[str]:
-    """The table's layout rules (``web.layout``) at this lesson. One known gap is let
-    through: on a phone, COSCA's second question of the Don points at the players, far
-    below the decision panel, and its "You hold" line goes above the board's fold (the
-    Villa's buttons stay in view)."""
-    problems = layout_problems(page, phone=size == "phone")
-    if game == "cosca" and size == "phone":
-        problems = [p for p in problems if not p.startswith("the hand is outside the viewport")]
-    return problems
-
-
 def click_all(page: Page, clicks: tuple[str, ...]) -> None:
     for selector in clicks:
         page.locator(selector).first.click(timeout=WAIT_MS)
@@ -219,7 +208,7 @@ def test_each_tutorial_completed_by_clicking(
             assert page.locator("#guide [data-role=guide-say]").inner_text() == lesson.say
             if lesson.point:
                 check_pointing(page, lesson.point, where)
-            assert layout_gaps(page, game, size) == [], where
+            assert layout_problems(page, phone=size == "phone") == [], where
             if k == 1:
                 keep(page, artifacts, f"tutorial-{game}-lesson-{size}")
             if step.wrong:

@@ -9,7 +9,7 @@ import { h } from "./dom.js";
 import { PHONE } from "./frame.js";
 import { playNow } from "./playnow.js";
 
-// What the bubble calls each board part it points at.
+// What the bubble calls each board part it points at (unless the part names itself: aria-label).
 const PARTS = {
   hand: "your hand",
   grid: "the grid",
@@ -98,8 +98,8 @@ export class Guide {
     const head = h("div", { class: "guide-head" },
       h("strong", {}, "Guide"),
       h("span", { class: "muted small", "data-role": "guide-progress" }, g.done ? "all lessons learnt" : `lesson ${g.lesson} of ${g.lessons}`),
-      target && g.say ? h("span", { class: "guide-look small", "data-role": "guide-look" }, h("span", { class: "guide-arrow", "aria-hidden": "true" }, PHONE.matches ? "▼" : "◀"), ` ${PARTS[g.point] || "the board"}${PHONE.matches ? "" : ", lit on the board"}`) : null,
-      g.done || !PHONE.matches ? null : h("button", { type: "button", class: "link guide-fold", "aria-expanded": String(!this.folded), onclick: () => { this.folded = !this.folded; this.draw(); } }, this.folded ? "more" : "less"));
+      target && g.say ? h("span", { class: "guide-look small", "data-role": "guide-look" }, h("span", { class: "guide-arrow", "aria-hidden": "true" }, PHONE.matches ? "▼" : "◀"), ` ${target.getAttribute("aria-label") || PARTS[g.point] || "the board"}${PHONE.matches ? "" : ", lit on the board"}`) : null,
+      g.done || !PHONE.matches ? null : h("button", { type: "button", class: "link guide-fold", "aria-expanded": String(!this.folded), onclick: () => { this.folded = !this.folded; this.draw(); } }, this.folded ? "read more ▾" : "less ▴"));
     if (g.done) {
       this.el.className = "guide done";
       this.el.replaceChildren(head,

@@ -48,7 +48,7 @@ TUTORIAL = Tutorial(
                 "dice meet more conditions: ask him."
             ),
             wrong="An extra die tomorrow is worth more than keeping your two requests: ask.",
-            point="players",
+            point="hand",  # what you hold, beside the Villa question (the web points there)
         ),
         Lesson(
             move="RRCVS",
@@ -82,7 +82,7 @@ TUTORIAL = Tutorial(
             move="villa",
             say="Ask the Don once more: your last request this game, for a die tomorrow.",
             wrong="A die tomorrow is worth your last request: ask the Don.",
-            point="players",
+            point="hand",  # what you hold, beside the Villa question (the web points there)
         ),
         Lesson(
             move="4m1w",
