@@ -96,3 +96,17 @@ def test_after_the_lessons_the_game_plays_on_to_its_end(name: str) -> None:
         else:
             state.apply(seat, bots[seat].choose(Decision(state, seat)))
     assert state.result().ranks
+
+
+@pytest.mark.parametrize("day", ["mon", "tue", "wed", "thu", "fri", "sat", "sun"])
+def test_the_guided_game_is_the_same_whatever_the_day(
+    day: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """COSCA's week begins on the day of play at a table people play: a tutorial fixes
+    its first day, or its lessons would meet their position one day a week only."""
+    import mobtable.games.cosca.game as cosca_game
+
+    monkeypatch.setattr(cosca_game, "today_code", lambda: day)
+    for name in TAUGHT:
+        _, tutorial, guide = _taught(name)
+        assert guide.decisions == len(tutorial.lessons)

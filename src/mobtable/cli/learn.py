@@ -58,8 +58,7 @@ def learn(
 
 def tutorial_table(game: Game, tutorial: Tutorial) -> State:
     """The tutorial's table, dealt: the same every time."""
-    config = game.table_config(tutorial.players)
-    return game.new_state(config, seed=tutorial.seed)
+    return game.new_state(tutorial.table_config(game), seed=tutorial.seed)
 
 
 def tutorial_bots(game: Game, tutorial: Tutorial) -> dict[int, bot_registry.Bot]:

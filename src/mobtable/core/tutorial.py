@@ -16,9 +16,14 @@ spells out notation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from mobtable.core.actions import Action
+
+if TYPE_CHECKING:
+    from mobtable.core.game import Config, Game
 
 LEARNER = 0
 """The learner's seat."""
@@ -59,6 +64,13 @@ class Tutorial:
     """One lesson per learner decision, in order, from the first."""
     farewell: str
     """What the guide says once the lessons are done and the learner plays on alone."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The table's options where a default would change the deal (COSCA's first day,
+    which at a table people play is the day of play)."""
+
+    def table_config(self, game: Game) -> Config:
+        """The tutorial table's configuration: the same on any day."""
+        return game.table_config(self.players, options=self.options)
 
     def lesson(self, decisions: int) -> Lesson | None:
         """The lesson for the learner's decision after ``decisions`` earlier ones."""

@@ -28,7 +28,16 @@ from mobtable.server.errors import Moved, ServerError, http_error, validation_er
 from mobtable.server.lease import TTL, LeaseKeeper
 from mobtable.server.limits import BodySizeLimit, ServerLimits, TooManyRequests
 from mobtable.server.manager import TableManager
-from mobtable.server.routes import accounts, games, pages, play, replays, tables, yours
+from mobtable.server.routes import (
+    accounts,
+    games,
+    pages,
+    play,
+    replays,
+    tables,
+    tutorials,
+    yours,
+)
 from mobtable.server.routes.pages import WEB_DIR
 from mobtable.server.schemas import Problem
 from mobtable.store import Repository
@@ -38,6 +47,7 @@ MAX_BODY = 64 * 1024
 ROUTERS = (
     games.router,
     tables.router,
+    tutorials.router,
     yours.router,
     play.router,
     replays.router,
@@ -55,7 +65,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
             "wrong or missing seat token, another account's seat, a secret the game keeps "
             "after the end, or a cookie-authorized request without its CSRF token",
         ),
-        (404, "no such table, game or seat"),
+        (404, "no such table, game, seat or guided game"),
         (409, "refused by the rules or the table's state (engine message)"),
         (413, "request body too large"),
         (429, "too many tables or sign-ins from this client: retry after `Retry-After` s"),

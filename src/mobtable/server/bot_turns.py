@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -69,9 +69,10 @@ class BotSeats:
     decisions under way (when each began, how many actions it may take: see
     ``BotTurns._pace``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, seated: Mapping[int, Bot] | None = None) -> None:
         self.thinking: set[int] = set()
-        self._bots: dict[int, Bot] = {}
+        self._bots: dict[int, Bot] = dict(seated or {})
+        """The bot kept per seat (``seated``: bots made for the table, as a tutorial's)."""
         self._refused: dict[int, int] = {}
         self._decisions: dict[int, tuple[float, int]] = {}
 

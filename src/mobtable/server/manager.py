@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 from mobtable import bots, games
 from mobtable.core import MobtableError
 from mobtable.core.words import default_names
+from mobtable.server import tutorials
 from mobtable.server.accounts.ratings import rate_game
 from mobtable.server.bot_turns import BotTurns, default_bot, stand_in_bot
 from mobtable.server.botpool import BotPool
@@ -54,6 +55,7 @@ from mobtable.server.schemas import CreateTable, SeatAuthAt, SeatSpec
 from mobtable.server.seats import hash_token, token_matches
 from mobtable.server.session import TableSession
 from mobtable.server.sockets import SocketCounts
+from mobtable.server.tutorials import is_tutorial
 from mobtable.store import (
     OPEN,
     UNREACHABLE,
@@ -319,12 +321,13 @@ class TableManager:
         processes read the shared lobby (each table's summary as its holder last wrote it)."""
         shared = await self.holder.lobby(shown, limit)
         if shared is not None:
-            return shared
+            return [s for s in shared if not s.get("tutorial")]
         if TableStatus.OVER in shown:
             ids = await self.db(self.repo.ids, status=TableStatus.OVER, limit=limit)
-            return [(await self.get(i)).summary() for i in ids]
+            finished = [(await self.get(i)).summary() for i in ids]
+            return [s for s in finished if not s["tutorial"]]
         tables = sorted(
-            (t for t in self.tables.values() if t.status in shown),
+            (t for t in self.tables.values() if t.status in shown and not is_tutorial(t.row)),
             key=lambda t: (t.status is not TableStatus.WAITING, -t.state.moves_seen_by(None)),
         )
         return [t.summary() for t in tables[:limit]]
@@ -409,9 +412,7 @@ class TableManager:
             token = new_token()
             rows[spec.sit].token_hash = hash_token(token)
             rows[spec.sit].name = spec.name
-        self._check_room()
         table_id = new_table_id()
-        self.quotas.admit(client, table_id, bot_only=all(r.kind == "bot" for r in rows))
         seed = spec.seed if spec.seed is not None else game.random_seed() % (2**63)
         free = any(r.kind == "human" and r.token_hash is None for r in rows)
         row = TableRow(
@@ -432,14 +433,30 @@ class TableManager:
             rated=spec.rated,
             accounts=accounts,
         )
+        return await self._open(row, client), spec.sit, token
+
+    async def open_tutorial(
+        self, game_name: str, name: str | None, client: str = "local"
+    ) -> tuple[TableSession, str]:
+        """Open a tutorial table (:mod:`~mobtable.server.tutorials`) for ``client``: the
+        table and the learner's seat token."""
+        game, tutorial = tutorials.tutorial_for(game_name)
+        token = new_token()
+        row = tutorials.table_row(new_table_id(), game, tutorial, hash_token(token), name)
+        return await self._open(row, client), token
+
+    async def _open(self, row: TableRow, client: str) -> TableSession:
+        """A new table stored and set going, counted against ``client``'s quota."""
+        self._check_room()
+        self.quotas.admit(client, row.id, bot_only=all(r.kind == "bot" for r in row.seats))
         try:
             await self.db(self.repo.create_table, row)
         except BaseException:
-            self.quotas.finished(table_id)
+            self.quotas.finished(row.id)
             raise
         table = await self._session(row)
         self.pipeline.settle(table)
-        return table, spec.sit, token
+        return table
 
     def _check_room(self) -> None:
         """Refuse a new table while ``live_tables`` unfinished ones are held (503)."""
@@ -465,7 +482,7 @@ class TableManager:
                 id=new_table_id(),
                 game=game.name,
                 rules_version=game.rules_version,
-                config=old.row.config,
+                config=tutorials.unmarked(old.row.config),  # after a tutorial, a real game
                 seed=game.random_seed() % (2**63),
                 clock=old.row.clock,
                 replace_after=old.row.replace_after,

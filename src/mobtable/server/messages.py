@@ -14,6 +14,7 @@ import orjson
 from mobtable.core import State
 from mobtable.core.actions import Action
 from mobtable.core.narrator import Narrator
+from mobtable.server import tutorials
 from mobtable.server.clocks import is_turn_based
 from mobtable.server.waiting import seed_notice, table_settings, waiting_prompt
 from mobtable.store import TableStatus
@@ -99,6 +100,7 @@ def summary(table: TableSession) -> dict[str, Any]:
             reveal_at_end=table.row.reveal_at_end,
         ),
         "rated": table.row.rated,
+        "tutorial": tutorials.is_tutorial(table.row),
     }
 
 
@@ -147,6 +149,7 @@ def _members(
         "outcome": outcome(words, table.state),
         "tiebreak": tiebreak(words, table.state),
         "breakdown": breakdown(words, table.state),
+        "guide": tutorials.guide(table, seat, words),
     }
 
 

@@ -23,6 +23,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from mobtable.core import IllegalAction, InvalidNotation, MobtableError
+from mobtable.server import tutorials
 from mobtable.server.bot_turns import BotTurns
 from mobtable.server.commits import GroupCommits
 from mobtable.server.errors import Conflict, Moved, ServerError, Unavailable
@@ -82,6 +83,7 @@ class ActionPipeline:
         except MobtableError as exc:
             raise ServerError(str(exc)) from exc
         table.require(TableStatus.PLAYING)
+        tutorials.vet(table, seat, action)  # a move the lesson does not teach: refused
         n = table.version
         seen = state.moves_seen_by(None)
         try:

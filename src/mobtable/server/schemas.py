@@ -122,6 +122,11 @@ class CreateTable(Strict):
     )
 
 
+class OpenTutorial(Strict):
+    game: GameName
+    name: Name | None = Field(default=None, description=f"{RULE}; none: the tutorial's own")
+
+
 class Claim(Strict):
     name: Name | None = Field(default=None, description=f"{RULE}; none: a default name")
 
@@ -207,6 +212,9 @@ class GameInfo(BaseModel):
         default=[], description="each bot in the order of ``bots``: name and one line on it"
     )
     default_bot: str
+    tutorial: bool = Field(
+        default=False, description="it has a guided first game (POST /api/tutorials)"
+    )
     end_reveal: dict[str, Any] = Field(
         description="after the end: 'everything' (true: the full record is public) "
         "and, in words, what stays hidden otherwise"
@@ -276,6 +284,24 @@ class TableSummary(BaseModel):
         "variants, every option's value, the away rule",
     )
     rated: bool = Field(default=False, description="its end moves the players' ratings")
+    tutorial: bool = Field(
+        default=False, description="a guided first game (never in the lobby, never rated)"
+    )
+
+
+class Guide(BaseModel):
+    """A tutorial table's guide, in the learner's state message (docs/web.md)."""
+
+    lesson: int = Field(description="the current lesson, from 1 (the last once all are done)")
+    lessons: int = Field(description="how many lessons the guided game has")
+    welcome: str | None = Field(description="the guide's welcome, before the first move")
+    say: str | None = Field(
+        description="the lesson, in the game's words, while its decision is the learner's"
+    )
+    point: str | None = Field(description="the board part the lesson is about: a data-role")
+    move: str | None = Field(description="the move the lesson teaches, in words")
+    done: bool = Field(description="every lesson is learnt: the learner plays on freely")
+    farewell: str | None = Field(description="the guide's last words, once done")
 
 
 class TableState(BaseModel):
@@ -306,6 +332,9 @@ class TableState(BaseModel):
         "and rows (per seat, in seat order, its cells)",
     )
     log_reset: bool
+    guide: Guide | None = Field(
+        default=None, description="at a tutorial table, the learner's guide (else null)"
+    )
 
 
 class ReplayStep(BaseModel):

@@ -32,6 +32,7 @@ from mobtable.server.clients import LEFT, Audience, Client
 from mobtable.server.clocks import SeatClocks
 from mobtable.server.errors import Conflict
 from mobtable.server.seats import Seat
+from mobtable.server.tutorials import tutorial_bots
 from mobtable.store import IllegalStep, Step, TableRow, TableStatus, transition
 from mobtable.store.lifecycle import refusal
 
@@ -58,7 +59,7 @@ class TableSession:
         self.clocks = SeatClocks(
             row.clock, None if on_timeout is None else (lambda seat: on_timeout(self, seat))
         )
-        self.bots = BotSeats()
+        self.bots = BotSeats(tutorial_bots(row))
         self.expires_at: float | None = None
         """When a waiting table closes unless someone joins (set by the pipeline)."""
         self.expired: str | None = None

@@ -4,6 +4,7 @@ import { h } from "./dom.js";
 import { ordinal } from "./words.js";
 import { clockWords } from "./time.js";
 import { playNowCard } from "./playnow.js";
+import { learnCard } from "./guide.js";
 
 export async function showLobby(root) {
   document.title = "mobtable — lobby";
@@ -19,7 +20,7 @@ export async function showLobby(root) {
   const overList = h("div", { class: "table-list", id: "finished-tables" });
   root.replaceChildren(
     h("div", { class: "lobby" },
-      playNowCard(gameList),
+      h("div", { class: "lobby-start" }, playNowCard(gameList), learnCard(gameList)),
       h("section", { class: "card" }, h("h2", {}, "New table"), createForm(gameList)),
       h("section", { class: "card", id: "games" }, h("h2", {}, "The games"), gameList.map(gameCard)),
       h("section", { class: "card" }, h("h2", {}, "Open tables"), openList),

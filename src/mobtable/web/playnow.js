@@ -27,6 +27,25 @@ function choice(name, options, chosen, onchange) {
   return group;
 }
 
+// Opens a game of `game` for `players` against bots of `level` and goes to it (rated when
+// signed in). Also the guided game's "Play a real game" (guide.js).
+export async function playNow(game, players, level = null) {
+  const saved = remembered().level;
+  const bot = level || (LEVELS.some(([l]) => l === saved) ? saved : "easy");
+  const signedIn = Boolean(await signedInAs());
+  const body = {
+    game,
+    players,
+    seats: [{ kind: "human" }, ...Array.from({ length: players - 1 }, () => ({ kind: "bot", bot }))],
+    sit: 0,
+    name: localStorage.getItem("mobtable:name") || null,
+    rated: signedIn,
+  };
+  const created = await api("POST", "/api/tables", body);
+  saveSeat(created.id, created.seat, created.token);
+  location.href = created.url;
+}
+
 export function playNowCard(gameList) {
   useAccountStyles();
   const saved = remembered();
@@ -59,19 +78,8 @@ export function playNowCard(gameList) {
     message.textContent = "";
     const n = Number(players.value);
     localStorage.setItem(KEY, JSON.stringify({ ...pick, players: n }));
-    const signedIn = Boolean(await signedInAs());
-    const body = {
-      game: pick.game,
-      players: n,
-      seats: [{ kind: "human" }, ...Array.from({ length: n - 1 }, () => ({ kind: "bot", bot: pick.level }))],
-      sit: 0,
-      name: localStorage.getItem("mobtable:name") || null,
-      rated: signedIn,
-    };
     try {
-      const created = await api("POST", "/api/tables", body);
-      saveSeat(created.id, created.seat, created.token);
-      location.href = created.url;
+      await playNow(pick.game, n, pick.level);
     } catch (err) {
       message.textContent = err.message;
     }

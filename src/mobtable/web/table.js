@@ -16,6 +16,7 @@ import { notify } from "./notify.js";
 import { timeLeft } from "./time.js";
 import { Toast } from "./toast.js";
 import { awayFlag, awayLine, awayText, awayUntil, seatBanner } from "./presence.js";
+import { Guide } from "./guide.js";
 
 export async function showTable(root, tableId) {
   const me = loadSeat(tableId);
@@ -39,6 +40,7 @@ class TableClient {
     this.result = new ResultOverlay(ui.result);
     this.banner = h("div", { class: "banner-slot" }); // a bot holds this seat: say so, in view
     frame.top.append(this.banner);
+    this.guide = new Guide(frame); // a tutorial table's guide, beside or above the board (guide.js)
     this.hintButton = h("button", { class: "secondary", id: "hint", hidden: true, "aria-label": "Ask for a hint", onclick: () => this.askHint() }, "Hint");
     this.autoOpened = null; // the phone's drawer panel that opened by itself (closes by itself too)
     frame.onFit = () => this.msg && this.renderMoves();
@@ -129,6 +131,10 @@ class TableClient {
       if (!m.history && !shown) this.frame.badge("chat", (this.unreadChat += m.messages.length));
     } else if (m.type === "error" && m.rule === "chat") {
       this.chat.refused(m.message);
+    } else if (m.type === "error" && m.rule === "tutorial") {
+      this.guide.refused(m.message); // the lesson explains: try again
+      this.renderer?.refused?.(); // a staged choice may be sent again
+      if (this.msg) this.render();
     } else if (m.type === "error") {
       this.hintButton.disabled = false;
       this.showNote(m.message, true);
@@ -241,6 +247,7 @@ class TableClient {
     this.ui.board.replaceChildren(board);
     this.frame.refit(); // the board's height after this update's status and prompt, before scrolling in it
     showControls(this.ui.board);
+    this.guide.update(m, this.ui.board);
     this.ui.board.dataset.version = String(m.version);
     this.ui.board.dataset.status = table.status;
     const mayHint = Boolean(table.hints) && this.seat !== null && m.legal.length > 0;

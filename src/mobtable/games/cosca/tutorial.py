@@ -1,10 +1,10 @@
 """COSCA's guided first game: three families, one deal (``core.tutorial``).
 
-The deal (seed 1) begins on a Saturday, a race day, with Nicky Bruno in the row, whose
-condition two of the learner's three dice can meet; on Sunday both rivals come for him, so
-the seven lessons meet the dice, the Villa, one die serving two mobsters, the Club's drink
-and two fights, one to win and one to let go. ``tests/conformance/test_tutorials.py``
-replays them.
+The deal (seed 1) begins on a Saturday (the tutorial's first day, whatever day it is
+played), a race day, with Nicky Bruno in the row, whose condition two of the learner's
+three dice can meet; on Sunday both rivals come for him, so the seven lessons meet the
+dice, the Villa, one die serving two mobsters, the Club's drink and two fights, one to
+win and one to let go. ``tests/conformance/test_tutorials.py`` replays them.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ TUTORIAL = Tutorial(
                 "dice meet more conditions: ask him."
             ),
             wrong="An extra die tomorrow is worth more than keeping your two requests: ask.",
-            point="players",
+            point="hand",  # what you hold, beside the Villa question (the web points there)
         ),
         Lesson(
             move="RRCVS",
@@ -82,7 +82,7 @@ TUTORIAL = Tutorial(
             move="villa",
             say="Ask the Don once more: your last request this game, for a die tomorrow.",
             wrong="A die tomorrow is worth your last request: ask the Don.",
-            point="players",
+            point="hand",  # what you hold, beside the Villa question (the web points there)
         ),
         Lesson(
             move="4m1w",
@@ -118,4 +118,5 @@ TUTORIAL = Tutorial(
         "when several families want the same one. Play the rest of the week against Carla "
         "and Salvo; the whole rules are in 'mobtable rules cosca'."
     ),
+    options={"start_day": "sat"},  # the lessons' week begins on a Saturday, whatever the day
 )

@@ -55,6 +55,7 @@ def game_info(game: Game) -> dict[str, Any]:
             for b in bots.available(game.name)
         ],
         "default_bot": default_bot(game.name),
+        "tutorial": game.tutorial is not None,
         "end_reveal": {
             "everything": game.end_reveal.everything,
             "description": game.end_reveal.description,

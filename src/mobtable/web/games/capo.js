@@ -9,6 +9,8 @@ import { jobPanel, respectTrack } from "./capo/job.js";
 import { revealPanel, winnerLine } from "./capo/reveal.js";
 import { seatRows, statusOf } from "./capo/seats.js";
 import { stageOf } from "./capo/stage.js";
+
+export { refused } from "./capo/stage.js";
 import { RECONSTRUCTED } from "../words.js";
 
 const MOVE_KINDS = new Set(["committed", "declared", "placed", "turning", "face-down"]);

@@ -142,7 +142,7 @@ export function handArea(view, ctx, { stage, onSend }) {
   const handRow = h("div", { class: `capo-hand${resting("hand")}`, "data-role": "hand", "aria-label": "your hand" },
     hand.length ? hand.map((id) => pickable(view, ctx, id, opts)) : h("span", { class: "capo-empty small muted" }, "no cards in hand"));
   const crewRow = crew.length
-    ? h("div", { class: `capo-my-crew${resting("crew")}`, "aria-label": "your crew on the table" },
+    ? h("div", { class: `capo-my-crew${resting("crew")}`, "data-role": "crew", "aria-label": "your crew on the table" },
       h("span", { class: "capo-tag small" }, "your crew"),
       crew.map((id) => pickable(view, ctx, id, { ...opts, where: "crew" })))
     : null;

@@ -73,5 +73,5 @@ export function seatRows(view, ctx, { stage, lastMoves, turnedNow, onSuspect }) 
       rows.push(h("div", { class: cls, "data-seat": String(seat) }, children));
     }
   }
-  return h("div", { class: "capo-seats", "aria-label": "the players at the table" }, rows);
+  return h("div", { class: "capo-seats", "data-role": "seats", "aria-label": "the players at the table" }, rows);
 }

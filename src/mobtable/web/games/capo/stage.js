@@ -33,3 +33,9 @@ export function crewMoves(cards, declared) {
   const places = [...cards].map((id) => `d${id}`);
   return declared == null ? [`p${cards.size}`, ...places] : places;
 }
+
+// A confirmed choice was refused (a guided game's lesson wants another move): it may be
+// changed and sent again at once (the renderer's optional refused(), docs/web.md).
+export function refused() {
+  for (const stage of stages.values()) stage.sentAt = 0;
+}

@@ -20,7 +20,7 @@ export function territory(view, ctx, fresh, targets) {
     cells.push(h("span", { class: "g-rowno", "aria-hidden": "true" }, row));
     for (let col = 1; col <= 5; col++) cells.push(cell(view, ctx, `${row}${col}`, { placedNow, raided, recent, targets }));
   }
-  return h("div", { class: "g-gridwrap" },
+  return h("div", { class: "g-gridwrap", "data-role": "grid" },
     h("div", { class: "g-grid", role: "group", "aria-label": "the territory" }, cells));
 }
 
