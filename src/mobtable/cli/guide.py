@@ -43,7 +43,8 @@ class Guide:
         """The learner made the lesson's move: on to the next; the farewell after the last."""
         self.decisions += 1
         if self.decisions == len(self.tutorial.lessons):
-            return _panel(self.tutorial.farewell)
+            rules = f"The whole rules are in 'mobtable rules {self.words.game.name}'."
+            return _panel(f"{self.tutorial.farewell} {rules}")
         return None
 
     def _move(self, state: State, lesson: Lesson) -> str:

@@ -63,7 +63,8 @@ class Tutorial:
     lessons: tuple[Lesson, ...]
     """One lesson per learner decision, in order, from the first."""
     farewell: str
-    """What the guide says once the lessons are done and the learner plays on alone."""
+    """What the guide says once the lessons are done and the learner plays on alone (each
+    front end adds where its whole rules are: a command, a tab)."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """The table's options where a default would change the deal (COSCA's first day,
     which at a table people play is the day of play)."""

@@ -104,7 +104,7 @@ export class Guide {
       this.el.className = "guide done";
       this.el.replaceChildren(head,
         h("p", { class: "guide-congrats", "data-role": "guide-congrats" }, `Well done: you have played your first ${m.table.title} moves!`),
-        h("p", { class: "guide-say" }, g.farewell),
+        h("p", { class: "guide-say" }, `${g.farewell} The whole rules are under Rules, whenever you need them.`),
         h("div", { class: "guide-actions" },
           h("button", { type: "button", id: "guide-real-game", onclick: (e) => this.realGame(e.target) }, "Play a real game"),
           h("button", { type: "button", class: "secondary", id: "guide-play-on", onclick: () => { localStorage.setItem(CLOSED(m.table.id), "1"); this.draw(); } }, "Play on")));

@@ -123,8 +123,6 @@ TUTORIAL = Tutorial(
         "Watch your bluff now: a capo nobody suspects never shows the crew, and the job "
         "counts as done. That is a whole round of Capo della Mafia: a job, a crew face down, "
         "half of it shown, suspicions, and respect for jobs done and bluffers caught. Play on "
-        "against "
-        "Carla and Salvo; the whole rules, with every special gangster, are in 'mobtable "
-        "rules capo'."
+        "against Carla and Salvo."
     ),
 )

@@ -116,7 +116,7 @@ TUTORIAL = Tutorial(
         "You know a COSCA day now: secret dice, the city's places paying in order, hats "
         "under the mobsters whose conditions you meet, and fights with money and weapons "
         "when several families want the same one. Play the rest of the week against Carla "
-        "and Salvo; the whole rules are in 'mobtable rules cosca'."
+        "and Salvo."
     ),
     options={"start_day": "sat"},  # the lessons' week begins on a Saturday, whatever the day
 )

@@ -120,7 +120,6 @@ TUTORIAL = Tutorial(
     ),
     farewell=(
         "That is all of Gangsta: lead or follow, win tricks, lay the cards for pairs, trios "
-        "and more, and mind the full lines. Play on against Carla and Salvo; the whole rules "
-        "are in 'mobtable rules gangsta'."
+        "and more, and mind the full lines. Play on against Carla and Salvo."
     ),
 )
