@@ -61,7 +61,7 @@ class Table:
         self.num_actions = game.num_actions(config)
         self.index = ActionIndex(game, config)
         self.memo = self.encoder.memo()
-        self._legal: tuple[State, tuple[int, int], npt.NDArray[np.intp]] | None = None
+        self._legal: tuple[State, tuple[int, int], Sequence[Action], list[int]] | None = None
         self.state: State = game.new_state(config, seed=0)
 
     def deal(self, seed: int) -> State:
@@ -74,31 +74,42 @@ class Table:
         """``seat``'s tensor, encoded where its view changed since it last observed."""
         return self.memo.encode(self.state.view(seat))
 
-    def legal_indices(self, seat: int) -> npt.NDArray[np.intp]:
-        """The indices of ``seat``'s legal actions now (kept until the state moves on: a
-        state changes only by ``apply``, which lengthens its history)."""
+    def legal_now(self, seat: int) -> tuple[Sequence[Action], list[int]]:
+        """``seat``'s legal actions now and their indices, in the same order (kept until the
+        state moves on: a state changes only by ``apply``, which lengthens its history), so
+        that the mask and the step's check share one legal list."""
         state = self.state
         key = (len(state.history), seat)
         kept = self._legal
         if kept is not None and kept[0] is state and kept[1] == key:
-            return kept[2]
-        indices = self.index.indices(state.legal(seat))
-        self._legal = (state, key, indices)
-        return indices
+            return kept[2], kept[3]
+        legal = state.legal(seat)
+        indices = self.index.index_list(legal)
+        self._legal = (state, key, legal, indices)
+        return legal, indices
+
+    def legal_indices(self, seat: int) -> npt.NDArray[np.intp]:
+        """The indices of ``seat``'s legal actions now."""
+        return np.array(self.legal_now(seat)[1], np.intp)
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.num_actions, np.int8)
         if seat in self.state.pending():
-            mask[self.legal_indices(seat)] = 1
+            mask[self.legal_now(seat)[1]] = 1
         return mask
 
     def action(self, seat: int, index: int) -> Action:
         """The action at ``index`` if ``seat`` may take it now; ``IllegalAction`` otherwise."""
-        if not 0 <= int(index) < self.num_actions:
+        index = int(index)
+        if not 0 <= index < self.num_actions:
             raise IllegalAction(f"action {index} is outside 0-{self.num_actions - 1}")
-        action = self.game.action_from_index(int(index), self.config)
         if seat not in self.state.pending():
             raise IllegalAction(f"seat {seat} owes no decision now")
-        if not (self.legal_indices(seat) == int(index)).any():
-            raise IllegalAction(f"action {index} ({action}) is not legal for seat {seat} now")
-        return action
+        legal, indices = self.legal_now(seat)
+        try:
+            return legal[indices.index(index)]
+        except ValueError:
+            action = self.game.action_from_index(index, self.config)
+            raise IllegalAction(
+                f"action {index} ({action}) is not legal for seat {seat} now"
+            ) from None

@@ -58,22 +58,17 @@ class Part:
     write: Write
 
 
-class Slots:
-    """The fields of one observation, as writable numpy views of its flat array."""
+class Slots(dict[str, Array]):
+    """The fields of one observation, as writable numpy views of its flat array (a dict,
+    so that a part's ``out["name"]`` costs a C lookup, not a Python call)."""
 
     def __init__(self, array: Array, fields: Sequence[Field]) -> None:
+        super().__init__()
         self.array = array
-        self._views: dict[str, Array] = {}
         offset = 0
         for f in fields:
-            self._views[f.name] = array[offset : offset + f.size].reshape(f.shape)
+            self[f.name] = array[offset : offset + f.size].reshape(f.shape)
             offset += f.size
-
-    def __getitem__(self, name: str) -> Array:
-        return self._views[name]
-
-    def items(self) -> Iterable[tuple[str, Array]]:
-        return self._views.items()
 
 
 class Encoder(ABC, Generic[V]):
@@ -113,6 +108,15 @@ class Encoder(ABC, Generic[V]):
         """For each view key, the parts that read it."""
         self._scratch = np.zeros(self.size, np.float32)
         self._slots = Slots(self._scratch, self.fields)
+        p = self.players
+        self.orders: tuple[tuple[int, ...], ...] = tuple(
+            tuple((me + r) % p for r in range(p)) for me in range(p)
+        )
+        """For each observer, the absolute seats in relative order (0 = the observer)."""
+        self.rels: tuple[tuple[int, ...], ...] = tuple(
+            tuple((s - me) % p for s in range(p)) for me in range(p)
+        )
+        """For each observer, each absolute seat counted from it."""
 
     @abstractmethod
     def layout(self) -> Iterable[Field]:
@@ -157,12 +161,11 @@ class Encoder(ABC, Generic[V]):
     # -- helpers for subclasses ---------------------------------------
     def rel(self, view: V, seat: int) -> int:
         """``seat`` counted from the observer (0 = the observer)."""
-        return (seat - int(view["seat"])) % self.players
+        return self.rels[view["seat"]][seat]
 
     def by_seat(self, view: V, values: Sequence[Any]) -> list[Any]:
         """``values`` (one per absolute seat) reordered relative to the observer."""
-        me = int(view["seat"])
-        return [values[(me + r) % self.players] for r in range(self.players)]
+        return [values[s] for s in self.orders[view["seat"]]]
 
 
 class AnyEncoder(Protocol):
@@ -262,7 +265,7 @@ class ActionIndex:
         self.game, self.config = game, config
         self.size = game.num_actions(config)
         self._known: dict[int, tuple[Action, int]] = {}
-        self._lists: dict[int, tuple[Sequence[Action], npt.NDArray[np.intp]]] = {}
+        self._lists: dict[int, tuple[Sequence[Action], list[int]]] = {}
 
     def __call__(self, action: Action) -> int:
         entry = self._known.get(id(action))
@@ -273,30 +276,42 @@ class ActionIndex:
         return entry[1]
 
     def indices(self, legal: Sequence[Action]) -> npt.NDArray[np.intp]:
-        """The indices of ``legal``, in its order (shared with later calls: do not change)."""
-        kept = self._lists.get(id(legal))
-        if kept is not None and kept[0] is legal:
-            return kept[1]
+        """The indices of ``legal``, in its order."""
+        return np.array(self.index_list(legal), np.intp)
+
+    def index_list(self, legal: Sequence[Action]) -> list[int]:
+        """The indices of ``legal``, in its order (shared with later calls: do not change).
+
+        A lazy sequence that knows its indices (``core.IndexedActions``) is asked for them
+        instead of making each of its actions."""
+        kind = type(legal)
+        if kind is tuple:
+            kept = self._lists.get(id(legal))
+            if kept is not None and kept[0] is legal:
+                return kept[1]
+        elif kind is not list:  # a lazy sequence may know its indices (IndexedActions)
+            known_indices = getattr(legal, "action_indices", None)
+            if known_indices is not None:
+                return list(known_indices())
         known, index = self._known, self.__call__
         found = []
         for action in legal:
             entry = known.get(id(action))
             found.append(entry[1] if entry is not None and entry[0] is action else index(action))
-        array = np.array(found, np.intp)
-        if isinstance(legal, tuple):  # an immutable list the game may hand out again
+        if kind is tuple:  # an immutable list the game may hand out again
             if len(self._lists) >= self.REMEMBERED:
                 self._lists.clear()
-            self._lists[id(legal)] = (legal, array)
-        return array
+            self._lists[id(legal)] = (legal, found)
+        return found
 
     def legal(self, state: State, seat: int) -> list[int]:
         """The sorted indices of ``seat``'s legal actions."""
-        return sorted(self.indices(state.legal(seat)).tolist())
+        return sorted(self.index_list(state.legal(seat)))
 
     def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         """1 at the index of every action ``seat`` may take now, else 0."""
         mask = np.zeros(self.size, np.int8)
-        mask[self.indices(state.legal(seat))] = 1
+        mask[self.index_list(state.legal(seat))] = 1
         return mask
 
 

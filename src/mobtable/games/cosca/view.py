@@ -102,6 +102,8 @@ class _CardTables:
     """Each card's working days, in week order."""
     reconstructed: tuple[tuple[str, ...], ...]
     """Each card's reconstructed fields."""
+    conditions: tuple[str, ...]
+    """Each card's condition in card-file notation (``Mobster.condition``)."""
     parts: tuple[str, ...]
     """The set's reconstructed parts in words (``reconstructed_parts``)."""
 
@@ -118,6 +120,7 @@ def _card_tables(cards: tuple[Mobster, ...]) -> _CardTables:
     tables = _CardTables(
         days=tuple(tuple(_DAY_CODES[d] for d in sorted(m.days)) for m in cards),
         reconstructed=tuple(tuple(m.reconstructed) for m in cards),
+        conditions=tuple(m.condition for m in cards),
         parts=tuple(reconstructed_parts(cards)),
     )
     if len(_TABLES) >= 64:
@@ -138,7 +141,7 @@ def row(state: CoscaState) -> list[RowMobster]:
             {
                 "pos": pos + 1,
                 "name": mobster.name,
-                "condition": mobster.condition,
+                "condition": tables.conditions[card],
                 "days": list(tables.days[card]),
                 "works_today": mobster.works_on(today),
                 "loyal": None if owner == NOBODY else owner,
