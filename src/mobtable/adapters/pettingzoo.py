@@ -163,7 +163,7 @@ class MobtableAEC(_Table, AECEnv):  # type: ignore[misc]  # pettingzoo ships no 
             self._accumulate_rewards()
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = agent_name(state.pending()[0])
+            self.agent_selection = self.possible_agents[self.table.pending()[0]]
         if self.render_mode == "human":
             self.render()
 

@@ -62,6 +62,7 @@ class Table:
         self.index = ActionIndex(game, config)
         self.memo = self.encoder.memo()
         self._legal: tuple[State, tuple[int, int], Sequence[Action], list[int]] | None = None
+        self._pending: tuple[State, int, tuple[int, ...]] | None = None
         self.state: State = game.new_state(config, seed=0)
 
     def deal(self, seed: int) -> State:
@@ -73,6 +74,17 @@ class Table:
     def observation(self, seat: int) -> Array:
         """``seat``'s tensor, encoded where its view changed since it last observed."""
         return self.memo.encode(self.state.view(seat))
+
+    def pending(self) -> tuple[int, ...]:
+        """The seats that owe a decision now (kept until the state moves on, as
+        :meth:`legal_now` keeps its lists: the step, the mask and the check share it)."""
+        state = self.state
+        kept = self._pending
+        if kept is not None and kept[0] is state and kept[1] == len(state.history):
+            return kept[2]
+        pending = state.pending()
+        self._pending = (state, len(state.history), pending)
+        return pending
 
     def legal_now(self, seat: int) -> tuple[Sequence[Action], list[int]]:
         """``seat``'s legal actions now and their indices, in the same order (kept until the
@@ -94,8 +106,9 @@ class Table:
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.num_actions, np.int8)
-        if seat in self.state.pending():
-            mask[self.legal_now(seat)[1]] = 1
+        if seat in self.pending():
+            indices = self.legal_now(seat)[1]
+            mask[np.fromiter(indices, np.intp, len(indices))] = 1  # faster than from a list
         return mask
 
     def action(self, seat: int, index: int) -> Action:
@@ -103,7 +116,7 @@ class Table:
         index = int(index)
         if not 0 <= index < self.num_actions:
             raise IllegalAction(f"action {index} is outside 0-{self.num_actions - 1}")
-        if seat not in self.state.pending():
+        if seat not in self.pending():
             raise IllegalAction(f"seat {seat} owes no decision now")
         legal, indices = self.legal_now(seat)
         try:

@@ -8,6 +8,7 @@ counted from the observer (0 = me). Counts are scaled to about [0, 1].
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from mobtable.adapters.encoders.base import OTHER, Encoder, Field, Flat, OneHot, Part, observer
 from mobtable.core import Config, Game
@@ -23,13 +24,15 @@ ROW = 11
 """The longest row a game can reach (5 players, 6 new days)."""
 
 
-def dice_counts(text: str | None) -> list[int]:
-    """How many dice a setting such as ``BBGS`` puts on each place."""
+@lru_cache(maxsize=4096)
+def dice_counts(text: str | None) -> tuple[float, ...]:
+    """How many dice a setting such as ``BBGS`` puts on each place, over 5 (a setting
+    recurs all game long: each is counted once)."""
     counts = [0] * len(PLACES)
     for letter in (text or "").upper():
         if letter in PLACES:
             counts[PLACES.index(letter)] += 1
-    return counts
+    return tuple(c / 5 for c in counts)
 
 
 class CoscaEncoder(Encoder[CoscaView]):
@@ -196,7 +199,7 @@ class CoscaEncoder(Encoder[CoscaView]):
             dice, at, places = revealed["dice"], self.at["revealed"], len(PLACES)
             for r, s in enumerate(self.orders[observer(view)]):
                 for i, c in enumerate(dice_counts(dice[s])):
-                    flat[at + r * places + i] = c / 5
+                    flat[at + r * places + i] = c
 
     def _fights(self, view: CoscaView, flat: Flat) -> None:
         if view["fights"]:
@@ -209,7 +212,7 @@ class CoscaEncoder(Encoder[CoscaView]):
             flat[at] = 1.0
             if view["stage"] == "dice":
                 for i, c in enumerate(dice_counts(choice)):
-                    flat[at + 1 + i] = c / 5
+                    flat[at + 1 + i] = c
 
     def _last_fight(self, view: CoscaView, fight: Fight, flat: Flat) -> None:
         p, m, at = self.players, len(self.mobsters), self.at["last_fight"]

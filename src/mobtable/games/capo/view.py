@@ -199,7 +199,8 @@ def _shown_cards(cards: CardSet, ids: list[int]) -> dict[str, MafiosoView]:
     shown: dict[str, MafiosoView] = {}
     for c in ids:
         key, card = made[c]
-        shown[key] = {**card, "symbols": list(card["symbols"])}
+        copied = shown[key] = card.copy()  # a third of a dict display's cost
+        copied["symbols"] = card["symbols"].copy()
     return shown
 
 
