@@ -133,6 +133,7 @@ class Encoder(ABC, Generic[V]):
         )
         """For each observer, each absolute seat counted from it."""
         self.parts: tuple[Part, ...] = tuple(self.layout_parts())
+        self.writes: tuple[Write, ...] = tuple(part.write for part in self.parts)
         written = [name for part in self.parts for name in part.fields]
         if sorted(written) != sorted(f.name for f in self.fields):
             raise ValueError(f"{self.game_name}: every field must be written by one part")
@@ -156,8 +157,8 @@ class Encoder(ABC, Generic[V]):
 
     def fill(self, view: V, flat: Flat) -> None:
         """Write ``view`` (of seat ``view['seat']``) into the zeroed flat tensor."""
-        for part in self.parts:
-            part.write(view, flat)
+        for write in self.writes:
+            write(view, flat)
 
     # -- use -----------------------------------------------------------
     def encode(self, view: View, out: Array | None = None) -> Array:

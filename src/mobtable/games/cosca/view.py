@@ -26,6 +26,7 @@ from mobtable.games.cosca.model import (
     ROUNDS,
     Place,
     Stage,
+    VillaToken,
     Weekday,
     villa_token,
 )
@@ -38,6 +39,7 @@ from mobtable.games.cosca.view_types import (
     RowMobster,
     SeatView,
     Supply,
+    Token,
 )
 from mobtable.games.cosca.view_types import Stage as StageText
 
@@ -55,8 +57,14 @@ _CITY: tuple[str, ...] = tuple(p.title for p in Place)
 """The places' names, in city order."""
 
 
+@lru_cache(maxsize=1024)
 def _counts_text(counts: tuple[int, ...] | None) -> str | None:
+    """A dice setting's letters (made once per setting: a setting recurs all game long)."""
     return None if counts is None else "".join(LETTERS[p] * n for p, n in enumerate(counts))
+
+
+_TOKENS: dict[VillaToken, Token] = {t: t.value for t in VillaToken}
+"""Each villa token side's word (without the enum's ``value`` descriptor each time)."""
 
 
 @dataclass(frozen=True)
@@ -163,7 +171,7 @@ def players(state: CoscaState) -> list[SeatView]:
             "mobsters": state.loyal_count(s),
             "hats_free": state.hats_free(s),
             "villa": {
-                "token": villa_token(state.villa_got[s]).value,
+                "token": _TOKENS[villa_token(state.villa_got[s])],
                 "die": state.villa_die[s],
                 "asks_left": city.villa_asks_left(state, s),
             },
