@@ -25,14 +25,15 @@ ROW = 11
 
 
 @lru_cache(maxsize=4096)
-def dice_counts(text: str | None) -> tuple[float, ...]:
-    """How many dice a setting such as ``BBGS`` puts on each place, over 5 (a setting
-    recurs all game long: each is counted once)."""
+def dice_counts(text: str | None) -> tuple[tuple[int, float], ...]:
+    """The places a setting such as ``BBGS`` puts dice on (their index in ``PLACES``) and
+    how many there, over 5; places without a die are left out (a setting recurs all game
+    long: each is counted once)."""
     counts = [0] * len(PLACES)
     for letter in (text or "").upper():
         if letter in PLACES:
             counts[PLACES.index(letter)] += 1
-    return tuple(c / 5 for c in counts)
+    return tuple((i, c / 5) for i, c in enumerate(counts) if c)
 
 
 class CoscaEncoder(Encoder[CoscaView]):
@@ -198,7 +199,7 @@ class CoscaEncoder(Encoder[CoscaView]):
             flat[self.at["revealed_round"]] = revealed["round"] / 7
             dice, at, places = revealed["dice"], self.at["revealed"], len(PLACES)
             for r, s in enumerate(self.orders[observer(view)]):
-                for i, c in enumerate(dice_counts(dice[s])):
+                for i, c in dice_counts(dice[s]):
                     flat[at + r * places + i] = c
 
     def _fights(self, view: CoscaView, flat: Flat) -> None:
@@ -211,7 +212,7 @@ class CoscaEncoder(Encoder[CoscaView]):
             at = self.at["mine"]
             flat[at] = 1.0
             if view["stage"] == "dice":
-                for i, c in enumerate(dice_counts(choice)):
+                for i, c in dice_counts(choice):
                     flat[at + 1 + i] = c
 
     def _last_fight(self, view: CoscaView, fight: Fight, flat: Flat) -> None:
