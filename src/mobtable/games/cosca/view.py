@@ -140,25 +140,32 @@ def _card_tables(cards: tuple[Mobster, ...]) -> _CardTables:
 def row(state: CoscaState) -> list[RowMobster]:
     out: list[RowMobster] = []
     tables = _card_tables(state.cards)
-    today, players = state.weekday, state.players
+    today, hats = state.weekday, _hat_seats(state.players)
+    cards, loyal, under, drink = state.cards, state.loyal, state.under, state.drink
+    conditions, days, reconstructed = tables.conditions, tables.days, tables.reconstructed
     for pos, card in enumerate(state.row):
-        mobster = state.cards[card]
-        owner = state.loyal[pos]
-        under = state.under[pos]
+        mobster = cards[card]
+        owner = loyal[pos]
         out.append(
             {
                 "pos": pos + 1,
                 "name": mobster.name,
-                "condition": tables.conditions[card],
-                "days": list(tables.days[card]),
+                "condition": conditions[card],
+                "days": list(days[card]),
                 "works_today": mobster.works_on(today),
                 "loyal": None if owner == NOBODY else owner,
-                "drink": state.drink[pos],
-                "hats_under": [s for s in range(players) if under >> s & 1],
-                "reconstructed": list(tables.reconstructed[card]),
+                "drink": drink[pos],
+                "hats_under": list(hats[under[pos]]),
+                "reconstructed": list(reconstructed[card]),
             }
         )
     return out
+
+
+@lru_cache(maxsize=8)
+def _hat_seats(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each bit mask of seats (bit ``s``: seat ``s`` has a hat there), those seats."""
+    return tuple(tuple(s for s in range(players) if mask >> s & 1) for mask in range(1 << players))
 
 
 def players(state: CoscaState) -> list[SeatView]:
