@@ -72,7 +72,8 @@ class Table:
         return self.state
 
     def observation(self, seat: int) -> Array:
-        """``seat``'s tensor, encoded where its view changed since it last observed."""
+        """``seat``'s tensor (through the table's ``Memo``: written whole unless the
+        encoder is incremental, which no game's is today)."""
         return self.memo.encode(self.state.view(seat))
 
     def pending(self) -> tuple[int, ...]:
@@ -99,10 +100,6 @@ class Table:
         indices = self.index.index_list(legal)
         self._legal = (state, key, legal, indices)
         return legal, indices
-
-    def legal_indices(self, seat: int) -> npt.NDArray[np.intp]:
-        """The indices of ``seat``'s legal actions now."""
-        return np.array(self.legal_now(seat)[1], np.intp)
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.num_actions, np.int8)
