@@ -93,7 +93,7 @@ def test_incremental_encoding_equals_a_full_encoding(name: str, players: int) ->
     and it hands out a new array each time (a kept observation never changes)."""
     game = games.get(name)
     encoder = encoder_for(game, game.config(players))
-    encoder.incremental = True  # COSCA's encoder does not use it by default: its parts still must
+    encoder.incremental = True  # no encoder uses it by default: its parts still must
     memo = encoder.memo()
     rng = random.Random(players)
     kept: list[tuple[np.ndarray, np.ndarray]] = []

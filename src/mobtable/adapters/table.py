@@ -61,7 +61,8 @@ class Table:
         self.num_actions = game.num_actions(config)
         self.index = ActionIndex(game, config)
         self.memo = self.encoder.memo()
-        self._legal: tuple[State, tuple[int, int], npt.NDArray[np.intp]] | None = None
+        self._legal: tuple[State, tuple[int, int], Sequence[Action], list[int]] | None = None
+        self._pending: tuple[State, int, tuple[int, ...]] | None = None
         self.state: State = game.new_state(config, seed=0)
 
     def deal(self, seed: int) -> State:
@@ -71,34 +72,54 @@ class Table:
         return self.state
 
     def observation(self, seat: int) -> Array:
-        """``seat``'s tensor, encoded where its view changed since it last observed."""
+        """``seat``'s tensor (through the table's ``Memo``: written whole unless the
+        encoder is incremental, which no game's is today)."""
         return self.memo.encode(self.state.view(seat))
 
-    def legal_indices(self, seat: int) -> npt.NDArray[np.intp]:
-        """The indices of ``seat``'s legal actions now (kept until the state moves on: a
-        state changes only by ``apply``, which lengthens its history)."""
+    def pending(self) -> tuple[int, ...]:
+        """The seats that owe a decision now (kept until the state moves on, as
+        :meth:`legal_now` keeps its lists: the step, the mask and the check share it)."""
+        state = self.state
+        kept = self._pending
+        if kept is not None and kept[0] is state and kept[1] == len(state.history):
+            return kept[2]
+        pending = state.pending()
+        self._pending = (state, len(state.history), pending)
+        return pending
+
+    def legal_now(self, seat: int) -> tuple[Sequence[Action], list[int]]:
+        """``seat``'s legal actions now and their indices, in the same order (kept until the
+        state moves on: a state changes only by ``apply``, which lengthens its history), so
+        that the mask and the step's check share one legal list."""
         state = self.state
         key = (len(state.history), seat)
         kept = self._legal
         if kept is not None and kept[0] is state and kept[1] == key:
-            return kept[2]
-        indices = self.index.indices(state.legal(seat))
-        self._legal = (state, key, indices)
-        return indices
+            return kept[2], kept[3]
+        legal = state.legal(seat)
+        indices = self.index.index_list(legal)
+        self._legal = (state, key, legal, indices)
+        return legal, indices
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.num_actions, np.int8)
-        if seat in self.state.pending():
-            mask[self.legal_indices(seat)] = 1
+        if seat in self.pending():
+            indices = self.legal_now(seat)[1]
+            mask[np.fromiter(indices, np.intp, len(indices))] = 1  # faster than from a list
         return mask
 
     def action(self, seat: int, index: int) -> Action:
         """The action at ``index`` if ``seat`` may take it now; ``IllegalAction`` otherwise."""
-        if not 0 <= int(index) < self.num_actions:
+        index = int(index)
+        if not 0 <= index < self.num_actions:
             raise IllegalAction(f"action {index} is outside 0-{self.num_actions - 1}")
-        action = self.game.action_from_index(int(index), self.config)
-        if seat not in self.state.pending():
+        if seat not in self.pending():
             raise IllegalAction(f"seat {seat} owes no decision now")
-        if not (self.legal_indices(seat) == int(index)).any():
-            raise IllegalAction(f"action {index} ({action}) is not legal for seat {seat} now")
-        return action
+        legal, indices = self.legal_now(seat)
+        try:
+            return legal[indices.index(index)]
+        except ValueError:
+            action = self.game.action_from_index(index, self.config)
+            raise IllegalAction(
+                f"action {index} ({action}) is not legal for seat {seat} now"
+            ) from None

@@ -1,6 +1,6 @@
 """The game-agnostic core: the contract every game implements."""
 
-from mobtable.core.actions import Action
+from mobtable.core.actions import Action, IndexedActions
 from mobtable.core.bot import Bot, Decision
 from mobtable.core.errors import (
     BadCardData,
@@ -31,6 +31,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalAction",
+    "IndexedActions",
     "InvalidNotation",
     "MobtableError",
     "NotYourTurn",

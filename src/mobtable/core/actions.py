@@ -8,6 +8,7 @@ stable integer for adapters that need a fixed action space.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from mobtable.core.errors import InvalidNotation
@@ -20,6 +21,16 @@ class Action(Protocol):
     def __str__(self) -> str: ...
 
     def __hash__(self) -> int: ...
+
+
+@runtime_checkable
+class IndexedActions(Protocol):
+    """A lazy legal sequence that knows its actions' stable integers (``Game.action_index``)
+    without making each action: adapters read them for a mask at the cost of a few sums."""
+
+    def action_indices(self) -> Sequence[int]:
+        """``Game.action_index`` of each action, in the sequence's order."""
+        ...
 
 
 MAX_NOTATION = 200

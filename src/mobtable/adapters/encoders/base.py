@@ -4,6 +4,11 @@ An encoder declares its fields (name, shape, meaning) once per configuration
 and fills them from a seat's view. Seats are always counted relative to the
 observer (0 = me, 1 = the next seat clockwise, ...), so one policy serves
 every seat.
+
+Parts write through a flat ``memoryview`` of the tensor at positions the encoder
+works out once per configuration (``at``: each field's offset; tables such as a
+card code's position in a field): a memoryview's item write is a C call of about
+half a numpy item write's cost, and no per-step lookup walks a field's layout.
 """
 
 from __future__ import annotations
@@ -41,8 +46,30 @@ class Field:
         return prod(self.shape)
 
 
-Write = Callable[[Any, "Slots"], None]
-"""Fills a part's fields from a view, into slots zeroed before."""
+class Flat(Protocol):
+    """The tensor as a flat float32 ``memoryview``: ``flat[at["name"] + i] = 1.0`` (a
+    memoryview of format ``f`` takes floats only, never an int or a bool)."""
+
+    def __getitem__(self, index: int, /) -> float: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+def observer(view: View) -> int:
+    """The seat whose view this is (an observation is a seat's, never a spectator's)."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("an observation is a seat's: this view is a spectator's")
+    return int(seat)
+
+
+def flat(array: Array) -> Flat:
+    """A flat float32 array's writable memoryview."""
+    return cast(Flat, memoryview(array.data))
+
+
+Write = Callable[[Any, Flat], None]
+"""Fills a part's fields from a view, into the flat tensor, zeroed there before."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,22 +85,17 @@ class Part:
     write: Write
 
 
-class Slots:
-    """The fields of one observation, as writable numpy views of its flat array."""
+class Slots(dict[str, Array]):
+    """The fields of one observation, as writable numpy views of its flat array (a dict,
+    so that a part's ``out["name"]`` costs a C lookup, not a Python call)."""
 
     def __init__(self, array: Array, fields: Sequence[Field]) -> None:
+        super().__init__()
         self.array = array
-        self._views: dict[str, Array] = {}
         offset = 0
         for f in fields:
-            self._views[f.name] = array[offset : offset + f.size].reshape(f.shape)
+            self[f.name] = array[offset : offset + f.size].reshape(f.shape)
             offset += f.size
-
-    def __getitem__(self, name: str) -> Array:
-        return self._views[name]
-
-    def items(self) -> Iterable[tuple[str, Array]]:
-        return self._views.items()
 
 
 class Encoder(ABC, Generic[V]):
@@ -84,9 +106,10 @@ class Encoder(ABC, Generic[V]):
     """
 
     game_name: str
-    incremental: bool = True
-    """Whether :class:`Memo` compares a seat's views to write only what changed (where
-    most of a view changes between two decisions of a seat, a full encoding is cheaper)."""
+    incremental: bool = False
+    """Whether :class:`Memo` compares a seat's views to write only what changed. Off for
+    every game: with the parts writing through a memoryview, a full encoding costs no
+    more than comparing a view with the last one key by key (and copying the tensor)."""
 
     def __init__(self, game: Game, config: Config) -> None:
         self.game = game
@@ -94,14 +117,26 @@ class Encoder(ABC, Generic[V]):
         self.players = config.players
         self.fields: tuple[Field, ...] = tuple(self.layout())
         self.size = sum(f.size for f in self.fields)
-        self.parts: tuple[Part, ...] = tuple(self.layout_parts())
-        written = [name for part in self.parts for name in part.fields]
-        if sorted(written) != sorted(f.name for f in self.fields):
-            raise ValueError(f"{self.game_name}: every field must be written by one part")
         offsets, offset = {}, 0
         for f in self.fields:
             offsets[f.name] = slice(offset, offset + f.size)
             offset += f.size
+        self.at: dict[str, int] = {name: span.start for name, span in offsets.items()}
+        """Each field's offset in the flat tensor."""
+        p = self.players
+        self.orders: tuple[tuple[int, ...], ...] = tuple(
+            tuple((me + r) % p for r in range(p)) for me in range(p)
+        )
+        """For each observer, the absolute seats in relative order (0 = the observer)."""
+        self.rels: tuple[tuple[int, ...], ...] = tuple(
+            tuple((s - me) % p for s in range(p)) for me in range(p)
+        )
+        """For each observer, each absolute seat counted from it."""
+        self.parts: tuple[Part, ...] = tuple(self.layout_parts())
+        self.writes: tuple[Write, ...] = tuple(part.write for part in self.parts)
+        written = [name for part in self.parts for name in part.fields]
+        if sorted(written) != sorted(f.name for f in self.fields):
+            raise ValueError(f"{self.game_name}: every field must be written by one part")
         self.spans: tuple[tuple[slice, ...], ...] = tuple(
             tuple(offsets[name] for name in part.fields) for part in self.parts
         )
@@ -111,8 +146,6 @@ class Encoder(ABC, Generic[V]):
                 readers.setdefault(key, []).append(i)
         self.readers: dict[str, tuple[int, ...]] = {k: tuple(v) for k, v in readers.items()}
         """For each view key, the parts that read it."""
-        self._scratch = np.zeros(self.size, np.float32)
-        self._slots = Slots(self._scratch, self.fields)
 
     @abstractmethod
     def layout(self) -> Iterable[Field]:
@@ -122,21 +155,21 @@ class Encoder(ABC, Generic[V]):
     def layout_parts(self) -> Iterable[Part]:
         """The parts that write the fields, each field written by exactly one."""
 
-    def fill(self, view: V, out: Slots) -> None:
-        """Write ``view`` (of seat ``view['seat']``) into the zeroed slots."""
-        for part in self.parts:
-            part.write(view, out)
+    def fill(self, view: V, flat: Flat) -> None:
+        """Write ``view`` (of seat ``view['seat']``) into the zeroed flat tensor."""
+        for write in self.writes:
+            write(view, flat)
 
     # -- use -----------------------------------------------------------
     def encode(self, view: View, out: Array | None = None) -> Array:
         """The observation tensor of ``view`` (a new array, or ``out`` filled in place).
 
         ``view`` is one a state of this encoder's game gave: its type is the game's ``V``."""
-        self._scratch.fill(0.0)
-        self.fill(cast(V, view), self._slots)
+        array = np.zeros(self.size, np.float32)
+        self.fill(cast(V, view), flat(array))
         if out is None:
-            return self._scratch.copy()
-        out[:] = self._scratch
+            return array
+        out[:] = array
         return out
 
     def observe(self, state: State, seat: int) -> Array:
@@ -157,12 +190,11 @@ class Encoder(ABC, Generic[V]):
     # -- helpers for subclasses ---------------------------------------
     def rel(self, view: V, seat: int) -> int:
         """``seat`` counted from the observer (0 = the observer)."""
-        return (seat - int(view["seat"])) % self.players
+        return self.rels[observer(view)][seat]
 
     def by_seat(self, view: V, values: Sequence[Any]) -> list[Any]:
         """``values`` (one per absolute seat) reordered relative to the observer."""
-        me = int(view["seat"])
-        return [values[(me + r) % self.players] for r in range(self.players)]
+        return [values[s] for s in self.orders[observer(view)]]
 
 
 class AnyEncoder(Protocol):
@@ -199,7 +231,7 @@ class Memo:
 
     def __init__(self, encoder: Encoder[Any]) -> None:
         self.encoder = encoder
-        self._seats: dict[int, tuple[View, Array, Slots]] = {}
+        self._seats: dict[int, tuple[View, Array, Flat]] = {}
 
     def clear(self) -> None:
         self._seats.clear()
@@ -214,9 +246,9 @@ class Memo:
         if kept is None:
             array = self.encoder.encode(view)
             kept_array = array.copy()
-            self._seats[seat] = (view, kept_array, Slots(kept_array, self.encoder.fields))
+            self._seats[seat] = (view, kept_array, flat(kept_array))
             return array
-        last, array, slots = kept
+        last, array, writable = kept
         parts, spans, readers = self.encoder.parts, self.encoder.spans, self.encoder.readers
         stale: set[int] = set()
         for key, reading in readers.items():
@@ -225,19 +257,27 @@ class Memo:
         for i in sorted(stale):
             for span in spans[i]:
                 array[span] = 0.0
-            parts[i].write(view, slots)
-        self._seats[seat] = (view, array, slots)
+            parts[i].write(view, writable)
+        self._seats[seat] = (view, array, writable)
         return array.copy()
 
 
-def one_hot(slot: Array, names: Sequence[str], value: str | None) -> None:
-    """Set the slot of ``value`` in ``names`` (``OTHER``, the last, when unknown)."""
-    if value is None:
-        return
-    try:
-        slot[names.index(value)] = 1.0
-    except ValueError:
-        slot[len(names) - 1] = 1.0
+class OneHot:
+    """A one-hot field over names: ``set(flat, value)`` marks ``value`` (``OTHER``, the
+    last slot, when unknown; nothing for ``None``) from a table made once."""
+
+    def __init__(self, offset: int, names: Sequence[str]) -> None:
+        self.positions = {name: offset + i for i, name in enumerate(names)}
+        self.other = offset + len(names) - 1
+
+    def set(self, flat: Flat, value: str | None) -> None:
+        if value is not None:
+            flat[self.positions.get(value, self.other)] = 1.0
+
+
+def positions(offset: int, names: Iterable[Any]) -> dict[Any, int]:
+    """Each name's position in a field at ``offset`` that lists ``names`` in order."""
+    return {name: offset + i for i, name in enumerate(names)}
 
 
 def observation_string(view: View) -> str:
@@ -262,7 +302,7 @@ class ActionIndex:
         self.game, self.config = game, config
         self.size = game.num_actions(config)
         self._known: dict[int, tuple[Action, int]] = {}
-        self._lists: dict[int, tuple[Sequence[Action], npt.NDArray[np.intp]]] = {}
+        self._lists: dict[int, tuple[Sequence[Action], list[int]]] = {}
 
     def __call__(self, action: Action) -> int:
         entry = self._known.get(id(action))
@@ -273,30 +313,42 @@ class ActionIndex:
         return entry[1]
 
     def indices(self, legal: Sequence[Action]) -> npt.NDArray[np.intp]:
-        """The indices of ``legal``, in its order (shared with later calls: do not change)."""
-        kept = self._lists.get(id(legal))
-        if kept is not None and kept[0] is legal:
-            return kept[1]
+        """The indices of ``legal``, in its order."""
+        return np.array(self.index_list(legal), np.intp)
+
+    def index_list(self, legal: Sequence[Action]) -> list[int]:
+        """The indices of ``legal``, in its order (shared with later calls: do not change).
+
+        A lazy sequence that knows its indices (``core.IndexedActions``) is asked for them
+        instead of making each of its actions."""
+        kind = type(legal)
+        if kind is tuple:
+            kept = self._lists.get(id(legal))
+            if kept is not None and kept[0] is legal:
+                return kept[1]
+        elif kind is not list:  # a lazy sequence may know its indices (IndexedActions)
+            known_indices = getattr(legal, "action_indices", None)
+            if known_indices is not None:
+                return list(known_indices())
         known, index = self._known, self.__call__
         found = []
         for action in legal:
             entry = known.get(id(action))
             found.append(entry[1] if entry is not None and entry[0] is action else index(action))
-        array = np.array(found, np.intp)
-        if isinstance(legal, tuple):  # an immutable list the game may hand out again
+        if kind is tuple:  # an immutable list the game may hand out again
             if len(self._lists) >= self.REMEMBERED:
                 self._lists.clear()
-            self._lists[id(legal)] = (legal, array)
-        return array
+            self._lists[id(legal)] = (legal, found)
+        return found
 
     def legal(self, state: State, seat: int) -> list[int]:
         """The sorted indices of ``seat``'s legal actions."""
-        return sorted(self.indices(state.legal(seat)).tolist())
+        return sorted(self.index_list(state.legal(seat)))
 
     def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         """1 at the index of every action ``seat`` may take now, else 0."""
         mask = np.zeros(self.size, np.int8)
-        mask[self.indices(state.legal(seat))] = 1
+        mask[self.index_list(state.legal(seat))] = 1
         return mask
 
 

@@ -7,10 +7,10 @@ observer (0 = me). Counts are scaled to about [0, 1].
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from mobtable.adapters.encoders.base import OTHER, Array, Encoder, Field, Part, Slots, one_hot
+from mobtable.adapters.encoders.base import OTHER, Encoder, Field, Flat, OneHot, Part, observer
 from mobtable.core import Config, Game
 from mobtable.games.capo.view_types import CapoView, LastRound, Me
 
@@ -89,13 +89,21 @@ class CapoEncoder(Encoder[CapoView]):
             Field("last_face_up", (p, n), "last round: the cards each seat had face up"),
         )
 
-    def _cards(self, slot: Array, ids: Iterable[int]) -> None:
+    def _cards(self, flat: Flat, at: int, ids: Iterable[int]) -> None:
         for card in ids:
-            slot[card] = 1.0
+            flat[at + card] = 1.0
+
+    def _used(self, name: str) -> Callable[[CapoView, Flat], None]:
+        def write(view: CapoView, flat: Flat) -> None:
+            self._cards(flat, self.at[name], view[name])  # type: ignore[literal-required]
+
+        return write
 
     def layout_parts(self) -> Iterable[Part]:
+        self.phase = OneHot(self.at["phase"], PHASES)
+        self.symbol_at = {symbol: i for i, symbol in enumerate(self.symbols)}
         return (
-            Part(("phase",), ("phase",), lambda v, o: one_hot(o["phase"], PHASES, v["phase"])),
+            Part(("phase",), ("phase",), lambda v, f: self.phase.set(f, v["phase"])),
             Part(
                 ("round", "counter", "target", "stack_size", "assignments_left", "events_left"),
                 ("counters",),
@@ -109,23 +117,9 @@ class CapoEncoder(Encoder[CapoView]):
                 self._assignment,
             ),
             Part(("event",), ("event",), self._event),
-            Part(
-                ("next_assignment_envelope",),
-                ("next_envelope",),
-                lambda v, o: o["next_envelope"].__setitem__(
-                    0, float(bool(v["next_assignment_envelope"]))
-                ),
-            ),
-            Part(
-                ("assignments_used",),
-                ("assignments_used",),
-                lambda v, o: self._cards(o["assignments_used"], v["assignments_used"]),
-            ),
-            Part(
-                ("events_used",),
-                ("events_used",),
-                lambda v, o: self._cards(o["events_used"], v["events_used"]),
-            ),
+            Part(("next_assignment_envelope",), ("next_envelope",), self._envelope),
+            Part(("assignments_used",), ("assignments_used",), self._used("assignments_used")),
+            Part(("events_used",), ("events_used",), self._used("events_used")),
             Part(("hand",), ("hand", "hand_symbols", "hand_stars"), self._hand),
             Part(("hand_sizes",), ("hand_sizes",), self._hand_sizes),
             Part(("table",), ("played", "must_turn", "face_up", "my_table"), self._table),
@@ -139,101 +133,133 @@ class CapoEncoder(Encoder[CapoView]):
             ),
         )
 
-    def _counters(self, view: CapoView, out: Slots) -> None:
-        out["counters"][:] = (
-            view["round"] / 15,
-            view["counter"] / 15,
-            view["target"] / 30,
-            view["stack_size"] / 70,
-            view["assignments_left"] / 16,
-            view["events_left"] / 10,
-        )
+    def _counters(self, view: CapoView, flat: Flat) -> None:
+        at = self.at["counters"]
+        flat[at] = view["round"] / 15
+        flat[at + 1] = view["counter"] / 15
+        flat[at + 2] = view["target"] / 30
+        flat[at + 3] = view["stack_size"] / 70
+        flat[at + 4] = view["assignments_left"] / 16
+        flat[at + 5] = view["events_left"] / 10
 
-    def _respect(self, view: CapoView, out: Slots) -> None:
-        out["respect"][:] = [r / 30 for r in self.by_seat(view, view["respect"])]
+    def _respect(self, view: CapoView, flat: Flat) -> None:
+        at, respect = self.at["respect"], view["respect"]
+        for r, s in enumerate(self.orders[observer(view)]):
+            flat[at + r] = respect[s] / 30
 
-    def _supply(self, view: CapoView, out: Slots) -> None:
+    def _supply(self, view: CapoView, flat: Flat) -> None:
         if view["supply"] is not None:
-            out["supply"][:] = (1.0, view["supply"] / 100)
+            flat[self.at["supply"]] = 1.0
+            flat[self.at["supply"] + 1] = view["supply"] / 100
 
-    def _assignment(self, view: CapoView, out: Slots) -> None:
-        job = view["assignment"]
-        out["assignment"][job["id"]] = 1.0
+    def _assignment(self, view: CapoView, flat: Flat) -> None:
+        job, at = view["assignment"], self.at
+        flat[at["assignment"] + job["id"]] = 1.0
+        symbols, symbol_at = at["assignment_symbols"], self.symbol_at
         for symbol in job["symbols"]:
-            out["assignment_symbols"][self.symbols.index(symbol)] += 1.0
-        out["assignment_stars"][:] = (job["choice"] / 3, job["stars"] / 10, job["max_stars"] / 10)
+            flat[symbols + symbol_at[symbol]] += 1.0
+        stars = at["assignment_stars"]
+        flat[stars] = job["choice"] / 3
+        flat[stars + 1] = job["stars"] / 10
+        flat[stars + 2] = job["max_stars"] / 10
 
-    def _event(self, view: CapoView, out: Slots) -> None:
+    def _event(self, view: CapoView, flat: Flat) -> None:
         event = view["event"]
-        out["event"][self.events if event is None else event["id"]] = 1.0
+        flat[self.at["event"] + (self.events if event is None else event["id"])] = 1.0
 
-    def _hand(self, view: CapoView, out: Slots) -> None:
-        hand = view["hand"] or []
-        self._cards(out["hand"], hand)
-        symbols, stars = out["hand_symbols"], out["hand_stars"]
+    def _envelope(self, view: CapoView, flat: Flat) -> None:
+        if view["next_assignment_envelope"]:
+            flat[self.at["next_envelope"]] = 1.0
+
+    def _hand(self, view: CapoView, flat: Flat) -> None:
+        hand, at = view["hand"] or [], self.at
+        self._cards(flat, at["hand"], hand)
+        symbols, symbol_at, card_symbols = at["hand_symbols"], self.symbol_at, self.card_symbols
+        stars, card_stars = 0, self.card_stars
         for card in hand:
-            for symbol in self.card_symbols[card]:
-                symbols[self.symbols.index(symbol)] += 0.2
-            stars[0] += self.card_stars[card] / 20
+            for symbol in card_symbols[card]:
+                flat[symbols + symbol_at[symbol]] += 0.2
+            stars += card_stars[card]
+        flat[at["hand_stars"]] = stars / 20
 
-    def _hand_sizes(self, view: CapoView, out: Slots) -> None:
-        out["hand_sizes"][:] = [h / 10 for h in self.by_seat(view, view["hand_sizes"])]
+    def _hand_sizes(self, view: CapoView, flat: Flat) -> None:
+        at, sizes = self.at["hand_sizes"], view["hand_sizes"]
+        for r, s in enumerate(self.orders[observer(view)]):
+            flat[at + r] = sizes[s] / 10
 
-    def _table(self, view: CapoView, out: Slots) -> None:
-        played, must_turn, face_up = out["played"], out["must_turn"], out["face_up"]
-        for r, entry in enumerate(self.by_seat(view, view["table"])):
-            played[r] = (entry["played"] or 0) / 7  # None: a crew still sealed (K-23)
-            must_turn[r] = entry["must_turn"] / 7
-            self._cards(face_up[r], entry["face_up"])
-            self._cards(out["my_table"], entry.get("cards", ()) if r == 0 else ())
+    def _table(self, view: CapoView, flat: Flat) -> None:
+        at, n, table = self.at, self.mafiosi, view["table"]
+        played, must_turn, face_up = at["played"], at["must_turn"], at["face_up"]
+        for r, s in enumerate(self.orders[observer(view)]):
+            entry = table[s]
+            flat[played + r] = (entry["played"] or 0) / 7  # None: a crew still sealed (K-23)
+            flat[must_turn + r] = entry["must_turn"] / 7
+            self._cards(flat, face_up + r * n, entry["face_up"])
+            if r == 0:
+                self._cards(flat, at["my_table"], entry.get("cards", ()))
 
-    def _discard(self, view: CapoView, out: Slots) -> None:
-        discard = view["discard"]
-        self._cards(out["discard"][0], discard["seen"])
-        self._cards(out["discard"][1], discard["mine"])
-        self._cards(out["discard"][2], view["box"])
-        out["discard_counts"][0] = discard["size"] / 70
-        out["discard_counts"][1:] = [u / 10 for u in self.by_seat(view, discard["unseen_by_seat"])]
+    def _discard(self, view: CapoView, flat: Flat) -> None:
+        discard, at, n = view["discard"], self.at, self.mafiosi
+        self._cards(flat, at["discard"], discard["seen"])
+        self._cards(flat, at["discard"] + n, discard["mine"])
+        self._cards(flat, at["discard"] + 2 * n, view["box"])
+        counts, unseen = at["discard_counts"], discard["unseen_by_seat"]
+        flat[counts] = discard["size"] / 70
+        for r, s in enumerate(self.orders[observer(view)]):
+            flat[counts + 1 + r] = unseen[s] / 10
 
-    def _step(self, view: CapoView, out: Slots) -> None:
+    def _step(self, view: CapoView, flat: Flat) -> None:
         step = view["step"]
         if step is not None:
-            rel = self.rel
+            rel, at, p = self.rels[observer(view)], self.at["step"], self.players
             for row, seats in enumerate((step["seats"], step["committed"], step["waiting"])):
                 for s in seats:
-                    out["step"][row, rel(view, s)] = 1.0
+                    flat[at + row * p + rel[s]] = 1.0
 
-    def _me(self, view: CapoView, out: Slots) -> None:
+    def _me(self, view: CapoView, flat: Flat) -> None:
         me: Me = view["me"] or {"committed": False}
-        out["me"][:] = (
-            float(bool(me.get("committed"))),
-            (me.get("declared") or 0) / 7,
-            len(me.get("placed") or ()) / 7,
-        )
-        self._cards(out["my_choice"][0], me.get("placed") or ())
-        self._cards(out["my_choice"][1], me.get("turning") or ())
+        at = self.at
+        if me.get("committed"):
+            flat[at["me"]] = 1.0
+        flat[at["me"] + 1] = (me.get("declared") or 0) / 7
+        flat[at["me"] + 2] = len(me.get("placed") or ()) / 7
+        self._cards(flat, at["my_choice"], me.get("placed") or ())
+        self._cards(flat, at["my_choice"] + self.mafiosi, me.get("turning") or ())
         if "suspects" in me and me.get("committed"):
             target = _target(me["suspects"])
-            out["my_suspect"][self.players if target is None else self.rel(view, target)] = 1.0
+            rel = self.players if target is None else self.rels[observer(view)][target]
+            flat[at["my_suspect"] + rel] = 1.0
 
-    def _last(self, view: CapoView, out: Slots) -> None:
+    def _last(self, view: CapoView, flat: Flat) -> None:
         last = view["last_round"]
         if last is not None:
-            self._last_round(view, last, out)
+            self._last_round(view, last, flat)
 
-    def _last_round(self, view: CapoView, last: LastRound, out: Slots) -> None:
-        rel, by_seat = self.rel, self.by_seat
-        rows = out["last_round"]
-        rows[0] = [x / 7 for x in by_seat(view, last["played"])]
-        rows[1] = [float(bool(x)) for x in by_seat(view, last["suspected"])]
-        rows[2] = [float(bool(x)) for x in by_seat(view, last["success"])]
-        rows[3] = [(x or 0) / 10 for x in by_seat(view, last["change"])]
-        rows[4] = [float(x is not None) for x in by_seat(view, last["laid"])]
-        rows[5] = [(x or 0) / 20 for x in by_seat(view, last["stars"])]
-        for r, target in enumerate(by_seat(view, last["suspicions"])):
+    def _last_round(self, view: CapoView, last: LastRound, flat: Flat) -> None:
+        rel, order, at, p, n = (
+            self.rels[observer(view)],
+            self.orders[observer(view)],
+            self.at,
+            self.players,
+            self.mafiosi,
+        )
+        rows, suspicions = at["last_round"], at["last_suspicions"]
+        revealed_at, face_up_at = at["last_revealed"], at["last_face_up"]
+        played, suspected, success = last["played"], last["suspected"], last["success"]
+        change, laid, stars = last["change"], last["laid"], last["stars"]
+        targets, revealed, face_up = last["suspicions"], last["revealed"], last["face_up"]
+        for r, s in enumerate(order):
+            flat[rows + r] = played[s] / 7
+            if suspected[s]:
+                flat[rows + p + r] = 1.0
+            if success[s]:
+                flat[rows + 2 * p + r] = 1.0
+            flat[rows + 3 * p + r] = (change[s] or 0) / 10
+            if laid[s] is not None:
+                flat[rows + 4 * p + r] = 1.0
+            flat[rows + 5 * p + r] = (stars[s] or 0) / 20
+            target = targets[s]
             if isinstance(target, int) and not isinstance(target, bool):
-                out["last_suspicions"][r, rel(view, target)] = 1.0
-        for r, cards in enumerate(by_seat(view, last["revealed"])):
-            self._cards(out["last_revealed"][r], cards or ())
-        for r, cards in enumerate(by_seat(view, last["face_up"])):
-            self._cards(out["last_face_up"][r], cards or ())
+                flat[suspicions + r * p + rel[target]] = 1.0
+            self._cards(flat, revealed_at + r * n, revealed[s] or ())
+            self._cards(flat, face_up_at + r * n, face_up[s] or ())

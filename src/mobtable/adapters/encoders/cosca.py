@@ -8,8 +8,9 @@ counted from the observer (0 = me). Counts are scaled to about [0, 1].
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
-from mobtable.adapters.encoders.base import OTHER, Encoder, Field, Part, Slots, one_hot
+from mobtable.adapters.encoders.base import OTHER, Encoder, Field, Flat, OneHot, Part, observer
 from mobtable.core import Config, Game
 from mobtable.games.cosca.view_types import CoscaView, Fight
 
@@ -23,20 +24,20 @@ ROW = 11
 """The longest row a game can reach (5 players, 6 new days)."""
 
 
-def dice_counts(text: str | None) -> list[int]:
-    """How many dice a setting such as ``BBGS`` puts on each place."""
+@lru_cache(maxsize=4096)
+def dice_counts(text: str | None) -> tuple[tuple[int, float], ...]:
+    """The places a setting such as ``BBGS`` puts dice on (their index in ``PLACES``) and
+    how many there, over 5; places without a die are left out (a setting recurs all game
+    long: each is counted once)."""
     counts = [0] * len(PLACES)
     for letter in (text or "").upper():
         if letter in PLACES:
             counts[PLACES.index(letter)] += 1
-    return counts
+    return tuple((i, c / 5) for i, c in enumerate(counts) if c)
 
 
 class CoscaEncoder(Encoder[CoscaView]):
     game_name = "cosca"
-    incremental = False
-    """Between two decisions of a seat a whole step of the day passes (the row, the
-    table, the supply and the decision all change): a full encoding is cheaper."""
 
     def __init__(self, game: Game, config: Config) -> None:
         self.mobsters: tuple[str, ...] = tuple(m.name for m in game.load_cards(config.card_data))
@@ -77,8 +78,26 @@ class CoscaEncoder(Encoder[CoscaView]):
         )
 
     def layout_parts(self) -> Iterable[Part]:
+        at, p, m = self.at, self.players, len(self.mobsters)
+        self.stage = OneHot(at["stage"], STAGES)
+        self.day = OneHot(at["day"], DAYS)
+        self.row_at = tuple(
+            (
+                at["row_mobster"] + i * m,
+                at["row_state"] + i * 3,
+                at["row_loyal"] + i * (p + 1),
+                at["row_hats"] + i * p,
+                at["row_days"] + i * len(DAYS),
+            )
+            for i in range(ROW)
+        )
+        """Per row position, where its mobster, state, loyal seat, hats and days start."""
+        self.token_at = tuple(
+            {token: at["villa"] + r * (len(TOKENS) + 1) + t for t, token in enumerate(TOKENS)}
+            for r in range(p)
+        )
         return (
-            Part(("stage",), ("stage",), lambda v, o: one_hot(o["stage"], STAGES, v["stage"])),
+            Part(("stage",), ("stage",), lambda v, f: self.stage.set(f, v["stage"])),
             Part(("calendar",), ("calendar", "day"), self._calendar),
             Part(("decision",), ("decision", "fight"), self._decision),
             Part(
@@ -94,95 +113,123 @@ class CoscaEncoder(Encoder[CoscaView]):
             Part(("mine", "stage"), ("mine",), self._mine),
         )
 
-    def _calendar(self, view: CoscaView, out: Slots) -> None:
-        cal = view["calendar"]
-        last = cal["round"] == cal["rounds"]
-        out["calendar"][:] = (cal["round"] / 7, float(cal["race_today"]), float(last))
-        one_hot(out["day"], DAYS, cal["day"])
+    def _calendar(self, view: CoscaView, flat: Flat) -> None:
+        cal, at = view["calendar"], self.at["calendar"]
+        flat[at] = cal["round"] / 7
+        flat[at + 1] = float(cal["race_today"])
+        flat[at + 2] = float(cal["round"] == cal["rounds"])
+        self.day.set(flat, cal["day"])
 
-    def _decision(self, view: CoscaView, out: Slots) -> None:
-        decision, rel = view["decision"], self.rel
+    def _decision(self, view: CoscaView, flat: Flat) -> None:
+        decision = view["decision"]
         if decision is not None:
+            rel, at = self.rels[observer(view)], self.at["decision"]
             for s in decision["seats"]:
-                out["decision"][0, rel(view, s)] = 1.0
+                flat[at + rel[s]] = 1.0
+            at += self.players
             for s in decision["committed"]:
-                out["decision"][1, rel(view, s)] = 1.0
+                flat[at + rel[s]] = 1.0
             if "pos" in decision:
-                out["fight"][decision["pos"] - 1] = 1.0
+                fight = self.at["fight"]
+                flat[fight + decision["pos"] - 1] = 1.0
+                fight += ROW + 1
                 for s in decision["fighters"]:
-                    out["fight"][ROW + 1 + rel(view, s)] = 1.0
+                    flat[fight + rel[s]] = 1.0
 
-    def _row(self, view: CoscaView, out: Slots) -> None:
-        rel, p, mobster = self.rel, self.players, self.mobster
-        mobsters, state, loyal_slot = out["row_mobster"], out["row_state"], out["row_loyal"]
-        hats, days = out["row_hats"], out["row_days"]
-        for i, entry in enumerate(view["row"][:ROW]):
+    def _row(self, view: CoscaView, flat: Flat) -> None:
+        rel, p, mobster, day_index = (
+            self.rels[observer(view)],
+            self.players,
+            self.mobster,
+            DAY_INDEX,
+        )
+        other_day = len(DAYS) - 1
+        for (mobster_at, state, loyal_at, hats, days), entry in zip(
+            self.row_at, view["row"], strict=False
+        ):
             m = mobster.get(entry["name"])
             if m is not None:
-                mobsters[i, m] = 1.0
-            state[i] = (float(entry["works_today"]), float(bool(entry["drink"])), 1.0)
+                flat[mobster_at + m] = 1.0
+            if entry["works_today"]:
+                flat[state] = 1.0
+            if entry["drink"]:
+                flat[state + 1] = 1.0
+            flat[state + 2] = 1.0
             loyal = entry["loyal"]
-            loyal_slot[i, p if loyal is None else rel(view, loyal)] = 1.0
+            flat[loyal_at + (p if loyal is None else rel[loyal])] = 1.0
             for s in entry["hats_under"]:
-                hats[i, rel(view, s)] = 1.0
+                flat[hats + rel[s]] = 1.0
             for day in entry["days"]:
-                days[i, DAY_INDEX.get(day, len(DAYS) - 1)] = 1.0
+                flat[days + day_index.get(day, other_day)] = 1.0
 
-    def _deck(self, view: CoscaView, out: Slots) -> None:
-        out["deck"][0] = view["deck_left"] / 20
+    def _deck(self, view: CoscaView, flat: Flat) -> None:
+        flat[self.at["deck"]] = view["deck_left"] / 20
 
-    def _table(self, view: CoscaView, out: Slots) -> None:
-        for r, seat in enumerate(self.by_seat(view, view["table"])):
+    def _table(self, view: CoscaView, flat: Flat) -> None:
+        table, at, villa_at = view["table"], self.at["table"], self.at["villa"]
+        width = len(TOKENS) + 1
+        for r, s in enumerate(self.orders[observer(view)]):
+            seat, row = table[s], at + 6 * r
             villa = seat["villa"]
-            out["table"][r] = (
-                seat["money"] / 20,
-                seat["weapons"] / 20,
-                seat["dice"] / 10,
-                seat["mobsters"] / 10,
-                seat["hats_free"] / 11,
-                villa["asks_left"] / 2,
-            )
-            one_hot(out["villa"][r, : len(TOKENS)], TOKENS, villa["token"])
-            out["villa"][r, len(TOKENS)] = float(bool(villa["die"]))
+            flat[row] = seat["money"] / 20
+            flat[row + 1] = seat["weapons"] / 20
+            flat[row + 2] = seat["dice"] / 10
+            flat[row + 3] = seat["mobsters"] / 10
+            flat[row + 4] = seat["hats_free"] / 11
+            flat[row + 5] = villa["asks_left"] / 2
+            token = villa["token"]
+            if token is not None:
+                tokens = self.token_at[r]
+                flat[tokens.get(token, tokens[OTHER])] = 1.0
+            if villa["die"]:
+                flat[villa_at + r * width + len(TOKENS)] = 1.0
 
-    def _supply(self, view: CoscaView, out: Slots) -> None:
+    def _supply(self, view: CoscaView, flat: Flat) -> None:
         supply = view["supply"]
         if supply["limited"]:
-            money, weapons, dice = supply["money"] or 0, supply["weapons"] or 0, supply["dice"] or 0
-            out["supply"][:] = (1.0, money / 50, weapons / 35, dice / 29)
+            at = self.at["supply"]
+            flat[at] = 1.0
+            flat[at + 1] = (supply["money"] or 0) / 50
+            flat[at + 2] = (supply["weapons"] or 0) / 35
+            flat[at + 3] = (supply["dice"] or 0) / 29
 
-    def _revealed(self, view: CoscaView, out: Slots) -> None:
+    def _revealed(self, view: CoscaView, flat: Flat) -> None:
         revealed = view["revealed"]
         if revealed["round"] is not None:
-            out["revealed_round"][0] = revealed["round"] / 7
-            for r, text in enumerate(self.by_seat(view, revealed["dice"])):
-                out["revealed"][r] = [c / 5 for c in dice_counts(text)]
+            flat[self.at["revealed_round"]] = revealed["round"] / 7
+            dice, at, places = revealed["dice"], self.at["revealed"], len(PLACES)
+            for r, s in enumerate(self.orders[observer(view)]):
+                for i, c in dice_counts(dice[s]):
+                    flat[at + r * places + i] = c
 
-    def _fights(self, view: CoscaView, out: Slots) -> None:
+    def _fights(self, view: CoscaView, flat: Flat) -> None:
         if view["fights"]:
-            self._last_fight(view, view["fights"][-1], out)
+            self._last_fight(view, view["fights"][-1], flat)
 
-    def _mine(self, view: CoscaView, out: Slots) -> None:
+    def _mine(self, view: CoscaView, flat: Flat) -> None:
         choice = view["mine"]["choice"] if view["mine"] else None
         if choice is not None:
-            out["mine"][0] = 1.0
+            at = self.at["mine"]
+            flat[at] = 1.0
             if view["stage"] == "dice":
-                out["mine"][1:] = [c / 5 for c in dice_counts(choice)]
+                for i, c in dice_counts(choice):
+                    flat[at + 1 + i] = c
 
-    def _last_fight(self, view: CoscaView, fight: Fight, out: Slots) -> None:
-        p, m, slot = self.players, len(self.mobsters), out["last_fight"]
+    def _last_fight(self, view: CoscaView, fight: Fight, flat: Flat) -> None:
+        p, m, at = self.players, len(self.mobsters), self.at["last_fight"]
         pos = fight.get("pos")
         if isinstance(pos, int) and 0 <= pos < ROW:
-            slot[pos] = 1.0
+            flat[at + pos] = 1.0
         name = fight.get("mobster")
         if name in self.mobsters:
-            slot[ROW + self.mobsters.index(str(name))] = 1.0
+            flat[at + ROW + self.mobsters.index(str(name))] = 1.0
         offers = fight.get("offers")
+        rel = self.rels[observer(view)]
         for seat, text in offers.items() if isinstance(offers, dict) else ():
             money, _, weapons = str(text).rstrip("w").partition("m")
-            r = self.rel(view, int(seat))
-            slot[ROW + m + r] = int(money or 0) / 10
-            slot[ROW + m + p + r] = int(weapons or 0) / 10
+            r = rel[int(seat)]
+            flat[at + ROW + m + r] = int(money or 0) / 10
+            flat[at + ROW + m + p + r] = int(weapons or 0) / 10
         winner = fight.get("winner")
         if isinstance(winner, int) and not isinstance(winner, bool):
-            slot[ROW + m + 2 * p + self.rel(view, winner)] = 1.0
+            flat[at + ROW + m + 2 * p + rel[winner]] = 1.0

@@ -11,13 +11,13 @@ from collections.abc import Iterable
 
 from mobtable.adapters.encoders.base import (
     OTHER,
-    Array,
     Encoder,
     Field,
+    Flat,
+    OneHot,
     Part,
-    Slots,
-    Write,
-    one_hot,
+    observer,
+    positions,
 )
 from mobtable.core import Config, Game
 from mobtable.games.gangsta.grid import CELL_NAMES
@@ -26,6 +26,8 @@ from mobtable.games.gangsta.view_types import GangstaView
 PHASES = ("redraw", "play", "pick", "place", "over", OTHER)
 VARIANTS = ("none", "reveal-one", "reveal-two", OTHER)
 CELL_INDEX = {name: i for i, name in enumerate(CELL_NAMES)}
+CARD_LISTS = ("to_place", "opened", "box", "discard")
+"""The view's public card lists, each a field of its own."""
 
 
 class GangstaEncoder(Encoder[GangstaView]):
@@ -75,28 +77,35 @@ class GangstaEncoder(Encoder[GangstaView]):
         )
 
     def layout_parts(self) -> Iterable[Part]:
-        card_lists = ("to_place", "opened", "box", "discard")
+        at, codes, p, n = self.at, self.codes, self.players, len(self.codes)
+        self.phase = OneHot(at["phase"], PHASES)
+        self.variant = OneHot(at["variant"], VARIANTS)
+        self.trump_mafia = OneHot(at["trump_mafia"], self.mafias)
+        over_cards = ("hand", "trump", "grid_cards", "to_place", "opened", "box", "discard")
+        self.card_at = {
+            name: positions(at[name], codes) for name in (*over_cards, "my_redraw", "raid_removed")
+        }
+        """For each field over cards, each card code's position."""
+        self.seat_cards = {
+            name: tuple(positions(at[name] + r * n, codes) for r in range(p))
+            for name in ("trick", "last_trick")
+        }
+        """For each field over seats and cards, per relative seat, each code's position."""
+        self.cell_at = {cell: at["grid"] + i * n for i, cell in enumerate(CELL_NAMES)}
+        self.mafia_at = {letter: m for m, letter in enumerate(self.mafias)}
         return (
-            Part(("phase",), ("phase",), lambda v, o: one_hot(o["phase"], PHASES, v["phase"])),
             Part(
-                ("variant",),
-                ("variant",),
-                lambda v, o: one_hot(o["variant"], VARIANTS, v["variant"] or "none"),
+                ("phase", "variant", "hand", "trump", "trump_mafia"),
+                ("phase", "variant", "hand", "trump", "trump_mafia"),
+                self._header,
             ),
             Part(("phase", "turn", "redraw"), ("to_move", "redraw", "my_redraw"), self._to_move),
-            Part(("hand",), ("hand",), lambda v, o: self._cards(o["hand"], v["hand"] or ())),
-            Part(("trump",), ("trump",), lambda v, o: self._cards(o["trump"], (v["trump"],))),
-            Part(
-                ("trump_mafia",),
-                ("trump_mafia",),
-                lambda v, o: one_hot(o["trump_mafia"], self.mafias, v["trump_mafia"]),
-            ),
             Part(("grid",), ("grid", "grid_cards"), self._grid),
             Part(
                 ("trick", "trick_order", "leader"), ("trick", "trick_order", "leader"), self._trick
             ),
             Part(("last_trick",), ("last_trick", "last_winner"), self._last_trick),
-            *(Part((n,), (n,), self._card_list(n)) for n in card_lists),
+            Part(CARD_LISTS, CARD_LISTS, self._card_lists),
             Part(("hand_sizes", "absent", "voids"), ("hand_sizes", "absent", "voids"), self._hands),
             Part(("scores", "best_trick"), ("scores", "best_trick"), self._scores),
             Part(
@@ -108,84 +117,115 @@ class GangstaEncoder(Encoder[GangstaView]):
             Part(("last_raid",), ("last_raid", "raid_cells", "raid_removed"), self._raid),
         )
 
-    def _cards(self, slot: Array, codes: Iterable[str]) -> None:
-        card = self.card
+    def _cards(self, flat: Flat, name: str, codes: Iterable[str]) -> None:
+        at = self.card_at[name]
         for code in codes:
-            slot[card[code]] = 1.0
+            flat[at[code]] = 1.0
 
-    def _card_list(self, name: str) -> Write:
-        def write(view: GangstaView, out: Slots) -> None:
-            self._cards(out[name], view[name])  # type: ignore[literal-required]
+    def _header(self, view: GangstaView, flat: Flat) -> None:
+        """The one-value fields (one call for five: a part's call costs about as much)."""
+        self.phase.set(flat, view["phase"])
+        self.variant.set(flat, view["variant"] or "none")
+        self.trump_mafia.set(flat, view["trump_mafia"])
+        card_at = self.card_at
+        flat[card_at["trump"][view["trump"]]] = 1.0
+        at = card_at["hand"]
+        for code in view["hand"] or ():
+            flat[at[code]] = 1.0
 
-        return write
+    def _card_lists(self, view: GangstaView, flat: Flat) -> None:
+        card_at = self.card_at
+        for name in CARD_LISTS:
+            at = card_at[name]
+            for code in view[name]:  # type: ignore[literal-required]
+                flat[at[code]] = 1.0
 
-    def _to_move(self, view: GangstaView, out: Slots) -> None:
-        rel, to_move, redraw_slot = self.rel, out["to_move"], out["redraw"]
+    def _to_move(self, view: GangstaView, flat: Flat) -> None:
+        rel, at = self.rels[observer(view)], self.at
+        to_move, redraw_at = at["to_move"], at["redraw"]
         if view["turn"] is not None and view["phase"] not in ("redraw", "over"):
-            to_move[rel(view, view["turn"])] = 1.0
+            flat[to_move + rel[view["turn"]]] = 1.0
         redraw = view.get("redraw") or {}
         for s in redraw.get("waiting", ()):
-            to_move[rel(view, s)] = 1.0
-            redraw_slot[0, rel(view, s)] = 1.0
+            flat[to_move + rel[s]] = 1.0
+            flat[redraw_at + rel[s]] = 1.0
+        redrew_at = redraw_at + self.players
         for s in redraw.get("redrew", ()):
-            redraw_slot[1, rel(view, s)] = 1.0
-        self._cards(out["my_redraw"], redraw.get("mine") or ())
+            flat[redrew_at + rel[s]] = 1.0
+        self._cards(flat, "my_redraw", redraw.get("mine") or ())
 
-    def _grid(self, view: GangstaView, out: Slots) -> None:
-        grid, cards, card, cell_index = out["grid"], out["grid_cards"], self.card, CELL_INDEX
+    def _grid(self, view: GangstaView, flat: Flat) -> None:
+        cell_at, card, grid_cards = self.cell_at, self.card, self.at["grid_cards"]
         for cell, code in view["grid"].items():
             c = card[code]
-            grid[cell_index[cell], c] = 1.0
-            cards[c] = 1.0
+            flat[cell_at[cell] + c] = 1.0
+            flat[grid_cards + c] = 1.0
 
-    def _trick(self, view: GangstaView, out: Slots) -> None:
-        rel, trick, order = self.rel, out["trick"], out["trick_order"]
+    def _trick(self, view: GangstaView, flat: Flat) -> None:
+        rel, p = self.rels[observer(view)], self.players
+        seats = self.seat_cards["trick"]
         for play in view["trick"]:
-            self._cards(trick[rel(view, play["seat"])], play["cards"])
+            at = seats[rel[play["seat"]]]
+            for code in play["cards"]:
+                flat[at[code]] = 1.0
+        order = self.at["trick_order"]
         for position, s in enumerate(view["trick_order"]):
-            order[position, rel(view, s)] = 1.0
+            flat[order + position * p + rel[s]] = 1.0
         if view["leader"] is not None:
-            out["leader"][rel(view, view["leader"])] = 1.0
+            flat[self.at["leader"] + rel[view["leader"]]] = 1.0
 
-    def _last_trick(self, view: GangstaView, out: Slots) -> None:
+    def _last_trick(self, view: GangstaView, flat: Flat) -> None:
         last = view["last_trick"]
         if last is not None:
-            rel = self.rel
-            out["last_winner"][rel(view, last["winner"])] = 1.0
+            rel = self.rels[observer(view)]
+            flat[self.at["last_winner"] + rel[last["winner"]]] = 1.0
+            seats = self.seat_cards["last_trick"]
             for play in last["plays"]:
-                self._cards(out["last_trick"][rel(view, play["seat"])], play["cards"])
+                at = seats[rel[play["seat"]]]
+                for code in play["cards"]:
+                    flat[at[code]] = 1.0
 
-    def _hands(self, view: GangstaView, out: Slots) -> None:
-        rel, mafia = self.rel, self.mafia
-        out["hand_sizes"][:] = [h / 16 for h in self.by_seat(view, view["hand_sizes"])]
-        for s in view["absent"]:
-            out["absent"][rel(view, s)] = 1.0
-        voids = out["voids"]
-        for r, void in enumerate(self.by_seat(view, view["voids"])):
-            for letter in void:
-                voids[r, mafia[letter]] = 1.0
-
-    def _scores(self, view: GangstaView, out: Slots) -> None:
-        out["scores"][:] = [x / 50 for x in self.by_seat(view, view["scores"])]
-        out["best_trick"][:] = [x / 10 for x in self.by_seat(view, view["best_trick"])]
-
-    def _counters(self, view: GangstaView, out: Slots) -> None:
-        out["counters"][:] = (
-            view["deck_size"] / 64,
-            view["trick_points"] / 10,
-            view["tricks_played"] / 20,
-            view["ambush_deck_size"] / 20,
+    def _hands(self, view: GangstaView, flat: Flat) -> None:
+        order, rel, at = self.orders[observer(view)], self.rels[observer(view)], self.at
+        sizes, absent, voids = view["hand_sizes"], at["absent"], view["voids"]
+        hand_sizes, voids_at, m, mafia = (
+            at["hand_sizes"],
+            at["voids"],
+            len(self.mafias),
+            self.mafia_at,
         )
+        for r, s in enumerate(order):
+            flat[hand_sizes + r] = sizes[s] / 16
+            for letter in voids[s]:
+                flat[voids_at + r * m + mafia[letter]] = 1.0
+        for s in view["absent"]:
+            flat[absent + rel[s]] = 1.0
 
-    def _ambush_used(self, view: GangstaView, out: Slots) -> None:
-        used = out["ambush_used"]
+    def _scores(self, view: GangstaView, flat: Flat) -> None:
+        scores_at, best_at = self.at["scores"], self.at["best_trick"]
+        scores, best = view["scores"], view["best_trick"]
+        for r, s in enumerate(self.orders[observer(view)]):
+            flat[scores_at + r] = scores[s] / 50
+            flat[best_at + r] = best[s] / 10
+
+    def _counters(self, view: GangstaView, flat: Flat) -> None:
+        at = self.at["counters"]
+        flat[at] = view["deck_size"] / 64
+        flat[at + 1] = view["trick_points"] / 10
+        flat[at + 2] = view["tricks_played"] / 20
+        flat[at + 3] = view["ambush_deck_size"] / 20
+
+    def _ambush_used(self, view: GangstaView, flat: Flat) -> None:
+        at = self.at["ambush_used"]
         for index in view["ambush_used"]:
-            used[index] = 1.0
+            flat[at + index] = 1.0
 
-    def _raid(self, view: GangstaView, out: Slots) -> None:
+    def _raid(self, view: GangstaView, flat: Flat) -> None:
         raid = view["last_raid"]
         if raid is not None:
-            out["last_raid"][raid["ambush"]] = 1.0
+            at = self.at
+            flat[at["last_raid"] + raid["ambush"]] = 1.0
+            cells = at["raid_cells"]
             for cell in raid["cells"]:
-                out["raid_cells"][CELL_INDEX[cell]] = 1.0
-            self._cards(out["raid_removed"], raid["removed"])
+                flat[cells + CELL_INDEX[cell]] = 1.0
+            self._cards(flat, "raid_removed", raid["removed"])

@@ -43,7 +43,7 @@ from mobtable.core.shuffle import shuffle
 from mobtable.games.capo import crews
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.rules import GAME_OVER, PLAYING, SUSPECTING, TURNING
-from mobtable.games.capo.view_types import CapoView, Me, StepView, TableSeat
+from mobtable.games.capo.view_types import CapoView, MafiosoView, Me, StepView, TableSeat
 
 if TYPE_CHECKING:
     from mobtable.games.capo.cards import CardSet
@@ -165,7 +165,7 @@ def view_for(state: CapoState, seat: int | None) -> CapoView:
         "me": None if seat is None else _my_choices(state, seat),
         "last_round": last,
         "result": state.result().to_json() if state.phase is GAME_OVER else None,
-        "cards": {str(c): cards.mafiosi[c].to_json() for c in sorted(shown)},
+        "cards": _shown_cards(cards, sorted(shown)),
         "symbols": dict(zip(cards.symbols, cards.symbol_names, strict=True)),
         "reconstructed": reconstructed_in_play(state),
     }
@@ -191,6 +191,31 @@ def reconstructed_in_play(state: CapoState) -> list[str]:
 
 
 _RECONSTRUCTED: tuple[CardSet, tuple[object, ...], tuple[str, ...]] | None = None
+
+
+def _shown_cards(cards: CardSet, ids: list[int]) -> dict[str, MafiosoView]:
+    """The view's ``cards``: each shown mafioso's JSON, copied from :func:`_mafioso_views`."""
+    made = _mafioso_views(cards)
+    shown: dict[str, MafiosoView] = {}
+    for c in ids:
+        key, card = made[c]
+        copied = shown[key] = card.copy()  # a third of a dict display's cost
+        copied["symbols"] = card["symbols"].copy()
+    return shown
+
+
+def _mafioso_views(cards: CardSet) -> tuple[tuple[str, MafiosoView], ...]:
+    """Each mafioso's key and JSON, made once per card set (a card never changes)."""
+    global _MAFIOSI
+    kept = _MAFIOSI  # read once: another thread may replace it
+    if kept is None or kept[0] is not cards:
+        made = tuple((str(c), m.to_json()) for c, m in enumerate(cards.mafiosi))
+        kept = _MAFIOSI = (cards, made)
+    return kept[1]
+
+
+_MAFIOSI: tuple[CardSet, tuple[tuple[str, MafiosoView], ...]] | None = None
+"""The last card set and its mafiosi's JSON (see :func:`_mafioso_views`)."""
 """The last card set, cards out of the game and words of :func:`reconstructed_in_play`."""
 
 

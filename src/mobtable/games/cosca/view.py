@@ -26,6 +26,7 @@ from mobtable.games.cosca.model import (
     ROUNDS,
     Place,
     Stage,
+    VillaToken,
     Weekday,
     villa_token,
 )
@@ -38,6 +39,7 @@ from mobtable.games.cosca.view_types import (
     RowMobster,
     SeatView,
     Supply,
+    Token,
 )
 from mobtable.games.cosca.view_types import Stage as StageText
 
@@ -55,8 +57,14 @@ _CITY: tuple[str, ...] = tuple(p.title for p in Place)
 """The places' names, in city order."""
 
 
+@lru_cache(maxsize=1024)
 def _counts_text(counts: tuple[int, ...] | None) -> str | None:
+    """A dice setting's letters (made once per setting: a setting recurs all game long)."""
     return None if counts is None else "".join(LETTERS[p] * n for p, n in enumerate(counts))
+
+
+_TOKENS: dict[VillaToken, Token] = {t: t.value for t in VillaToken}
+"""Each villa token side's word (without the enum's ``value`` descriptor each time)."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +110,8 @@ class _CardTables:
     """Each card's working days, in week order."""
     reconstructed: tuple[tuple[str, ...], ...]
     """Each card's reconstructed fields."""
+    conditions: tuple[str, ...]
+    """Each card's condition in card-file notation (``Mobster.condition``)."""
     parts: tuple[str, ...]
     """The set's reconstructed parts in words (``reconstructed_parts``)."""
 
@@ -118,6 +128,7 @@ def _card_tables(cards: tuple[Mobster, ...]) -> _CardTables:
     tables = _CardTables(
         days=tuple(tuple(_DAY_CODES[d] for d in sorted(m.days)) for m in cards),
         reconstructed=tuple(tuple(m.reconstructed) for m in cards),
+        conditions=tuple(m.condition for m in cards),
         parts=tuple(reconstructed_parts(cards)),
     )
     if len(_TABLES) >= 64:
@@ -129,25 +140,32 @@ def _card_tables(cards: tuple[Mobster, ...]) -> _CardTables:
 def row(state: CoscaState) -> list[RowMobster]:
     out: list[RowMobster] = []
     tables = _card_tables(state.cards)
-    today, players = state.weekday, state.players
+    today, hats = state.weekday, _hat_seats(state.players)
+    cards, loyal, under, drink = state.cards, state.loyal, state.under, state.drink
+    conditions, days, reconstructed = tables.conditions, tables.days, tables.reconstructed
     for pos, card in enumerate(state.row):
-        mobster = state.cards[card]
-        owner = state.loyal[pos]
-        under = state.under[pos]
+        mobster = cards[card]
+        owner = loyal[pos]
         out.append(
             {
                 "pos": pos + 1,
                 "name": mobster.name,
-                "condition": mobster.condition,
-                "days": list(tables.days[card]),
+                "condition": conditions[card],
+                "days": list(days[card]),
                 "works_today": mobster.works_on(today),
                 "loyal": None if owner == NOBODY else owner,
-                "drink": state.drink[pos],
-                "hats_under": [s for s in range(players) if under >> s & 1],
-                "reconstructed": list(tables.reconstructed[card]),
+                "drink": drink[pos],
+                "hats_under": list(hats[under[pos]]),
+                "reconstructed": list(reconstructed[card]),
             }
         )
     return out
+
+
+@lru_cache(maxsize=8)
+def _hat_seats(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each bit mask of seats (bit ``s``: seat ``s`` has a hat there), those seats."""
+    return tuple(tuple(s for s in range(players) if mask >> s & 1) for mask in range(1 << players))
 
 
 def players(state: CoscaState) -> list[SeatView]:
@@ -160,7 +178,7 @@ def players(state: CoscaState) -> list[SeatView]:
             "mobsters": state.loyal_count(s),
             "hats_free": state.hats_free(s),
             "villa": {
-                "token": villa_token(state.villa_got[s]).value,
+                "token": _TOKENS[villa_token(state.villa_got[s])],
                 "die": state.villa_die[s],
                 "asks_left": city.villa_asks_left(state, s),
             },

@@ -176,7 +176,7 @@ class ActionTable:
                 group, i, j = a.id // PER_POWER, a.id % PER_POWER, b.id % PER_POWER
                 return _PAIR0 + group * PAIRS_PER_GROUP + _PAIR_SLOTS.index((i, j))
             case Place(card=card, cell=cell):
-                return _PLACE0 + card.id * CELLS + cell
+                return place_index(card.id, cell)
             case Pick(card=card):
                 return _PICK0 + card.id
             case Redraw(cards=cards):
@@ -200,6 +200,11 @@ class ActionTable:
         if index < _REDRAW0:
             return self.pick[index - _PICK0]
         return self.redraw(_TRIPLES[index - _REDRAW0])
+
+
+def place_index(card: int, cell: int) -> int:
+    """The action index of placing card ``card`` (an id) on cell ``cell``."""
+    return _PLACE0 + card * CELLS + cell
 
 
 class Placements(Sequence[Place]):
@@ -256,6 +261,12 @@ class Placements(Sequence[Place]):
             base = card * CELLS
             for cell in self._cells:
                 yield place[base + cell]
+
+    def action_indices(self) -> list[int]:
+        """The action index of each placement, in order (``core.IndexedActions``)."""
+        cells = self._cells
+        bases = [place_index(card, 0) for card in self._cards]
+        return [base + cell for base in bases for cell in cells]
 
     def __contains__(self, action: object) -> bool:
         return (
