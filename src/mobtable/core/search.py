@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mobtable.core.actions import Action
+from mobtable.core.belief import BeliefHooks
 from mobtable.core.state import Seat, State
 
 Progress = Callable[[Any], int]
@@ -92,11 +93,14 @@ class SearchHooks:
             (absent or ``None``: the game's ``greedy`` bot's choice, if it has one).
         evaluator: cuts rollouts short and scores the position (absent: rollouts
             play to the end).
+        belief: the others' observed plays and how to rewind a sample to each, for the
+            opponent model of the ``expert`` level (absent: every sample equally likely).
     """
 
     playout: Rollout | None = None
     guide: QuickGuide | None = None
     evaluator: Evaluator | None = None
+    belief: BeliefHooks | None = None
 
 
 NO_HOOKS = SearchHooks()

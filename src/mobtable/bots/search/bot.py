@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from mobtable.bots.base import Bot, Decision
+from mobtable.bots.search.belief import BeliefParams, OpponentModel
 from mobtable.bots.search.budget import Budget
 from mobtable.bots.search.ismcts import SearchResult, search
 from mobtable.bots.search.rollout import (
@@ -51,6 +52,9 @@ class ISMCTSBot(Bot):
     playout: bool = True
     """Roll out with the game's own policy (``search_hooks.playout``), if it has one; else at
     random."""
+    belief: BeliefParams | None = None
+    """Weight determinizations by the others' observed plays (:mod:`.belief`), in a game
+    that declares ``search_hooks.belief``; ``None``: every sample equally likely."""
 
     def __init__(
         self,
@@ -62,6 +66,7 @@ class ISMCTSBot(Bot):
         rollout_share: float | None = None,
         truncate: bool | None = None,
         playout: bool | None = None,
+        belief: BeliefParams | None = None,
     ) -> None:
         super().__init__(seed=seed)
         if budget is not None:
@@ -76,6 +81,8 @@ class ISMCTSBot(Bot):
             self.truncate = truncate
         if playout is not None:
             self.playout = playout
+        if belief is not None:
+            self.belief = belief
         self.last: SearchResult | None = None
 
     def search(self, decision: Decision) -> SearchResult:
@@ -95,6 +102,13 @@ class ISMCTSBot(Bot):
             rollout = policy_rollout(greedy, self.rollout_share)
         prior = bot_ranking(greedy) if greedy is not None else None
         evaluator = hooks.evaluator if self.truncate else None
+        model = None
+        if self.belief is not None and hooks.belief is not None:
+            policy = hooks.guide
+            if policy is None and greedy is not None:
+                policy = bot_guide(greedy_for(game, rng.getrandbits(64)) or greedy)
+            if policy is not None:
+                model = OpponentModel(hooks.belief, policy, self.belief)
         self.last = search(
             decision,
             self.budget,
@@ -104,6 +118,7 @@ class ISMCTSBot(Bot):
             guide=guide,
             prior=prior,
             evaluator=evaluator,
+            belief=model,
         )
         return self.last
 
