@@ -153,7 +153,7 @@ def ladder(game_names: Sequence[str], n: int, scale: float, seed: int) -> None:
         print()
         print(f"{name}, {players} players, {n} games, {spent:.1f} s/game")
         print()
-        print("| level | mu | 95% interval (mu ± 1.96 sigma) | ordinal (mu - 3 sigma) | seats |")
+        print("| level | mu | 95% interval (mu ± 1.96 sigma) | ordinal (mu - 3 sigma) | games |")
         print("|---|---:|---|---:|---:|")
         for r in ratings:
             print(
