@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import math
 import sys
 import time
 from collections.abc import Sequence
@@ -106,13 +105,14 @@ def match(game_names: Sequence[str], n: int, seconds: float, seed: int) -> None:
         mean = total / games_played
         if deals > 1 and len(set(per_deal)) > 1:
             low, high = stats.ttest_1samp(per_deal, 0.5).confidence_interval(0.95)
+            paired = f"{max(0.0, low):.1%}-{min(1.0, high):.1%}"
         else:
-            low, high = math.nan, math.nan
+            paired = "none (every deal alike)"
         w_low, w_high = wilson(total, games_played)
         spent = (time.perf_counter() - start) / games_played
         print(
-            f"| {name} | {players} | {games_played} ({deals}) | {mean:.1%} | "
-            f"{max(0.0, low):.1%}-{min(1.0, high):.1%} | {w_low:.1%}-{w_high:.1%} | {spent:.1f} |",
+            f"| {name} | {players} | {games_played} ({deals}) | {mean:.1%} | {paired} | "
+            f"{w_low:.1%}-{w_high:.1%} | {spent:.1f} |",
             flush=True,
         )
 
