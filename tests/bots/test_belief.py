@@ -201,3 +201,19 @@ def test_a_game_without_belief_hooks_plays_expert_as_hard() -> None:
         result = bot.search(Decision(state, seat))  # type: ignore[attr-defined]
         stats.append([(str(r.action), r.visits, r.mean) for r in result.stats])
     assert stats[0] == stats[1]
+
+
+@pytest.mark.parametrize("name", ["gangsta", "cosca", "capo"])
+def test_expert_is_a_level_everywhere_a_level_is(name: str) -> None:
+    from mobtable.bots import available, describe, think_time
+    from mobtable.bots.levels import LEVELS, STRENGTH_ORDER
+
+    assert "expert" in LEVELS and STRENGTH_ORDER.index("expert") == 3
+    assert available(name)[:4] == ["easy", "medium", "hard", "expert"]
+    assert describe("expert", name) and think_time("expert", name) == think_time("hard", name)
+    game = games.get(name)
+    state = game.new_state(game.config(game.min_players), seed=1)
+    seat = state.pending()[0]
+    bot = make("expert", name, seed=1)
+    bot.budget = Budget(iterations=20)  # type: ignore[attr-defined]
+    assert bot.choose(Decision(state, seat)) in state.legal(seat)
