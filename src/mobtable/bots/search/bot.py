@@ -7,6 +7,7 @@ import random
 from mobtable.bots.base import Bot, Decision
 from mobtable.bots.search.budget import Budget
 from mobtable.bots.search.ismcts import SearchResult, search
+from mobtable.bots.search.learned import learned_evaluator
 from mobtable.bots.search.rollout import (
     bot_guide,
     bot_ranking,
@@ -16,6 +17,7 @@ from mobtable.bots.search.rollout import (
 )
 from mobtable.bots.search.tree import Selection
 from mobtable.core import Action, Game
+from mobtable.core.search import LeafEvaluator
 
 DEFAULT_BUDGET = Budget(seconds=0.5)
 
@@ -51,6 +53,10 @@ class ISMCTSBot(Bot):
     playout: bool = True
     """Roll out with the game's own policy (``search_hooks.playout``), if it has one; else at
     random."""
+    learned: bool = False
+    """Score truncated rollouts with the game's learned evaluator
+    (:func:`~mobtable.bots.search.learned.learned_evaluator`) where it ships one, instead of
+    its hand-written one."""
 
     def __init__(
         self,
@@ -62,6 +68,7 @@ class ISMCTSBot(Bot):
         rollout_share: float | None = None,
         truncate: bool | None = None,
         playout: bool | None = None,
+        learned: bool | None = None,
     ) -> None:
         super().__init__(seed=seed)
         if budget is not None:
@@ -76,6 +83,8 @@ class ISMCTSBot(Bot):
             self.truncate = truncate
         if playout is not None:
             self.playout = playout
+        if learned is not None:
+            self.learned = learned
         self.last: SearchResult | None = None
 
     def search(self, decision: Decision) -> SearchResult:
@@ -94,7 +103,9 @@ class ISMCTSBot(Bot):
         if self.rollout_share > 0 and greedy is not None:
             rollout = policy_rollout(greedy, self.rollout_share)
         prior = bot_ranking(greedy) if greedy is not None else None
-        evaluator = hooks.evaluator if self.truncate else None
+        evaluator: LeafEvaluator | None = hooks.evaluator if self.truncate else None
+        if self.learned and evaluator is not None:
+            evaluator = learned_evaluator(game.name) or evaluator
         self.last = search(
             decision,
             self.budget,
