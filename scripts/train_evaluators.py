@@ -309,6 +309,8 @@ def train(name: str, args: argparse.Namespace, directory: Path) -> str:
     for label, fn in (("learned", learned), ("hand", hand), ("uniform", uniform)):
         loss, accuracy = scores(fn, held)
         lines.append(f"  {label:8} held-out log-loss {loss:.4f}  accuracy {accuracy:.1%}")
+    fitted, _ = scores(learned, data.arrays(held=False))
+    lines.append(f"  learned on its own training positions: log-loss {fitted:.4f}")
     payload = {
         "format": FORMAT,
         "game": name,

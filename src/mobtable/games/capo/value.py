@@ -30,19 +30,19 @@ FEATURES = (
 def features(state: CapoState) -> list[list[float]]:
     """Each seat's features, in :data:`FEATURES` order."""
     respect = state.respect
-    target = state.rules.target
-    left = float(target - max(respect)) / 5.0
+    *_, runner, top = sorted(respect)
+    left = (state.rules.target - top) / 5.0
     stars = state.cards.net_stars
     rows = []
     for seat, mine in enumerate(respect):
-        lead = float(mine - max(r for s, r in enumerate(respect) if s != seat))
+        lead = float(mine - (runner if mine == top else top))
         hand = state.hands[seat]
         rows.append(
             [
                 float(mine),
                 lead,
                 float(len(hand)),
-                float(sum(stars[card] for card in hand)),
+                float(sum([stars[card] for card in hand])),
                 mine * left,
                 lead * left,
             ]

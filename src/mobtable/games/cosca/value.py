@@ -14,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from mobtable.core.value import LearnedEvaluator, learned
-from mobtable.games.cosca.model import MAX_ROW, ROUNDS
+from mobtable.games.cosca.model import HATS, MAX_ROW, ROUNDS
 from mobtable.games.cosca.scoring import resource_value
 from mobtable.games.cosca.search import EVALUATOR, RESOURCE_WORTH
 
@@ -42,32 +42,41 @@ def features(state: CoscaState) -> list[list[float]]:
     """Each seat's features, in :data:`FEATURES` order."""
     players = state.players
     days = float(ROUNDS - state.round)
-    loyal = state.loyal
+    loyal, under, money, weapons, dice = (
+        state.loyal,
+        state.under,
+        state.money,
+        state.weapons,
+        state.dice,
+    )
     counts = [float(loyal.count(seat)) for seat in range(players)]
     worth = [resource_value(state, seat) / RESOURCE_WORTH for seat in range(players)]
     totals = [c + w for c, w in zip(counts, worth, strict=True)]
+    *_, runner, top = sorted(totals)
     rows = []
     for seat in range(players):
         bit = 1 << seat
-        under = float(sum(1 for mask in state.under if mask & bit))
-        lead = totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
-        first = next((p for p, owner in enumerate(loyal) if owner == seat), None)
+        hats = float(sum(1 for mask in under if mask & bit))
+        total = totals[seat]
+        lead = total - (runner if total == top else top)
+        first = loyal.index(seat) if seat in loyal else None
         leftmost = 0.0 if first is None else (MAX_ROW - first) / MAX_ROW
         c, w = counts[seat], worth[seat]
+        free = float(HATS - c - hats)
         rows.append(
             [
                 c,
                 w,
-                float(state.money[seat]),
-                float(state.weapons[seat]),
-                under,
-                float(state.hats_free(seat)),
-                float(state.dice[seat]),
+                float(money[seat]),
+                float(weapons[seat]),
+                hats,
+                free,
+                float(dice[seat]),
                 lead,
                 leftmost,
                 c * days,
                 w * days,
-                under * days,
+                hats * days,
                 lead * days,
             ]
         )

@@ -14,7 +14,8 @@ from functools import cache
 from typing import Any
 
 from mobtable.core.value import LearnedEvaluator, learned
-from mobtable.games.gangsta.estimate import future_points, hand_features
+from mobtable.games.gangsta.estimate import FEATURES as ESTIMATE_FEATURES
+from mobtable.games.gangsta.estimate import hand_features, points_of
 from mobtable.games.gangsta.search import EVALUATOR
 
 FEATURES = (
@@ -37,31 +38,25 @@ def features(state: Any) -> list[list[float]]:
     hands = state.hands
     players = len(hands)
     left = sum(map(len, hands)) / players / 10.0
-    points = [float(p) for p in state.scores]
-    estimates = [future_points(state, seat) for seat in range(players)]
+    hand = [hand_features(state, seat) if hands[seat] else None for seat in range(players)]
+    estimates = [0.0 if h is None else points_of(h) for h in hand]
+    points = state.scores
     totals = [p + e for p, e in zip(points, estimates, strict=True)]
+    *_, runner, top = sorted(totals)
+    best = state.best
     rows = []
     for seat in range(players):
-        others = max(t for s, t in enumerate(totals) if s != seat)
-        lead = totals[seat] - others
-        cards, trumps, trump_values, _, high_side, _ = hand_features(state, seat)
-        p, e = points[seat], estimates[seat]
+        total = totals[seat]
+        lead = total - (runner if total == top else top)
+        p, e = float(points[seat]), estimates[seat]
+        h = hand[seat] or NO_HAND
         rows.append(
-            [
-                p,
-                e,
-                lead,
-                float(state.best[seat]),
-                cards,
-                trumps,
-                trump_values,
-                high_side,
-                p * left,
-                e * left,
-                lead * left,
-            ]
+            [p, e, lead, float(best[seat]), h[0], h[1], h[2], h[4], p * left, e * left, lead * left]
         )
     return rows
+
+
+NO_HAND = [0.0] * len(ESTIMATE_FEATURES)
 
 
 @cache
