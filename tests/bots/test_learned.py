@@ -188,3 +188,9 @@ def test_the_training_script_is_reproducible_from_its_seed(
     assert len(model.out) == len(module.FEATURES)
     report = capsys.readouterr().out
     assert "held-out log-loss" in report and "hand" in report
+    argv = ["--games", "capo", "--scale", "0.001", "--hidden", "2", "--out", str(tmp_path)]
+    assert script.main(argv) == 0
+    hidden = ValueModel.from_json(
+        json.loads((tmp_path / "capo-value.json").read_text()), module.FEATURES
+    )
+    assert len(hidden.hidden) == 2 and len(hidden.out) == 2
