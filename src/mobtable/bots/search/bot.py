@@ -8,6 +8,7 @@ from mobtable.bots.base import Bot, Decision
 from mobtable.bots.search.belief import BeliefParams, OpponentModel
 from mobtable.bots.search.budget import Budget
 from mobtable.bots.search.ismcts import SearchResult, search
+from mobtable.bots.search.learned import learned_evaluator
 from mobtable.bots.search.rollout import (
     bot_guide,
     bot_ranking,
@@ -17,6 +18,7 @@ from mobtable.bots.search.rollout import (
 )
 from mobtable.bots.search.tree import Selection
 from mobtable.core import Action, Game
+from mobtable.core.search import LeafEvaluator
 
 DEFAULT_BUDGET = Budget(seconds=0.5)
 
@@ -55,6 +57,10 @@ class ISMCTSBot(Bot):
     belief: BeliefParams | None = None
     """Weight determinizations by the others' observed plays (:mod:`.belief`), in a game
     that declares ``search_hooks.belief``; ``None``: every sample equally likely."""
+    learned: bool = False
+    """Score truncated rollouts with the game's learned evaluator
+    (:func:`~mobtable.bots.search.learned.learned_evaluator`) where it ships one, instead of
+    its hand-written one."""
 
     def __init__(
         self,
@@ -67,6 +73,7 @@ class ISMCTSBot(Bot):
         truncate: bool | None = None,
         playout: bool | None = None,
         belief: BeliefParams | None = None,
+        learned: bool | None = None,
     ) -> None:
         super().__init__(seed=seed)
         if budget is not None:
@@ -83,6 +90,8 @@ class ISMCTSBot(Bot):
             self.playout = playout
         if belief is not None:
             self.belief = belief
+        if learned is not None:
+            self.learned = learned
         self.last: SearchResult | None = None
 
     def search(self, decision: Decision) -> SearchResult:
@@ -101,7 +110,9 @@ class ISMCTSBot(Bot):
         if self.rollout_share > 0 and greedy is not None:
             rollout = policy_rollout(greedy, self.rollout_share)
         prior = bot_ranking(greedy) if greedy is not None else None
-        evaluator = hooks.evaluator if self.truncate else None
+        evaluator: LeafEvaluator | None = hooks.evaluator if self.truncate else None
+        if self.learned and evaluator is not None:
+            evaluator = learned_evaluator(game.name) or evaluator
         model = None
         if self.belief is not None and hooks.belief is not None:
             policy = hooks.guide

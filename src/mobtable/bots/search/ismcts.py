@@ -25,7 +25,7 @@ from typing import Any
 from mobtable.bots.base import Decision
 from mobtable.bots.search.belief import Belief, OpponentModel
 from mobtable.bots.search.budget import Budget
-from mobtable.bots.search.evaluate import Evaluator, evaluation_rewards
+from mobtable.bots.search.evaluate import LeafEvaluator, evaluation_rewards
 from mobtable.bots.search.keys import ActionKeys
 from mobtable.bots.search.rewards import rewards, win_shares
 from mobtable.bots.search.rollout import Guide, Prior, Rollout, random_rollout
@@ -83,7 +83,7 @@ def search(
     rollout: Rollout = random_rollout,
     guide: Guide | None = None,
     prior: Prior | None = None,
-    evaluator: Evaluator | None = None,
+    evaluator: LeafEvaluator | None = None,
     force: bool = False,
     belief: OpponentModel | None = None,
 ) -> SearchResult:
@@ -144,7 +144,7 @@ class _Iteration:
         params: Selection,
         rollout: Rollout,
         guide: Guide | None,
-        evaluator: Evaluator | None = None,
+        evaluator: LeafEvaluator | None = None,
         belief: Belief | None = None,
     ) -> None:
         self.decision = decision
