@@ -189,15 +189,21 @@ def test_tempering_keeps_the_pool_from_collapsing() -> None:
     assert temper(logs, 0.0, 3)[1] < temper(logs, 0.0, 1)[1] == 1.0
 
 
-def test_a_game_without_belief_hooks_plays_expert_as_hard() -> None:
-    """COSCA declares no observations: the expert's search is hard's, move for move."""
+def test_a_game_without_belief_hooks_plays_expert_without_the_model() -> None:
+    """COSCA declares no observations: the expert's search is hard's with the learned
+    evaluator, move for move."""
+    from mobtable.bots.search import ISMCTSBot
+
     game = games.get("cosca")
     state = game.new_state(game.config(3), seed=2)
     seat = state.pending()[0]
     stats = []
-    for name in ("hard", "expert"):
-        bot = make(name, "cosca", seed=4)
-        bot.budget = Budget(iterations=30)  # type: ignore[attr-defined]
+    bots = [
+        ISMCTSBot(seed=4, budget=Budget(iterations=30), learned=True),
+        make("expert", "cosca", seed=4),
+    ]
+    bots[1].budget = Budget(iterations=30)  # type: ignore[attr-defined]
+    for bot in bots:
         result = bot.search(Decision(state, seat))  # type: ignore[attr-defined]
         stats.append([(str(r.action), r.visits, r.mean) for r in result.stats])
     assert stats[0] == stats[1]

@@ -4,9 +4,11 @@
 - ``medium``: ISMCTS with :data:`MEDIUM` (a short search).
 - ``hard``: ISMCTS with :data:`HARD` (the strongest setting that still answers
   within about a second; what ``--hints`` consults).
-- ``expert``: ``hard``'s search and budget, with the opponent model: determinizations
-  weighted by the others' observed plays (:mod:`mobtable.bots.search.belief`), in the
-  games that declare what to observe (Gangsta); elsewhere it plays as ``hard``.
+- ``expert``: ``hard``'s search and budget, with the opponent model (determinizations
+  weighted by the others' observed plays, :mod:`mobtable.bots.search.belief`, in the games
+  that declare what to observe: Gangsta) and the game's learned evaluator
+  (:mod:`mobtable.bots.search.learned`, which predicts the winner better than the hand-written
+  one in every game) where it ships one.
 
 Search levels have an iteration budget, so a seeded bot is reproducible, and a
 time cap, so that a slow position never keeps a human waiting.
@@ -32,7 +34,8 @@ DESCRIPTIONS: dict[str, str] = {
     "medium": "Looks a few moves ahead by trying out games in its head; "
     "thinks about a quarter of a second.",
     "hard": "Plays out thousands of possible games before each move; thinks up to about a second.",
-    "expert": "Plays like hard, but also reads what the others' plays say about their hands; "
+    "expert": "Plays like hard, but also reads what the others' plays say about their hands "
+    "and judges positions by what it learned from thousands of games; "
     "thinks up to about a second.",
     "random": "Picks any legal move at random: for learning the rules; moves instantly.",
     "greedy": "Takes whatever looks best right now, the same bot as easy; moves instantly.",
@@ -81,12 +84,14 @@ class HardBot(ISMCTSBot):
 
 
 class ExpertBot(ISMCTSBot):
-    """ISMCTS with the :data:`HARD` budget and the opponent model (:class:`BeliefParams`)."""
+    """ISMCTS with the :data:`HARD` budget, the opponent model (:class:`BeliefParams`) and
+    the learned evaluator."""
 
     name = "expert"
     description = DESCRIPTIONS["expert"]
     budget = HARD
     belief = BeliefParams()
+    learned = True
 
 
 LEVELS: dict[str, type[Bot]] = {
