@@ -5,10 +5,10 @@ guide, no evaluation. A game that knows better declares :class:`SearchHooks` on 
 :class:`~mobtable.core.game.Game` (``Game.search_hooks``), built in its own package
 (``games/<name>/search.py``): a faster or wiser rollout policy, a quick guide for the first
 action tried at a new node, and an :class:`Evaluator` that cuts rollouts short. The search
-takes any :class:`LeafEvaluator`: the softmax :class:`Evaluator` here, or a game's learned one
-(:mod:`mobtable.core.value`). The search
 reads only these hooks and the game's ``greedy`` bot (``Game.bots``); it never imports a game.
-Every hook runs on determinized samples inside the search, never on the true state.
+Every hook runs on determinized samples inside the search, never on the true state. It takes
+any :class:`LeafEvaluator`: the softmax :class:`Evaluator` here, or a game's learned one
+(:mod:`mobtable.core.value`).
 """
 
 from __future__ import annotations

@@ -27,7 +27,8 @@ class ISMCTSBot(Bot):
     """Information-set MCTS within a budget (default: 0.5 s of thinking per move).
 
     It takes what the game declares for the search (``Game.search_hooks``: playout,
-    quick guide, evaluator) and the game's ``greedy`` bot (``Game.bots``), and nothing else
+    quick guide, evaluator) and the game's ``greedy`` bot (``Game.bots``) — with ``learned``,
+    the game's learned evaluator (:mod:`~mobtable.bots.search.learned`) — and nothing else
     of the game.
 
     Args:
