@@ -14,14 +14,15 @@ from mobtable.bots.search import Budget, ISMCTSBot
 BUDGET = Budget(iterations=25)
 
 
-def choice(state, seat: int):
-    bot = ISMCTSBot(seed=11, budget=BUDGET)
+def choice(state, seat: int, learned: bool = False):
+    bot = ISMCTSBot(seed=11, budget=BUDGET, learned=learned)
     result = bot.search(Decision(state, seat))
     return result.action, [(str(s.action), s.visits, s.mean) for s in result.stats]
 
 
+@pytest.mark.parametrize("learned", [False, True], ids=["hand evaluator", "learned evaluator"])
 @pytest.mark.parametrize("name", all_game_names())
-def test_the_search_sees_only_the_view(name: str) -> None:
+def test_the_search_sees_only_the_view(name: str, learned: bool) -> None:
     game = games.get(name)
     config = game.config(game.min_players + (1 if game.max_players > game.min_players else 0))
     compared = 0
@@ -32,7 +33,7 @@ def test_the_search_sees_only_the_view(name: str) -> None:
             twin = state.determinize(seat, random.Random(number))
             if as_json(twin.view(seat)) != as_json(state.view(seat)):
                 continue  # the twin forgot others' commits, which the view counts
-            assert choice(state, seat) == choice(twin, seat)
+            assert choice(state, seat, learned) == choice(twin, seat, learned)
             compared += 1
     assert compared >= 3
 

@@ -142,7 +142,7 @@ def test_a_halving_block_copies_its_sample_as_if_it_drew_it_again(name: str) -> 
 
     state = midgame(name)
     decision = Decision(state, state.pending()[0])
-    samples = _Samples(decision, 99)
+    samples = _Samples(decision.determinize, 99)
     for _ in range(3):
         sample = samples.next()
         fresh_rng = random.Random(99)

@@ -39,6 +39,7 @@ LAYERS: dict[str, tuple[frozenset[str], ...]] = {
         frozenset({"tricks", "police", "redraw"}),
         frozenset({"state", "setup"}),
         frozenset({"playout", "bots", "search"}),
+        frozenset({"value"}),
         frozenset({"game"}),
     ),
     "cosca": (
@@ -47,6 +48,7 @@ LAYERS: dict[str, tuple[frozenset[str], ...]] = {
         frozenset({"rounds", "steps", "city", "loyalty", "mobsters", "supply", "scoring"}),
         frozenset({"state", "setup"}),
         frozenset({"playout", "bots", "search"}),
+        frozenset({"value"}),
         frozenset({"game"}),
     ),
     "capo": (
@@ -55,6 +57,7 @@ LAYERS: dict[str, tuple[frozenset[str], ...]] = {
         frozenset({"phases", "scoring", "crews", "assignments", "events"}),
         frozenset({"state", "setup"}),
         frozenset({"playout", "bots", "search"}),
+        frozenset({"value"}),
         frozenset({"game"}),
     ),
 }

@@ -1,8 +1,8 @@
 """Bots: ``make(name, game)`` builds one by name.
 
 Generic bots live here (``random``; ``ismcts`` and the difficulty levels
-``easy``, ``medium``, ``hard`` from :mod:`mobtable.bots.levels`; ``quick``, a capped search
-for large simulations, from :mod:`mobtable.bots.quick`); a game's own
+``easy``, ``medium``, ``hard``, ``expert`` from :mod:`mobtable.bots.levels`; ``quick``, a
+capped search for large simulations, from :mod:`mobtable.bots.quick`); a game's own
 bots live in its package's ``bots.py`` and the game declares them
 (``Game.bots``), as it declares what the search may use of it
 (``Game.search_hooks``). Bots know a game only through the core contract and
@@ -31,7 +31,7 @@ def game_bots(game_name: str) -> dict[str, type[Bot]]:
 
 
 def available(game_name: str) -> list[str]:
-    """The game's bots: the levels by strength (easy, medium, hard), then the rest."""
+    """The game's bots: the levels by strength (easy, medium, hard, expert), then the rest."""
     names = {*GENERIC, *game_bots(game_name)}
     known = [name for name in STRENGTH_ORDER if name in names]
     return known + sorted(names - set(known))

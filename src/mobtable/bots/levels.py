@@ -1,9 +1,14 @@
-"""Difficulty levels: ``easy``, ``medium`` and ``hard``, each a real, documented bot.
+"""Difficulty levels: ``easy``, ``medium``, ``hard`` and ``expert``, each a real, documented bot.
 
 - ``easy``: the game's own ``greedy`` bot (uniform random if a game has none).
 - ``medium``: ISMCTS with :data:`MEDIUM` (a short search).
 - ``hard``: ISMCTS with :data:`HARD` (the strongest setting that still answers
   within about a second; what ``--hints`` consults).
+- ``expert``: ``hard``'s search and budget, with the opponent model (determinizations
+  weighted by the others' observed plays, :mod:`mobtable.bots.search.belief`, in the games
+  that declare what to observe: Gangsta) and the game's learned evaluator
+  (:mod:`mobtable.bots.search.learned`, which predicts the winner better than the hand-written
+  one in every game) where it ships one.
 
 Search levels have an iteration budget, so a seeded bot is reproducible, and a
 time cap, so that a slow position never keeps a human waiting.
@@ -13,6 +18,7 @@ from __future__ import annotations
 
 from mobtable.bots.base import Bot, Decision, RandomBot
 from mobtable.bots.search import Budget, ISMCTSBot
+from mobtable.bots.search.belief import BeliefParams
 from mobtable.core import Action
 
 MEDIUM = Budget(iterations=300, seconds=0.25)
@@ -20,15 +26,17 @@ HARD = Budget(iterations=2500, seconds=0.9)
 DEFAULT_LEVEL = "hard"
 """The level a front end should offer first; its moves take at most about 1 s."""
 
-STRENGTH_ORDER = ("easy", "medium", "hard", "random", "greedy", "ismcts")
+STRENGTH_ORDER = ("easy", "medium", "hard", "expert", "random", "greedy", "ismcts")
 """How front ends list bots: the levels by strength, then the bots kept for experts."""
 
 DESCRIPTIONS: dict[str, str] = {
     "easy": "Plays the obvious good move at once, never planning ahead; moves instantly.",
     "medium": "Looks a few moves ahead by trying out games in its head; "
     "thinks about a quarter of a second.",
-    "hard": "Plays out thousands of possible games before each move; "
-    "the strongest, thinks up to about a second.",
+    "hard": "Plays out thousands of possible games before each move; thinks up to about a second.",
+    "expert": "Plays like hard, but also reads what the others' plays say about their hands "
+    "and judges positions by what it learned from thousands of games; "
+    "thinks up to about a second.",
     "random": "Picks any legal move at random: for learning the rules; moves instantly.",
     "greedy": "Takes whatever looks best right now, the same bot as easy; moves instantly.",
     "ismcts": "The search behind medium and hard, with half a second per move.",
@@ -75,5 +83,21 @@ class HardBot(ISMCTSBot):
     budget = HARD
 
 
-LEVELS: dict[str, type[Bot]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+class ExpertBot(ISMCTSBot):
+    """ISMCTS with the :data:`HARD` budget, the opponent model (:class:`BeliefParams`) and
+    the learned evaluator."""
+
+    name = "expert"
+    description = DESCRIPTIONS["expert"]
+    budget = HARD
+    belief = BeliefParams()
+    learned = True
+
+
+LEVELS: dict[str, type[Bot]] = {
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+    "expert": ExpertBot,
+}
 """The difficulty levels, weakest first."""

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mobtable.core.actions import Action
+from mobtable.core.belief import Observation
 from mobtable.core.state import Seat, State, View
 
 if TYPE_CHECKING:
@@ -56,6 +57,12 @@ class Decision:
     def determinize(self, rng: random.Random) -> State:
         """A full state drawn among those consistent with this seat's view."""
         return self._state.determinize(self.seat, rng)
+
+    def observations(self) -> Sequence[Observation]:
+        """The other seats' plays this seat saw, from the table's public log, as the game
+        declares them (``search_hooks.belief``); empty for a game that declares none."""
+        belief = self._state.game.search_hooks.belief
+        return () if belief is None else belief.observations(self._state, self.seat)
 
 
 class Bot(ABC):

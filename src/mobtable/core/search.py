@@ -6,7 +6,9 @@ guide, no evaluation. A game that knows better declares :class:`SearchHooks` on 
 (``games/<name>/search.py``): a faster or wiser rollout policy, a quick guide for the first
 action tried at a new node, and an :class:`Evaluator` that cuts rollouts short. The search
 reads only these hooks and the game's ``greedy`` bot (``Game.bots``); it never imports a game.
-Every hook runs on determinized samples inside the search, never on the true state.
+Every hook runs on determinized samples inside the search, never on the true state. It takes
+any :class:`LeafEvaluator`: the softmax :class:`Evaluator` here, or a game's learned one
+(:mod:`mobtable.core.value`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mobtable.core.actions import Action
+from mobtable.core.belief import BeliefHooks
 from mobtable.core.state import Seat, State
 
 Progress = Callable[[Any], int]
@@ -45,9 +48,31 @@ QuickGuide = Callable[[State, Seat], Action | None]
 ``None`` to leave the decision to the game's ``greedy`` bot."""
 
 
+class LeafEvaluator(Protocol):
+    """What the search asks of an evaluator: where to stop a rollout, and each seat's win
+    chance there.
+
+    Attributes:
+        progress: a counter that rises as the game goes on (tricks, rounds).
+        horizon: stop once ``progress`` is this far past the leaf's.
+    """
+
+    @property
+    def progress(self) -> Progress: ...
+
+    @property
+    def horizon(self) -> int: ...
+
+    def win_chances(self, state: State) -> tuple[list[float], Sequence[float]]:
+        """(estimated win chance per seat, each seat's score) for a position that is not
+        over; the scores serve the search's ``score_weight``, the chances sum to one."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class Evaluator:
-    """How to cut a rollout short and score the position there.
+    """How to cut a rollout short and score the position there: the hand-written
+    :class:`LeafEvaluator` each game declares.
 
     Each seat's win chance is a softmax of the scores with a temperature that shrinks as the
     game runs out, ``T = base + per_left * left(state)``.
@@ -92,11 +117,14 @@ class SearchHooks:
             (absent or ``None``: the game's ``greedy`` bot's choice, if it has one).
         evaluator: cuts rollouts short and scores the position (absent: rollouts
             play to the end).
+        belief: the others' observed plays and how to rewind a sample to each, for the
+            opponent model of the ``expert`` level (absent: every sample equally likely).
     """
 
     playout: Rollout | None = None
     guide: QuickGuide | None = None
     evaluator: Evaluator | None = None
+    belief: BeliefHooks | None = None
 
 
 NO_HOOKS = SearchHooks()

@@ -49,11 +49,13 @@ def play(game: Game, config: Config, bots: Sequence[Bot], *, seed: int) -> Outco
 
 def make_bot(spec: str, game_name: str, *, seed: int) -> Bot:
     """A bot from a short spec: a registered name (``greedy``, ``random``, ``hard``),
-    or ``ismcts:<budget>`` with a budget like ``400`` (iterations) or ``0.5s``.
+    or ``ismcts:<budget>`` with a budget like ``400`` (iterations) or ``0.5s``;
+    ``ismcts-learned:<budget>`` scores its leaves with the game's learned evaluator.
     """
     name, _, budget = spec.partition(":")
-    if name == "ismcts" and budget:
-        return ISMCTSBot(seed=seed, budget=Budget.parse(budget))
+    if name in ("ismcts", "ismcts-learned") and budget:
+        learned = name == "ismcts-learned"
+        return ISMCTSBot(seed=seed, budget=Budget.parse(budget), learned=learned)
     from mobtable import bots
 
     return bots.make(name, game_name, seed=seed)

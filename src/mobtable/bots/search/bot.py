@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 
 from mobtable.bots.base import Bot, Decision
+from mobtable.bots.search.belief import BeliefParams, OpponentModel
 from mobtable.bots.search.budget import Budget
 from mobtable.bots.search.ismcts import SearchResult, search
+from mobtable.bots.search.learned import learned_evaluator
 from mobtable.bots.search.rollout import (
     bot_guide,
     bot_ranking,
@@ -16,6 +18,7 @@ from mobtable.bots.search.rollout import (
 )
 from mobtable.bots.search.tree import Selection
 from mobtable.core import Action, Game
+from mobtable.core.search import LeafEvaluator
 
 DEFAULT_BUDGET = Budget(seconds=0.5)
 
@@ -24,7 +27,8 @@ class ISMCTSBot(Bot):
     """Information-set MCTS within a budget (default: 0.5 s of thinking per move).
 
     It takes what the game declares for the search (``Game.search_hooks``: playout,
-    quick guide, evaluator) and the game's ``greedy`` bot (``Game.bots``), and nothing else
+    quick guide, evaluator) and the game's ``greedy`` bot (``Game.bots``) — with ``learned``,
+    the game's learned evaluator (:mod:`~mobtable.bots.search.learned`) — and nothing else
     of the game.
 
     Args:
@@ -51,6 +55,13 @@ class ISMCTSBot(Bot):
     playout: bool = True
     """Roll out with the game's own policy (``search_hooks.playout``), if it has one; else at
     random."""
+    belief: BeliefParams | None = None
+    """Weight determinizations by the others' observed plays (:mod:`.belief`), in a game
+    that declares ``search_hooks.belief``; ``None``: every sample equally likely."""
+    learned: bool = False
+    """Score truncated rollouts with the game's learned evaluator
+    (:func:`~mobtable.bots.search.learned.learned_evaluator`) where it ships one, instead of
+    its hand-written one."""
 
     def __init__(
         self,
@@ -62,6 +73,8 @@ class ISMCTSBot(Bot):
         rollout_share: float | None = None,
         truncate: bool | None = None,
         playout: bool | None = None,
+        belief: BeliefParams | None = None,
+        learned: bool | None = None,
     ) -> None:
         super().__init__(seed=seed)
         if budget is not None:
@@ -76,6 +89,10 @@ class ISMCTSBot(Bot):
             self.truncate = truncate
         if playout is not None:
             self.playout = playout
+        if belief is not None:
+            self.belief = belief
+        if learned is not None:
+            self.learned = learned
         self.last: SearchResult | None = None
 
     def search(self, decision: Decision) -> SearchResult:
@@ -94,7 +111,16 @@ class ISMCTSBot(Bot):
         if self.rollout_share > 0 and greedy is not None:
             rollout = policy_rollout(greedy, self.rollout_share)
         prior = bot_ranking(greedy) if greedy is not None else None
-        evaluator = hooks.evaluator if self.truncate else None
+        evaluator: LeafEvaluator | None = hooks.evaluator if self.truncate else None
+        if self.learned and evaluator is not None:
+            evaluator = learned_evaluator(game.name) or evaluator
+        model = None
+        if self.belief is not None and hooks.belief is not None:
+            policy = hooks.guide
+            if policy is None and greedy is not None:
+                policy = bot_guide(greedy_for(game, rng.getrandbits(64)) or greedy)
+            if policy is not None:
+                model = OpponentModel(hooks.belief, policy, self.belief)
         self.last = search(
             decision,
             self.budget,
@@ -104,6 +130,7 @@ class ISMCTSBot(Bot):
             guide=guide,
             prior=prior,
             evaluator=evaluator,
+            belief=model,
         )
         return self.last
 

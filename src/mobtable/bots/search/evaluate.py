@@ -16,6 +16,10 @@ winners of seeded ``greedy`` self-play games (150 games per game,
 ``benchmarks/strength.py --calibrate GAME``). Each game's evaluator lives in
 its own package (``games/<name>/search.py``); an evaluator reads only the
 determinized state handed to the search: a sample, never the true state.
+
+The search takes any :class:`~mobtable.core.search.LeafEvaluator` (``progress``,
+``horizon``, ``win_chances``): this softmax, or a game's learned evaluator
+(:mod:`mobtable.bots.search.learned`), a small model fitted on self-play.
 """
 
 from __future__ import annotations
@@ -24,9 +28,9 @@ import math
 from collections.abc import Sequence
 
 from mobtable.core import State
-from mobtable.core.search import Evaluator, softmax
+from mobtable.core.search import Evaluator, LeafEvaluator, softmax
 
-__all__ = ["Evaluator", "evaluation_rewards", "softmax", "winners_log_likelihood"]
+__all__ = ["Evaluator", "LeafEvaluator", "evaluation_rewards", "softmax", "winners_log_likelihood"]
 
 
 def winners_log_likelihood(
@@ -38,7 +42,7 @@ def winners_log_likelihood(
 
 
 def evaluation_rewards(
-    evaluator: Evaluator, state: State, score_weight: float
+    evaluator: LeafEvaluator, state: State, score_weight: float
 ) -> tuple[list[float], list[float]]:
     """(search rewards, win estimates) per seat, shaped like the terminal rewards."""
     win, scores = evaluator.win_chances(state)

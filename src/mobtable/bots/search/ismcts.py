@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mobtable.bots.base import Decision
+from mobtable.bots.search.belief import Belief, OpponentModel
 from mobtable.bots.search.budget import Budget
-from mobtable.bots.search.evaluate import Evaluator, evaluation_rewards
+from mobtable.bots.search.evaluate import LeafEvaluator, evaluation_rewards
 from mobtable.bots.search.keys import ActionKeys
 from mobtable.bots.search.rewards import rewards, win_shares
 from mobtable.bots.search.rollout import Guide, Prior, Rollout, random_rollout
@@ -82,8 +83,9 @@ def search(
     rollout: Rollout = random_rollout,
     guide: Guide | None = None,
     prior: Prior | None = None,
-    evaluator: Evaluator | None = None,
+    evaluator: LeafEvaluator | None = None,
     force: bool = False,
+    belief: OpponentModel | None = None,
 ) -> SearchResult:
     """Search from ``decision`` within ``budget``; deterministic for a fixed
     ``rng`` state when the budget has no time limit.
@@ -103,6 +105,9 @@ def search(
             game's progress past the leaf, and the position there is scored by
             the evaluator (only with the default random rollout).
         force: search even when there is a single legal action.
+        belief: if given, determinizations are drawn by weight from a pool weighted by
+            the others' observed plays (:mod:`.belief`); the pool is built inside the
+            budget's time.
     """
     params = params or Selection()
     legal = decision.legal
@@ -111,7 +116,8 @@ def search(
         return SearchResult(legal[0], [ActionStats(legal[0], 0, 0.0, 0.0)])
     limit = budget.iterations if budget.iterations is not None else math.inf
     deadline = start + budget.seconds if budget.seconds is not None else math.inf
-    run = _Iteration(decision, params, rollout, guide, evaluator)
+    pool = belief.pool(decision, rng, budget.seconds) if belief is not None else None
+    run = _Iteration(decision, params, rollout, guide, evaluator, pool)
     if params.halving > 1:
         candidates = _candidates(decision, prior, params.halving, rng)
         chosen = _halving(run, candidates, rng, limit, start, deadline, params.anchor_z)
@@ -138,9 +144,13 @@ class _Iteration:
         params: Selection,
         rollout: Rollout,
         guide: Guide | None,
-        evaluator: Evaluator | None = None,
+        evaluator: LeafEvaluator | None = None,
+        belief: Belief | None = None,
     ) -> None:
         self.decision = decision
+        self.draw: Callable[[random.Random], State] = (
+            decision.determinize if belief is None else belief.draw
+        )
         self.evaluator = evaluator
         self.params = params
         self.rollout = rollout
@@ -160,7 +170,7 @@ class _Iteration:
         """
         params, guide, me, keys = self.params, self.guide, self.decision.seat, self.keys
         players = self.players
-        state = self.decision.determinize(rng) if sample is None else sample
+        state = self.draw(rng) if sample is None else sample
         state.silent = True  # the search reads no events
         path: list[tuple[SeatEdges, int, int, float]] = []
         node = self.root
@@ -276,7 +286,7 @@ def _halving(
         while run.count < target and (first_block or time.perf_counter() < cutoff):
             seed = rng.getrandbits(64)
             block = {}
-            samples = _Samples(run.decision, seed)
+            samples = _Samples(run.draw, seed)
             for action in survivors:
                 if run.count >= target:
                     break
@@ -307,7 +317,8 @@ class _Samples:
     """The determinizations of one block of sequential halving: every survivor
     plays the same sample with the same random stream.
 
-    The sample is drawn once, and each survivor gets a ``sample_copy()`` of it
+    The sample is drawn once (``draw``: the decision's ``determinize``, or a weighted
+    pool's :meth:`~.belief.Belief.draw`), and each survivor gets a ``sample_copy()`` of it
     with ``rng`` put back where the draw left it (``getstate`` after the draw,
     ``setstate`` before each later survivor): the same states and the same stream
     as drawing the sample again from ``Random(seed)`` for each survivor, without
@@ -315,10 +326,10 @@ class _Samples:
     survivor.
     """
 
-    __slots__ = ("_after", "_base", "_copy", "_decision", "_seed", "rng")
+    __slots__ = ("_after", "_base", "_copy", "_draw", "_seed", "rng")
 
-    def __init__(self, decision: Decision, seed: int) -> None:
-        self._decision, self._seed = decision, seed
+    def __init__(self, draw: Callable[[random.Random], State], seed: int) -> None:
+        self._draw, self._seed = draw, seed
         self.rng = random.Random(seed)
         self._base: State | None = None
         self._after: Any = None  # the stream's state after the draw (``getstate``)
@@ -328,13 +339,13 @@ class _Samples:
         """The next survivor's sample; ``rng`` is reset to follow it."""
         rng = self.rng
         if self._base is None:
-            self._base = self._decision.determinize(rng)
+            self._base = self._draw(rng)
             self._copy = getattr(self._base, "sample_copy", None)
             self._after = rng.getstate()
             return self._copy() if self._copy is not None else self._base
         if self._copy is None:  # no cheap copy: draw the same sample again
             rng.seed(self._seed)
-            return self._decision.determinize(rng)
+            return self._draw(rng)
         rng.setstate(self._after)
         return self._copy()
 

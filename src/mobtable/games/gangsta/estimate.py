@@ -64,7 +64,11 @@ def future_points(state: Any, seat: int, weights: Sequence[float] = WEIGHTS) -> 
     intercept (plain additions in a fixed order: the same bits on every machine)."""
     if not state.hands[seat]:
         return 0.0
-    features = hand_features(state, seat)
+    return points_of(hand_features(state, seat), weights)
+
+
+def points_of(features: Sequence[float], weights: Sequence[float] = WEIGHTS) -> float:
+    """:func:`future_points` of a non-empty hand's :func:`hand_features`."""
     linear = 0.0
     for i in range(len(features)):
         linear += weights[i + 1] * features[i]

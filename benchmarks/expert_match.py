@@ -1,0 +1,184 @@
+"""``expert`` against ``hard`` at equal time per move, paired by deal; and a rating ladder.
+
+    python benchmarks/expert_match.py match [--games gangsta cosca capo] [--n 24] [--seconds 0.1]
+    python benchmarks/expert_match.py ladder [--games ...] [--n 10] [--time-scale 0.1]
+
+``match``: half the seats play ``expert``, half ``hard`` (odd tables: Capo's five seats are 3
+against 2), both with the same time per move (``--seconds``, no iteration cap: the expert's
+opponent model is paid from its own time). Each deal is played twice, the seats swapped (in
+the first game ``expert`` takes the even seats, in the second the odd ones; with five seats
+each level has three seats once), so a deal's luck falls on both levels alike. A win shared by
+``k`` seats counts ``1/k`` to each; ``expert``'s share of a game is the sum over its seats, and
+equal strength gives 50% (Capo: 60% and 40% in a deal's two games). Printed: ``expert``'s mean
+share with a 95% t interval over the deals (each deal's two games averaged: paired), and the
+Wilson interval over games (``strength.wilson``) for comparison.
+
+``ladder``: a round robin of every level (random, easy, medium, hard, expert): each game seats a
+different line-up of the levels (every choice of as many levels as seats, the seats rotated),
+and openskill's Plackett-Luce model (``mobtable.sim.ratings``, as the lab rates bots) rates
+them from the final ranks; printed with ``mu ± 1.96 sigma``. ``--time-scale`` multiplies the
+search levels' budgets (iterations and seconds) for quick pilots.
+
+Every table seed and bot seed derives from ``--seed``: with iteration budgets a run is
+reproducible; with time budgets only up to timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import pandas as pd
+from scipy import stats
+
+from mobtable import games
+from mobtable.bots import Bot, make
+from mobtable.bots.search import Budget, ISMCTSBot
+from mobtable.bots.search.arena import play
+from mobtable.sim.ratings import rate
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from strength import players_for, wilson
+
+LEVELS = ("random", "easy", "medium", "hard", "expert")
+GAMES = ("gangsta", "cosca", "capo")
+
+
+def level_bot(name: str, game: str, seed: int, seconds: float | None, scale: float) -> Bot:
+    """A level's bot; a search level with ``seconds`` per move (no iteration cap) if given,
+    else its own budget times ``scale``."""
+    bot = make(name, game, seed=seed)
+    if isinstance(bot, ISMCTSBot):
+        if seconds is not None:
+            bot.budget = Budget(seconds=seconds)
+        elif scale != 1.0:
+            budget = bot.budget
+            steps = budget.iterations
+            iterations = None if steps is None else max(1, int(steps * scale))
+            cap = None if budget.seconds is None else budget.seconds * scale
+            bot.budget = replace(budget, iterations=iterations, seconds=cap)
+    return bot
+
+
+def match(game_names: Sequence[str], n: int, seconds: float, seed: int) -> None:
+    print(f"expert vs hard, {seconds} s a move, seed {seed}, the seats swapped on each deal")
+    print()
+    print(
+        "| game | players | games (deals) | expert's share | 95% t interval (paired by deal)"
+        " | Wilson over games | s/game |"
+    )
+    print("|---|---:|---:|---:|---|---|---:|", flush=True)
+    for name in game_names:
+        game = games.get(name)
+        players = players_for(name)
+        config = game.config(players)
+        deals = max(1, n // 2)
+        per_deal: list[float] = []
+        total = 0.0
+        start = time.perf_counter()
+        for deal in range(deals):
+            table_seed = seed * 1_000_003 + deal
+            shares = []
+            for swap in (0, 1):
+                expert_seats = [s for s in range(players) if s % 2 == swap]
+                lineup = [
+                    level_bot(
+                        "expert" if s in expert_seats else "hard",
+                        name,
+                        table_seed * 31 + s + 7 * swap,
+                        seconds,
+                        1.0,
+                    )
+                    for s in range(players)
+                ]
+                outcome = play(game, config, lineup, seed=table_seed)
+                shares.append(sum(outcome.share(s) for s in expert_seats))
+            per_deal.append(sum(shares) / 2)
+            total += sum(shares)
+            print(f"  {name} deal {deal}: expert's shares {shares}", file=sys.stderr, flush=True)
+        games_played = 2 * deals
+        mean = total / games_played
+        if deals > 1 and len(set(per_deal)) > 1:
+            low, high = stats.ttest_1samp(per_deal, 0.5).confidence_interval(0.95)
+            paired = f"{max(0.0, low):.1%}-{min(1.0, high):.1%}"
+        else:
+            paired = "none (every deal alike)"
+        w_low, w_high = wilson(total, games_played)
+        spent = (time.perf_counter() - start) / games_played
+        print(
+            f"| {name} | {players} | {games_played} ({deals}) | {mean:.1%} | {paired} | "
+            f"{w_low:.1%}-{w_high:.1%} | {spent:.1f} |",
+            flush=True,
+        )
+
+
+def ladder(game_names: Sequence[str], n: int, scale: float, seed: int) -> None:
+    print(f"round robin of {', '.join(LEVELS)}; search budgets x{scale}; seed {seed}")
+    for name in game_names:
+        game = games.get(name)
+        players = players_for(name)
+        config = game.config(players)
+        lineups = [list(c) for c in itertools.combinations(LEVELS, min(players, len(LEVELS)))]
+        rows = []
+        start = time.perf_counter()
+        for index in range(n):
+            lineup = lineups[index % len(lineups)]
+            turn = (index // len(lineups)) % players
+            seated = lineup[turn:] + lineup[:turn]
+            while len(seated) < players:  # more seats than levels: repeat from the top
+                seated.append(LEVELS[-1 - (len(seated) - len(LEVELS))])
+            table_seed = seed * 1_000_003 + index
+            bots = [
+                level_bot(level, name, table_seed * 31 + s, None, scale)
+                for s, level in enumerate(seated)
+            ]
+            outcome = play(game, config, bots, seed=table_seed)
+            for seat, level in enumerate(seated):
+                rows.append(
+                    {
+                        "game_index": index,
+                        "seat": seat,
+                        "bot": level,
+                        "rank": outcome.result.ranks[seat],
+                    }
+                )
+            print(f"  {name} game {index}: {seated} ranks {outcome.result.ranks}", file=sys.stderr)
+        ratings = rate(pd.DataFrame(rows))
+        spent = (time.perf_counter() - start) / n
+        print()
+        print(f"{name}, {players} players, {n} games, {spent:.1f} s/game")
+        print()
+        print("| level | mu | 95% interval (mu ± 1.96 sigma) | ordinal (mu - 3 sigma) | games |")
+        print("|---|---:|---|---:|---:|")
+        for r in ratings:
+            print(
+                f"| {r.bot} | {r.mu:.1f} | {r.mu - 1.96 * r.sigma:.1f} to "
+                f"{r.mu + 1.96 * r.sigma:.1f} | {r.ordinal:.1f} | {r.games} |",
+                flush=True,
+            )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("mode", choices=("match", "ladder"))
+    parser.add_argument("--games", nargs="*", default=list(GAMES))
+    parser.add_argument("--n", type=int, default=24, help="games per game")
+    parser.add_argument("--seconds", type=float, default=0.1, help="match: time per move")
+    parser.add_argument("--time-scale", type=float, default=1.0, help="ladder: budget factor")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    if args.mode == "match":
+        match(args.games, args.n, args.seconds, args.seed)
+    else:
+        ladder(args.games, args.n, args.time_scale, args.seed)
+    print(f"\n{time.perf_counter() - start:.0f} s in all")
+
+
+if __name__ == "__main__":
+    main()

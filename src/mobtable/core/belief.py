@@ -1,0 +1,47 @@
+"""What a game offers opponent modelling in the search (``SearchHooks.belief``).
+
+The search weights its determinizations by how likely each makes the other seats' plays
+that the searching seat saw (:mod:`mobtable.bots.search.belief`). For that a game says two
+things, and nothing else of it is read:
+
+- ``observations(state, seat)``: the other seats' plays ``seat`` saw, in order, each with
+  the public facts of its moment. It reads the public log of the table, like
+  ``view(seat)``: two states that look the same to ``seat`` (same view, same public log)
+  give the same observations.
+- ``rewind(sample, observations)``: for a determinized sample, the position each observed
+  play was made in *as the sample would have it* (the sample's hidden cards put back where
+  they were then), yielded in order. The yielded state may be one scratch copy changed
+  between yields: a caller reads it before asking for the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mobtable.core.actions import Action
+from mobtable.core.state import Seat, State
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One play of another seat that the searching seat saw.
+
+    Attributes:
+        seat: who played.
+        action: what it played (one of its legal actions then).
+        context: the game's own public facts of that moment, for its ``rewind``.
+    """
+
+    seat: Seat
+    action: Action
+    context: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class BeliefHooks:
+    """A game's pieces for the search's opponent model (see the module docstring)."""
+
+    observations: Callable[[State, Seat], Sequence[Observation]]
+    rewind: Callable[[State, Sequence[Observation]], Iterator[tuple[Observation, State]]]
