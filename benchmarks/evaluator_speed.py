@@ -5,7 +5,9 @@
 For each game, determinized samples are drawn at each step of progress of seeded ``greedy``
 games; every round times ``win_chances`` over all samples for the hand evaluator, then the
 learned one (then swaps the order), and the best round per evaluator is kept. Prints
-microseconds per call and the ratio learned / hand.
+microseconds per call and the ratio learned / hand; then the cost of a whole search iteration
+with each (200-iteration searches from positions after 30 seeded random actions, in both
+orders), which also counts the different rollouts the two evaluations lead the search into.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Sequence
 
 from mobtable import games
 from mobtable.bots import Decision
+from mobtable.bots.search import Budget, ISMCTSBot
 from mobtable.bots.search.learned import learned_evaluator
 from mobtable.core import State
 from mobtable.core.search import LeafEvaluator
@@ -56,6 +59,39 @@ def timed(evaluator: LeafEvaluator, states: Sequence[State]) -> float:
     return (time.perf_counter() - start) / len(states)
 
 
+def search_positions(name: str, count: int) -> list[State]:
+    """Positions after 30 seeded random actions with a choice to make."""
+    game = games.get(name)
+    out: list[State] = []
+    for seed in range(count):
+        state = game.new_state(game.config(PLAYERS[name]), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(30):
+            if state.is_over():
+                break
+            seat = state.pending()[0]
+            legal = state.legal(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+        if not state.is_over() and len(state.legal(state.pending()[0])) > 1:
+            out.append(state)
+    return out
+
+
+def per_iteration(name: str, count: int = 8, iterations: int = 200) -> tuple[float, float]:
+    """Seconds per search iteration (hand, learned), the two interleaved."""
+    states = search_positions(name, count)
+    seconds = {False: 0.0, True: 0.0}
+    done = {False: 0, True: 0}
+    for order in ((False, True), (True, False)):
+        for learned in order:
+            for state in states:
+                bot = ISMCTSBot(seed=1, budget=Budget(iterations=iterations), learned=learned)
+                result = bot.search(Decision(state, state.pending()[0]))
+                seconds[learned] += result.seconds
+                done[learned] += result.iterations
+    return seconds[False] / done[False], seconds[True] / done[True]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=list(PLAYERS))
@@ -84,6 +120,16 @@ def main() -> None:
         print(
             f"| {name} | {len(states)} | {best_hand * 1e6:.1f} | {best_learned * 1e6:.1f} | "
             f"{best_learned / best_hand:.2f} |",
+            flush=True,
+        )
+    print()
+    print("| game | hand µs/iteration | learned µs/iteration | learned / hand |")
+    print("|---|---|---|---|")
+    for name in args.games:
+        hand_cost, learned_cost = per_iteration(name)
+        print(
+            f"| {name} | {hand_cost * 1e6:.0f} | {learned_cost * 1e6:.0f} | "
+            f"{learned_cost / hand_cost:.2f} |",
             flush=True,
         )
 
