@@ -79,6 +79,7 @@ def test_a_cosca_sweep_keeps_its_mobsters_table_with_the_cell(
     [
         (["-p", "3,9"], "--players '3,9': '9' is not a player count from 3 to 6"),
         (["-p", "three"], "'three' is not a player count"),
+        (["-p", "²"], "'²' is not a player count"),  # a digit to str.isdigit, not to int()
         (["--variants", "reveal-nine"], "gangsta has no variant 'reveal-nine'"),
         (["--option", "combinations"], "--option expects key=value[,value...]"),
         (["--option", "colour=red"], "gangsta has no option 'colour'"),

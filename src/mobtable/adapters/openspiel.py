@@ -95,7 +95,7 @@ def parse_options(text: str) -> dict[str, Any]:
         if not sep:
             raise ValueError(f"option {part!r} must be written name:value")
         value: Any = raw
-        if raw.lstrip("-").isdigit():
+        if raw.lstrip("-").isascii() and raw.lstrip("-").isdigit():
             value = int(raw)
         elif raw in ("true", "false"):
             value = raw == "true"

@@ -40,7 +40,10 @@ def _players(game: Game, text: str | None) -> tuple[int | None, ...]:
         return (None,)
     counts = []
     for word in setup.split_names(text):
-        if not word.isdigit() or not game.min_players <= int(word) <= game.max_players:
+        if (
+            not (word.isascii() and word.isdigit())
+            or not game.min_players <= int(word) <= game.max_players
+        ):
             fail(
                 f"--players {text!r}: {word!r} is not a player count from "
                 f"{game.min_players} to {game.max_players}"

@@ -58,7 +58,9 @@ def _walk(data: Any, path: str) -> tuple[Any, str | int]:
     parts = path.split(".")
     node = data
     for depth, part in enumerate(parts):
-        key: str | int = int(part) if isinstance(node, list) and part.isdigit() else part
+        key: str | int = (
+            int(part) if isinstance(node, list) and part.isascii() and part.isdigit() else part
+        )
         found = (isinstance(node, list) and isinstance(key, int) and key < len(node)) or (
             isinstance(node, Mapping) and key in node
         )
@@ -108,7 +110,7 @@ def figure(name: str, players: int) -> Figure:
     if name == "tie-break":
         return Figure("the share of games a tie-break decided", lambda s: s.decided_by_tiebreak)
     seat = 1 if name == "first-seat" else None
-    if name.startswith("seat-") and name[5:].isdigit():
+    if name.startswith("seat-") and name[5:].isascii() and name[5:].isdigit():
         seat = int(name[5:])
     if seat is None or not 1 <= seat <= players:
         raise BadParameter(

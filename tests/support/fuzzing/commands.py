@@ -11,6 +11,7 @@ and counted apart (a valid, long simulation is no fault).
 from __future__ import annotations
 
 import contextlib
+import copy
 import importlib
 import json
 import random
@@ -260,6 +261,12 @@ def _card_text(name: str) -> str:
 ODD: list[Any] = [None, True, -1, 2**64, 1.5, float("nan"), "", "x", [], {}, [[0, "p1"]], 10**30]
 
 
+def _odd(rng: random.Random, *more: Any) -> Any:
+    """A fresh copy of an odd value: the same ``[]`` put twice into a record could end up
+    inside itself (json.dumps then refuses the circular record, and the fuzz stopped)."""
+    return copy.deepcopy(rng.choice([*ODD, *more]))
+
+
 def _mutate(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """One to three changes a hand-edited or damaged record might have."""
     for _ in range(rng.randrange(1, 4)):
@@ -268,22 +275,22 @@ def _mutate(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         if roll < 0.25 and keys:
             del record[rng.choice(keys)]
         elif roll < 0.5 and keys:
-            record[rng.choice(keys)] = rng.choice(ODD)
+            record[rng.choice(keys)] = _odd(rng)
         elif roll < 0.85 and isinstance(record.get("actions"), list) and record["actions"]:
             actions = record["actions"]
             i = rng.randrange(len(actions))
             entry = actions[i]
             change = rng.random()
             if change < 0.3:
-                actions[i] = rng.choice(ODD)
+                actions[i] = _odd(rng)
             elif change < 0.6 and isinstance(entry, list) and len(entry) == 2:
-                actions[i] = [rng.choice([*ODD, 0, 1, 7]), entry[1]]
+                actions[i] = [_odd(rng, 0, 1, 7), entry[1]]
             elif isinstance(entry, list) and len(entry) == 2:
                 actions[i] = [entry[0], str(entry[1]) + rng.choice(["1", "x", "²", ",", ""])]
             else:
                 del actions[i]
         elif isinstance(record.get("config"), dict):
-            record["config"][rng.choice(["players", "variants", "options", "x"])] = rng.choice(ODD)
+            record["config"][rng.choice(["players", "variants", "options", "x"])] = _odd(rng)
     return record
 
 
