@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from mobtable.cli import setup
 from mobtable.cli._errors import fail
 
 RESULTS = "results.parquet"
@@ -27,6 +28,7 @@ def report(
     path = directory / RESULTS
     if not path.is_file():
         fail(f"{directory} holds no {RESULTS}: run 'mobtable simulate ... --out {directory}'")
+    setup.writable_directory(out or directory, "--out")  # before the plots are drawn
     from mobtable.sim import report as reporting
 
     try:
