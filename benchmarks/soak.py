@@ -234,6 +234,9 @@ def load(
         "server RSS at start / peak / end (MB)": [
             f"{rss0[p]:.0f} / {rss_peak[p]:.0f} / {rss[p]:.0f}" for p in pids
         ],
+        "generators' event-loop lag p50 / p99 (ms, each)": [
+            f"{1000 * x['lag p50']:.0f} / {1000 * x['lag p99']:.0f}" for x in parts
+        ],
         "HAProxy CPU (cores)": round(other["haproxy"], 2),
         "PostgreSQL CPU (cores)": round(other["postgres"], 2),
         "generators' CPU (cores, all)": round(other["generators"], 2),
@@ -317,7 +320,11 @@ async def generate(args: argparse.Namespace) -> dict[str, object]:
     cpu0 = cpu_seconds(os.getpid())
     t0 = time.time()
     before = counts()
-    await asyncio.sleep(max(0.0, args.until - time.time()))
+    lags: list[float] = []  # how late a 50 ms sleep wakes: the generator's own queueing
+    while time.time() < args.until:
+        asked = time.monotonic()
+        await asyncio.sleep(0.05)
+        lags.append(time.monotonic() - asked - 0.05)
     cpu = (cpu_seconds(os.getpid()) - cpu0) / (time.time() - t0)
     during = counts()
     during.subtract(before)
@@ -343,6 +350,8 @@ async def generate(args: argparse.Namespace) -> dict[str, object]:
         "latencies": latencies,
         **during,
         "failed opens before": before["failed opens"],
+        "lag p50": percentile(lags, 50),
+        "lag p99": percentile(lags, 99),
         "cpu": round(cpu, 2),
         "rss": round(rss_mb(os.getpid()), 1),
     }
