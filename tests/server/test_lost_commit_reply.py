@@ -21,7 +21,7 @@ from sqlalchemy.exc import OperationalError
 
 from mobtable.server.app import create_app
 from mobtable.server.manager import TableManager
-from mobtable.store import ActionRow
+from mobtable.store import ActionRow, CommitUnsure, Repository, SeatRow, StoreConflict, TableRow
 from server.helpers import act, claim, new_table, state
 
 PLAYERS = 3
@@ -202,3 +202,37 @@ def test_a_store_ahead_of_the_table_is_taken_and_the_move_refused(
     assert table.view(seat)["version"] == n + 1
     assert table.play().status_code == 200
     assert len(table.stored(manager)) == n + 2
+
+
+def test_the_store_says_which_failures_may_have_stored_the_action(db_url: str) -> None:
+    """A group commit whose ``COMMIT`` failed is tried again action by action: the action
+    stored meets the move-count guard (``StoreConflict``); one that cannot be tried again
+    is a ``CommitUnsure``; with no ``COMMIT`` sent, the database's own error."""
+    repo = Repository(db_url)
+    faulty = FaultyEngine(repo.engine)
+    repo.engine = faulty  # type: ignore[assignment]
+    try:
+        for table_id in ("a", "b", "c"):
+            repo.create_table(_row(table_id))
+        faulty.lose_replies = 1
+        [stored] = repo.append_actions([ActionRow("a", 0, 0, "b1")])
+        assert isinstance(stored, StoreConflict)
+        faulty.lose_replies, faulty.down_after = 1, True
+        [unsure] = repo.append_actions([ActionRow("b", 0, 0, "b1")])
+        assert isinstance(unsure, CommitUnsure)
+        [not_sent] = repo.append_actions([ActionRow("c", 0, 0, "b1")])
+        assert isinstance(not_sent, OperationalError)
+        faulty.down = False
+        assert [row.actions for row in map(repo.load, "abc") if row] == [
+            [(0, "b1")],
+            [(0, "b1")],
+            [],
+        ]
+    finally:
+        repo.close()
+
+
+def _row(table_id: str) -> TableRow:
+    config = {"players": 2, "variants": [], "options": {}, "card_data": None}
+    seats = [SeatRow(0, "human"), SeatRow(1, "human")]
+    return TableRow(table_id, "sealed-bid", "1", config, 1, seats=seats)
