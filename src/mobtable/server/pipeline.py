@@ -38,6 +38,7 @@ from mobtable.store import (
     CommitUnsure,
     Step,
     StoreConflict,
+    TableRow,
     TableStatus,
 )
 
@@ -159,8 +160,7 @@ class ActionPipeline:
             table.rebuild(ours[:-1])
             raise Unavailable("the action could not be stored; try again") from exc
         log.warning("table %s: the store holds another record; reloaded from it", table.id)
-        table.take_stored(stored)
-        self.settle(table)
+        await self._take_stored(table, stored)
         raise Conflict(
             "the table moved on meanwhile (its stored record was ahead); look at it again",
             rule="reloaded",
@@ -176,9 +176,17 @@ class ActionPipeline:
         if stored is None or stored.actions == ours:
             return False
         log.warning("table %s: an unsure commit was stored; reloaded from the store", table.id)
-        table.take_stored(stored)
-        self.settle(table)
+        await self._take_stored(table, stored)
         return True
+
+    async def _take_stored(self, table: TableSession, stored: TableRow) -> None:
+        """The stored record replaces the table's state, its clients told; a game it ends
+        gets its end of game here (rating a table twice changes nothing: ``AccountStore.rate``)."""
+        over = table.status is TableStatus.OVER
+        table.take_stored(stored)
+        if table.status is TableStatus.OVER and not over:
+            await self._game_over(table)
+        self.settle(table)
 
     async def _game_over(self, table: TableSession) -> None:
         if self.on_over is None:
