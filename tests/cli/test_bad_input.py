@@ -176,5 +176,5 @@ def test_a_record_that_cannot_be_saved_is_one_error_line(invoke: Invoke) -> None
     result = invoke(["play", "capo", "--save", "/proc/x"], input="quit\n")
     assert result.exit_code == 2, result.exception
     assert result.stderr.strip().splitlines()[-1] == (
-        "Error: cannot save the record to /proc/x: No such file or directory"
+        "Error: --save /proc/x: cannot write there (No such file or directory)"
     )

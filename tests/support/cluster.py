@@ -148,6 +148,16 @@ class Cluster:
         pid = int(str(row[0]).split()[1])
         return next((i for i, p in enumerate(self.pids()) if p == pid), None)
 
+    def held_tables(self) -> dict[int, int]:
+        """How many tables each live server process holds (by pid)."""
+        url = self.db_url.replace("postgresql+psycopg://", "postgresql://", 1)
+        with psycopg.connect(url) as conn:
+            rows = conn.execute(
+                "SELECT s.address, count(*) FROM leases l JOIN servers s ON s.id = l.owner"
+                " WHERE s.expires_at > clock_timestamp() GROUP BY s.address"
+            ).fetchall()
+        return {int(str(address).split()[1]): int(n) for address, n in rows}
+
     def leases(self) -> list[tuple[str, str, str | None, bool]]:
         """Every lease: (table, owner's address, asked for by, owner alive)."""
         url = self.db_url.replace("postgresql+psycopg://", "postgresql://", 1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import random
 import ssl
@@ -28,13 +29,25 @@ from mobtable.store import Repository
 GAME = "cosca"
 PLAYERS = 4
 RETRY = 0.2
-"""Seconds between a seat's tries to reconnect (the web client waits 0.3 s, 0.6 s, …)."""
+"""Seconds before a seat's first try to reconnect; each failed try doubles it, up to
+``RETRY_MAX``, and every wait is drawn from ±50 % of it (as the web client waits 0.3 s,
+0.6 s, …): the clients of a table that moved, or of a thousand tables, never retry in step."""
+RETRY_MAX = 5.0
+
+
+def backoff(rng: random.Random, failures: int) -> float:
+    """Seconds to wait before a retry after ``failures`` failed tries in a row (jittered)."""
+    return min(RETRY_MAX, RETRY * 2 ** min(failures, 10)) * rng.uniform(0.5, 1.5)
+
+
 QUIET = 5.0
 """Seconds without a message after which a seat reconnects for a fresh state."""
 
 
+@functools.cache
 def insecure() -> ssl.SSLContext:
-    """TLS without verification: the loopback balancer's certificate is self-signed."""
+    """TLS without verification: the loopback balancer's certificate is self-signed (one
+    context for every client: making one loads the system's CA store, 10 ms each)."""
     context = ssl.create_default_context()
     context.check_hostname = False
     context.verify_mode = ssl.CERT_NONE
@@ -56,6 +69,8 @@ class Ledger:
     """Moves refused (4xx): the state they were chosen from was already old."""
     latencies: list[float] = field(default_factory=list)
     """Seconds from sending a move to its acknowledgement."""
+    reconnects: int = 0
+    """WebSocket connections that failed or dropped (each seat reconnects after one)."""
     over: bool = False
 
 
@@ -88,6 +103,7 @@ async def _retrying(
     """A request retried while the server is moving or gone (502 to 504, no answer), ≤ 60 s
     (only opening and joining tables: a duplicate does no harm there)."""
     deadline = time.monotonic() + 60
+    failures = 0
     while True:
         try:
             response = await http.request(method, path, json=body)
@@ -98,7 +114,12 @@ async def _retrying(
             pass
         if time.monotonic() > deadline:
             raise TimeoutError(f"{method} {path}: no answer for 60 s")
-        await asyncio.sleep(RETRY)
+        await asyncio.sleep(backoff(_jitter, failures))
+        failures += 1
+
+
+_jitter = random.Random(0)
+"""Draws the retries' jitter (not the players' random generators: their games stay seeded)."""
 
 
 async def play_seat(
@@ -110,20 +131,26 @@ async def play_seat(
     rng: random.Random,
     until: float,
     think: float = 0.0,
+    think_spread: float = 1.0,
+    open_timeout: float = 5.0,
 ) -> None:
     """One person at the table until the game is over (or ``until``, monotonic), thinking
-    ``think`` seconds on average before each move."""
+    ``think`` seconds on average before each move (drawn from 0 to twice that, or with
+    ``think_spread`` from ``think * (1 +- think_spread)``)."""
     hello = json.dumps({"type": "hello", "seat": seat, "token": token})
     path = f"/api/tables/{ledger.table_id}/actions"
     known = 0  # the version our last acknowledged move left
+    failures = 0  # reconnections in a row that got no state
+    low, high = think * (1 - think_spread), think * (1 + think_spread)
     while not ledger.over and time.monotonic() < until:
         ledger.doing[seat] = "connecting"
         try:
             async with connect(
-                f"{ws_base}/ws/tables/{ledger.table_id}", ssl=insecure(), open_timeout=5
+                f"{ws_base}/ws/tables/{ledger.table_id}", ssl=insecure(), open_timeout=open_timeout
             ) as ws:
                 await ws.send(hello)
                 ledger.doing[seat] = "waiting"
+                failures = -1  # connected: the next retry waits the least again
                 while True:  # no word for a while (a refused move, a stalled server): reconnect
                     m = orjson.loads(await asyncio.wait_for(ws.recv(), QUIET + 8 * think))
                     if m.get("type") != "state":
@@ -135,7 +162,7 @@ async def play_seat(
                         continue
                     action = rng.choice(m["legal"])["a"]
                     if think:
-                        await asyncio.sleep(rng.uniform(0, 2 * think))
+                        await asyncio.sleep(rng.uniform(low, high))
                     sent = time.monotonic()
                     ledger.doing[seat] = f"sent {action} at v{m['version']}"
                     try:
@@ -159,7 +186,9 @@ async def play_seat(
                         break
         except (OSError, TimeoutError, WebSocketException) as exc:
             ledger.doing[seat] = f"reconnecting after {exc!r}"[:200]
-        await asyncio.sleep(RETRY)
+            ledger.reconnects += 1
+        failures += 1
+        await asyncio.sleep(backoff(_jitter, failures))
 
 
 async def play_table(
@@ -170,13 +199,26 @@ async def play_table(
     ledger: Ledger | None = None,
     *,
     think: float = 0.0,
+    think_spread: float = 1.0,
+    open_timeout: float = 5.0,
 ) -> Ledger:
     """Open a table and play it to the end (or ``until``) with four simulated people."""
     ledger = ledger or Ledger()
-    async with httpx2.AsyncClient(base_url=base, verify=False, timeout=30) as http:
+    async with httpx2.AsyncClient(base_url=base, verify=insecure(), timeout=30) as http:
         ledger.table_id, tokens = await open_table(http, rng)
         seats = [
-            play_seat(http, ws_base, ledger, s, t, random.Random(rng.random()), until, think)
+            play_seat(
+                http,
+                ws_base,
+                ledger,
+                s,
+                t,
+                random.Random(rng.random()),
+                until,
+                think,
+                think_spread,
+                open_timeout,
+            )
             for s, t in enumerate(tokens)
         ]
         await asyncio.gather(*seats)

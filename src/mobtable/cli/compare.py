@@ -21,6 +21,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from mobtable.cli import setup
 from mobtable.cli._errors import fail
 from mobtable.cli.options import CardsFile, RuleOptions, Variants
 from mobtable.cli.simulate import RESULTS, build_spec, play
@@ -67,6 +68,8 @@ _SIDE_HELP = {
 def _run_directories(out: Path | None) -> Iterator[tuple[Path, Path]]:
     """``OUT/a`` and ``OUT/b``, or two directories removed afterwards."""
     if out is not None:
+        for side in (out / "a", out / "b"):  # before either side is played
+            setup.writable_directory(side, "--out")
         yield out / "a", out / "b"
         return
     with tempfile.TemporaryDirectory(prefix="mobtable-compare-") as scratch:

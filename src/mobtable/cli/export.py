@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from mobtable.cli import setup
 from mobtable.cli._errors import fail
 
 FORMATS = ("trajectories",)
@@ -85,6 +86,7 @@ def export(
 
     if game is not None and game not in games.names():
         fail(f"no game {game!r} (games: {', '.join(games.names())})")
+    setup.writable_file(out, "--out")  # before any source is read
     # every source is opened (and a bad one refused) before anything is written
     batches = [_open(source) for source in sources]
     exported: list[str] = []

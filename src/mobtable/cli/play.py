@@ -98,6 +98,8 @@ def play(
     setup.check_bots(game, lineup)
     if seed is None:
         seed = game.random_seed()
+    target = save or default_record_path(game, seed)
+    setup.writable_file(target, "--save")  # before the game, not after it
     state = game.new_state(config, seed=seed)
     seat_bots = {
         s: bot_registry.make(name, game.name, seed=bot_seed(seed, 0, s))
@@ -135,9 +137,9 @@ def play(
     # The seed fixes every hidden card, so it is shown only once play has stopped.
     console.print(f"The deal's seed was {seed}.", markup=False, soft_wrap=True)
     try:
-        path = session.save(save or default_record_path(game, seed))
-    except OSError as exc:
-        fail(f"cannot save the record to {exc.filename or save}: {exc.strerror or exc}")
+        path = session.save(target)
+    except OSError as exc:  # checked before the game; the disk may have filled up since
+        fail(f"cannot save the record to {exc.filename or target}: {exc.strerror or exc}")
     kind = "Record" if ending is Ending.FINISHED else "Unfinished record"
     console.print(f"{kind} saved to {path}", markup=False, soft_wrap=True)
     if ending is Ending.FINISHED:

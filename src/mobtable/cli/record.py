@@ -16,6 +16,7 @@ import typer
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from mobtable.cli import setup
 from mobtable.cli._errors import fail, stderr_console
 from mobtable.core import record as records
 from mobtable.server import database_reason
@@ -41,6 +42,8 @@ def record(
     """Operator only: a table's full record (seed and all), which `replay --check` verifies."""
     from mobtable.server import DEFAULT_DB
 
+    if out is not None:
+        setup.writable_file(out, "--out")  # before the database is read
     row = load_table(db or DEFAULT_DB, table_id)
     full = row.record()
     if out is None:

@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
+from mobtable.cli import setup
 from mobtable.cli._errors import fail
-from mobtable.cli.setup import writable_directory
 
 RESULTS = "results.parquet"
 
@@ -28,7 +28,7 @@ def report(
     path = directory / RESULTS
     if not path.is_file():
         fail(f"{directory} holds no {RESULTS}: run 'mobtable simulate ... --out {directory}'")
-    writable_directory(out or directory, "--out")  # before the plots, not at the first write
+    setup.writable_directory(out or directory, "--out")  # before the plots are drawn
     from mobtable.sim import report as reporting
 
     try:

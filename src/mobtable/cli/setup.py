@@ -131,10 +131,19 @@ def check_games(games: int) -> None:
         fail(f"--games must be a whole number from 0 to {MAX_GAMES:,}, not {limits.shown(games)}")
 
 
+def _no_file_above(path: Path, option: str) -> None:
+    """Fail cleanly if a folder ``path`` needs above it is a file (``mkdir``'s "File
+    exists" would name neither)."""
+    above = next((a for a in path.parents if a.exists()), None)
+    if above is not None and not above.is_dir():
+        fail(f"{option} {path}: {above} is a file, not a folder")
+
+
 def writable_directory(path: Path, option: str) -> None:
     """Make ``path`` (and its parents) a directory files can be written to, or fail cleanly."""
     if path.exists() and not path.is_dir():
         fail(f"{option} {path} is a file, not a directory")
+    _no_file_above(path, option)
     try:
         path.mkdir(parents=True, exist_ok=True)
         probe = path / ".mobtable-write-test"
@@ -142,6 +151,25 @@ def writable_directory(path: Path, option: str) -> None:
         probe.unlink()
     except OSError as exc:
         fail(f"{option} {path}: cannot write files there ({exc.strerror or exc})")
+
+
+def writable_file(path: Path, option: str) -> None:
+    """Fail cleanly, before any work, unless a file can be written at ``path`` later: not a
+    folder, its folder made (with its parents) and a file creatable in it (a probe file
+    made and removed; an existing file is opened to append, and left as it was)."""
+    if path.is_dir():
+        fail(f"{option} {path} is a folder, not a file")
+    _no_file_above(path, option)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            with path.open("ab"):
+                pass
+        else:
+            path.touch(exist_ok=False)
+            path.unlink()
+    except OSError as exc:
+        fail(f"{option} {path}: cannot write there ({exc.strerror or exc})")
 
 
 def split_names(text: str | None) -> list[str]:

@@ -194,13 +194,24 @@ class TableManager:
         self._db_threads = None
 
     # -- finding tables ---------------------------------------------------
-    async def get(self, table_id: str, *, want: bool = True) -> TableSession:
+    async def get(
+        self, table_id: str, *, want: bool = True, reconcile: bool = True
+    ) -> TableSession:
         """The live table ``table_id``, loaded from the store (once) if need be; a
-        ``Moved`` if another process holds it (``want``: which then hands it over)."""
+        ``Moved`` if another process holds it (``want``: which then hands it over). One
+        whose last commit is ``unsure`` is read from the store again first (503 while the
+        database is still out of reach), so nobody is served a state the store contradicts;
+        not for a move (``reconcile=False``): the pipeline does it, and refuses the move if
+        the state changed under it. A table being changed (its lock held) is left to that
+        change."""
         table = self.tables.get(table_id)
         if table is not None:
             if table_id in self._finished:
                 self._finished.move_to_end(table_id)
+            if reconcile and table.unsure and not table.lock.locked():
+                async with table.lock:
+                    if table.unsure:
+                        await self.pipeline.reconcile(table)
             return table
         loading = self._loading.get(table_id)
         if loading is None:
@@ -754,7 +765,7 @@ class TableManager:
         """A person's move (over HTTP or the WebSocket) through the action pipeline;
         returns the moves ``seat`` now knows of (its ``version``: never the parts of
         others' sealed commits). Signed in as ``account``, only its own seats."""
-        table = await self.get(table_id)
+        table = await self.get(table_id, reconcile=False)
         self.authorize(table, seat, token)
         self.authorize_account(table, seat, account)
         if table.seats[seat].is_bot:

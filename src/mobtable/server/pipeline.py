@@ -7,8 +7,12 @@ clock ran out goes the same way, under the table's lock:
 1. **parse**: the notation, by the game (a malformed one is a 400, ``notation``);
 2. **apply**: the engine applies it (an illegal one raises and changes nothing);
 3. **store**: the repository stores it, in a group commit with the actions other
-   tables sent meanwhile (:mod:`mobtable.server.commits`); if that fails, the state
-   is rebuilt from the stored record (nothing half-applied) and the caller gets a 503;
+   tables sent meanwhile (:mod:`mobtable.server.commits`); if that fails (or seems to:
+   a commit whose reply was lost), the stored record decides: the action is in it
+   (acknowledged after all), or the state is rebuilt from it (nothing half-applied) and
+   the caller gets a 503 (not stored), a 409 (the store was ahead: its record taken),
+   or, the store out of reach, a 503 saying the outcome is unknown (the table is
+   ``unsure`` and read again before it is served or moved);
    the action that ends the game takes the lifecycle's ``FINISH`` step, then the end of
    game runs (``on_over``: a rated table's ratings move);
 4. **clocks and bots**: the table's clocks restart for whoever is to move and its
@@ -29,7 +33,15 @@ from mobtable.server.commits import GroupCommits
 from mobtable.server.errors import Conflict, Moved, ServerError, Unavailable
 from mobtable.server.expiry import Expiry
 from mobtable.server.session import TableSession
-from mobtable.store import UNREACHABLE, ActionRow, Step, TableStatus
+from mobtable.store import (
+    UNREACHABLE,
+    ActionRow,
+    CommitUnsure,
+    Step,
+    StoreConflict,
+    TableRow,
+    TableStatus,
+)
 
 log = logging.getLogger("mobtable.server")
 OUT_OF_REACH = (Unavailable, *UNREACHABLE)
@@ -74,6 +86,12 @@ class ActionPipeline:
         version. Raises a ``ServerError`` naming the problem, having changed nothing."""
         if not table.held:  # handed over to another process meanwhile
             raise Moved(table.id)
+        if table.unsure and await self.reconcile(table):
+            raise Conflict(
+                "the table moved on: a move whose storing was in doubt is stored after all; "
+                "look at the table again",
+                rule="reloaded",
+            )
         table.require_open()
         state = table.state
         try:
@@ -94,17 +112,7 @@ class ActionPipeline:
         try:
             await self.commits.append(ActionRow(table.id, n, seat, str(action), result))
         except Exception as exc:
-            if isinstance(exc, OUT_OF_REACH):  # the database is stopped or restarting: one line
-                log.warning(
-                    "table %s: action #%d not stored, the database is out of reach: %s",
-                    table.id,
-                    n,
-                    str(exc.__cause__ or exc).splitlines()[0],
-                )
-            else:
-                log.exception("table %s: storing action #%d failed; rolling back", table.id, n)
-            table.rebuild([(s, str(a)) for s, a in state.history[:-1]])
-            raise Unavailable("the action could not be stored; try again") from exc
+            await self._after_failed_commit(table, n, exc)  # returns: it is stored after all
         table.row.moves = n + 1
         if result is not None:
             table.step(Step.FINISH)
@@ -114,6 +122,73 @@ class ActionPipeline:
             table.clocks.moved(seat)
         self.settle(table)
         return table.version
+
+    async def _after_failed_commit(self, table: TableSession, n: int, exc: Exception) -> None:
+        """Storing action ``n`` failed, or seemed to: a commit whose reply was lost (the
+        connection cut after ``COMMIT``, an error after it) may have stored it, and a
+        move-count conflict means the store holds a record this state lacks. The stored
+        record decides: the action is in it (return: it is acknowledged); the record is
+        ours without it (rebuilt so, 503 "try again"); another record (the store's taken,
+        its clients told, 409); the store cannot be read (rebuilt without it and marked
+        ``unsure``, 503 saying the outcome is unknown until the database is back)."""
+        ours = [(s, str(a)) for s, a in table.state.history]
+        if isinstance(exc, OUT_OF_REACH):  # no connection, so no COMMIT: surely not stored
+            log.warning(
+                "table %s: action #%d not stored, the database is out of reach: %s",
+                table.id,
+                n,
+                str(exc.__cause__ or exc).splitlines()[0],
+            )
+            table.rebuild(ours[:-1])
+            raise Unavailable("the action could not be stored; try again") from exc
+        if isinstance(exc, CommitUnsure):
+            log.warning("table %s: action #%d may be stored: %s", table.id, n, exc.__cause__)
+        elif not isinstance(exc, StoreConflict):
+            log.exception("table %s: storing action #%d failed; reading the store", table.id, n)
+        try:
+            stored = await self.commits.run(self.commits.repo.load, table.id)
+        except Exception:
+            table.rebuild(ours[:-1])
+            table.unsure = True
+            raise Unavailable(
+                "the database is out of reach: your action may or may not be stored; "
+                "the table's state will show which once it is back",
+                rule="unsure",
+            ) from exc
+        if stored is not None and stored.actions == ours:
+            log.warning("table %s: action #%d is stored though its commit failed", table.id, n)
+            return
+        if stored is None or stored.actions == ours[:-1]:
+            table.rebuild(ours[:-1])
+            raise Unavailable("the action could not be stored; try again") from exc
+        log.warning("table %s: the store holds another record; reloaded from it", table.id)
+        await self._take_stored(table, stored)
+        raise Conflict(
+            "the table moved on meanwhile (its stored record was ahead); look at it again",
+            rule="reloaded",
+        ) from exc
+
+    async def reconcile(self, table: TableSession) -> bool:
+        """An ``unsure`` table (its lock held): take the stored record if it differs
+        from ours, clients told; whether it did. ``Unavailable`` while the store is
+        still out of reach (the table stays unsure)."""
+        stored = await self.commits.run(self.commits.repo.load, table.id)
+        table.unsure = False
+        ours = [(s, str(a)) for s, a in table.state.history]
+        if stored is None or stored.actions == ours:
+            return False
+        log.warning("table %s: an unsure commit was stored; reloaded from the store", table.id)
+        await self._take_stored(table, stored)
+        return True
+
+    async def _take_stored(self, table: TableSession, stored: TableRow) -> None:
+        """The stored record replaces the table's state, its clients told; a game it ends
+        gets its end of game here (rating a table twice changes nothing: ``AccountStore.rate``)."""
+        over = table.status is TableStatus.OVER
+        table.take_stored(stored)
+        if table.status is TableStatus.OVER and not over:
+            await self._game_over(table)
+        self.settle(table)
 
     async def _game_over(self, table: TableSession) -> None:
         if self.on_over is None:

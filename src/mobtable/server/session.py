@@ -36,6 +36,9 @@ from mobtable.server.tutorials import tutorial_bots
 from mobtable.store import IllegalStep, Step, TableRow, TableStatus, transition
 from mobtable.store.lifecycle import refusal
 
+STEP_TO = {TableStatus.OVER: Step.FINISH, TableStatus.EXPIRED: Step.EXPIRE}
+"""The step that leads a table in play to a stored closed status."""
+
 Timeout = Callable[["TableSession", int], None]
 """What happens when a seat's clock runs out (the pipeline's stand-in move)."""
 
@@ -66,6 +69,10 @@ class TableSession:
         """Why an expired table closed, in words."""
         self.held = True
         """This process still holds the table (``False`` once handed over to another)."""
+        self.unsure = False
+        """A commit's outcome is unknown (it failed and the store could not be read after):
+        the store may hold an action this state lacks; it is read again before the table
+        is served or moved (:meth:`ActionPipeline.reconcile`)."""
         self._narrators: dict[int | None, tuple[tuple[str, ...], Narrator]] = {}
 
     @classmethod
@@ -152,6 +159,18 @@ class TableSession:
             "result": None,
         }
         self.state = replay(record)
+
+    def take_stored(self, row: TableRow) -> None:
+        """The stored record replaces this state: its actions replayed, its move count,
+        result and status taken (by the lifecycle's step from ours to the stored one)."""
+        self.rebuild(row.actions)
+        self.row.moves = row.moves
+        self.row.moved_at = row.moved_at
+        if row.status is not self.status:
+            step = STEP_TO.get(row.status)
+            if step is not None:
+                self.step(step)
+        self.row.result = row.result
 
     # -- its clients ------------------------------------------------------
     def connect(self, client: Client) -> None:

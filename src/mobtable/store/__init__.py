@@ -11,6 +11,7 @@ from mobtable.store.outage import UNREACHABLE
 from mobtable.store.repository import (
     ActionRow,
     ChatRow,
+    CommitUnsure,
     Repository,
     SeatRow,
     StoreConflict,
@@ -22,6 +23,7 @@ __all__ = [
     "UNREACHABLE",
     "ActionRow",
     "ChatRow",
+    "CommitUnsure",
     "IllegalStep",
     "Repository",
     "SeatRow",

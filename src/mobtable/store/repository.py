@@ -47,6 +47,11 @@ class StoreConflict(RuntimeError):
     """The table changed under us (another writer, or a lost update)."""
 
 
+class CommitUnsure(RuntimeError):
+    """A transaction's ``COMMIT`` failed (its connection cut, its reply lost): it may
+    have been stored or not; only reading the store again tells (its cause: the error)."""
+
+
 @dataclass
 class SeatRow:
     seat: int
@@ -238,8 +243,15 @@ class Repository:
         Raises ``StoreConflict`` (and stores nothing) unless exactly ``n``
         actions were stored before.
         """
-        with self.engine.begin() as conn:
-            conflict = _append(conn, ActionRow(table_id, n, seat, notation, result))
+        written, conflict = False, None
+        try:
+            with self.engine.begin() as conn:
+                conflict = _append(conn, ActionRow(table_id, n, seat, notation, result))
+                written = True
+        except Exception as exc:
+            if written and conflict is None:  # the commit itself failed
+                raise CommitUnsure(f"table {table_id}: action #{n}: {exc}") from exc
+            raise
         if conflict is not None:
             raise conflict
 
@@ -250,24 +262,34 @@ class Repository:
         met, a ``StoreConflict`` unless exactly ``n`` actions of its table were
         stored before (the others are stored all the same). If the transaction
         fails, each action is tried again in a transaction of its own, so one
-        action's trouble is never another's. A batch of one takes the same three
-        statements, each compiled once and executed for every row of the batch.
+        action's trouble is never another's (a ``StoreConflict`` then, after a failed
+        ``COMMIT``, may be the action itself, stored: the store tells); one that cannot
+        be tried again after a failed ``COMMIT`` is a ``CommitUnsure``. A batch of one
+        takes the same three statements, each compiled once and executed for every row
+        of the batch.
         """
+        written = False
+        outcomes: list[Exception | None]
         if actions:
             try:
                 with self.engine.begin() as conn:
                     if conn.dialect.supports_sane_multi_rowcount:
-                        return _append_many(conn, actions)
-                    return [_append(conn, a) for a in actions]
-            except Exception:  # rolled back: find out whose trouble it was
+                        outcomes = _append_many(conn, actions)
+                    else:
+                        outcomes = [_append(conn, a) for a in actions]
+                    written = True
+                return outcomes
+            except Exception:  # rolled back (or its COMMIT failed): whose trouble was it
                 pass
-        outcomes: list[Exception | None] = []
+        outcomes = []
         for a in actions:
             try:
                 self.append_action(a.table_id, a.n, a.seat, a.notation, result=a.result)
                 outcomes.append(None)
-            except Exception as exc:
+            except (StoreConflict, CommitUnsure) as exc:
                 outcomes.append(exc)
+            except Exception as exc:  # the batch's COMMIT failed: this one may be in it
+                outcomes.append(CommitUnsure(f"action #{a.n}: {exc}") if written else exc)
         return outcomes
 
     def update_seat(self, table_id: str, seat: SeatRow) -> None:
