@@ -92,7 +92,8 @@ class FrameFuzz:
                 return 1
             self.tally.sent("ws", "hello")
             if first.get("type") != "state" or first.get("seat") != expect_seat:
-                self.tally.fail(f"hello {hello!r} got {str(first)[:300]}")
+                said = f"type {first.get('type')!r}, seat {first.get('seat')!r}"
+                self.tally.fail(f"hello {hello!r} got {said}: {str(first)[:300]}")
                 return 1
             legal = [m["a"] for m in first.get("legal", [])]
             for n in range(frames - 1):
