@@ -6,6 +6,7 @@ A game is one subpackage exposing ``GAME``; it is imported on first use.
 from __future__ import annotations
 
 from importlib import import_module
+from types import ModuleType
 
 from mobtable.core.game import Game
 
@@ -36,6 +37,18 @@ def package_of(name: str) -> str:
     if name not in _PACKAGES:
         raise KeyError(f"no game {name!r} (games: {', '.join(names())})")
     return _PACKAGES[name]
+
+
+def part_of(name: str, part: str) -> ModuleType | None:
+    """Game ``name``'s optional module ``part`` (its ``metrics``, its ``value``…), or ``None``
+    where the game has none; an import error inside the module is raised as it is."""
+    module = f"{package_of(name)}.{part}"
+    try:
+        return import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        return None
 
 
 def register(name: str, package: str) -> None:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from importlib import import_module
 from types import ModuleType
 
 from mobtable import games
@@ -37,13 +36,7 @@ Row = Mapping[str, int | float | str | bool]
 
 @cache
 def _module(game_name: str) -> ModuleType | None:
-    name = f"{games.package_of(game_name)}.metrics"
-    try:
-        return import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
+    return games.part_of(game_name, "metrics")
 
 
 def figures_hook(game_name: str) -> Callable[[State], list[dict[str, int | float]]] | None:

@@ -11,7 +11,6 @@ game's hand-written evaluator; a bot opts in with ``ISMCTSBot(learned=True)``.
 from __future__ import annotations
 
 from functools import cache
-from importlib import import_module
 from types import ModuleType
 
 from mobtable import games
@@ -23,13 +22,7 @@ __all__ = ["learned_evaluator", "value_module"]
 @cache
 def value_module(game_name: str) -> ModuleType | None:
     """The game's ``value`` module (its features and weights), or ``None``."""
-    name = f"{games.package_of(game_name)}.value"
-    try:
-        return import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
+    return games.part_of(game_name, "value")
 
 
 def learned_evaluator(game_name: str) -> LeafEvaluator | None:
