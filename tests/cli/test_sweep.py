@@ -80,6 +80,8 @@ def test_a_cosca_sweep_keeps_its_mobsters_table_with_the_cell(
         (["-p", "3,9"], "--players '3,9': '9' is not a player count from 3 to 6"),
         (["-p", "three"], "'three' is not a player count"),
         (["-p", "²"], "'²' is not a player count"),  # a digit to str.isdigit, not to int()
+        (["-j", "99999999999999999999"], "--jobs must be a whole number from 1 to 1,024"),
+        (["-j", "0"], "--jobs must be a whole number from 1 to 1,024, not 0"),
         (["--variants", "reveal-nine"], "gangsta has no variant 'reveal-nine'"),
         (["--option", "combinations"], "--option expects key=value[,value...]"),
         (["--option", "colour=red"], "gangsta has no option 'colour'"),

@@ -20,7 +20,7 @@ Players = Annotated[
     int | None, typer.Option("--players", "-p", help="Seats at the table.", show_default=False)
 ]
 LineUp = Annotated[str, typer.Option("--bots", "-b", help="Bots, one per seat (one name: all).")]
-Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
+Jobs = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (1 to 1,024).")]
 Rotate = Annotated[bool, typer.Option("--rotate", help="Shift the line-up one seat each game.")]
 RayAddress = Annotated[
     str | None,

@@ -156,6 +156,7 @@ def plan(
         fail("--share goes with --width (a difference is planned against the equal share)")
     if not 1 <= pilot <= setup.MAX_GAMES:
         fail(f"--pilot must be a whole number from 1 to {setup.MAX_GAMES:,}")
+    setup.check_jobs(jobs)
     spec = build_spec(game_name, players, bots, seed, variant=variant, option=option, cards=cards)
     games, how = planned_games(spec, width=width, difference=difference, share=share, power=power)
     document: dict[str, Any] = {"games": games, "plan": how}

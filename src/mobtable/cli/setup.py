@@ -125,6 +125,17 @@ MAX_GAMES = 100_000_000
 fastest game's pace): a larger count is a typo, not a plan."""
 
 
+MAX_JOBS = 1024
+"""The most worker processes (or Ray CPUs) a run asks for: more is a typo."""
+
+
+def check_jobs(jobs: int) -> None:
+    """Fail cleanly on a number of workers below 1 or above :data:`MAX_JOBS` (a huge one
+    once reached the process pool as an ``OverflowError``)."""
+    if not 1 <= jobs <= MAX_JOBS:
+        fail(f"--jobs must be a whole number from 1 to {MAX_JOBS:,}, not {limits.shown(jobs)}")
+
+
 def check_games(games: int) -> None:
     """Fail cleanly on a count of games below 0 or above :data:`MAX_GAMES`."""
     if not 0 <= games <= MAX_GAMES:

@@ -284,7 +284,7 @@ def simulate(
         ),
     ] = 0,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=1, help="Worker processes (with --ray auto: CPUs).")
+        int, typer.Option("--jobs", "-j", help="Workers, 1 to 1,024 (with --ray auto: CPUs).")
     ] = 1,
     rotate: Rotate = False,
     out: Annotated[
@@ -312,6 +312,7 @@ def simulate(
         game_name, players, bots, seed, rotate=rotate, variant=variant, option=option, cards=cards
     )
     setup.check_games(games)
+    setup.check_jobs(jobs)
     if out is not None:
         needs_extra("pyarrow", "lab", "--out (the Parquet results table)")
         setup.writable_directory(out, "--out")

@@ -246,6 +246,7 @@ def sweep(
     game = setup.load_game(game_name)
     setup.check_seed(seed)
     setup.check_games(games)
+    setup.check_jobs(jobs)
     if games < 2:
         fail("--games must be at least 2 per cell for an interval")
     grid = build_grid(game, players, variants, option, cards, bots)

@@ -74,6 +74,7 @@ def tune(
     game = setup.load_game(game_name)
     setup.check_seed(seed)
     setup.check_games(games)
+    setup.check_jobs(jobs)
     if games < 1 or tries < 1:
         fail("--games and --tries must be at least 1")
     names = setup.split_names(bots)
