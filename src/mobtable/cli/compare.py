@@ -23,7 +23,7 @@ from rich.table import Table
 
 from mobtable.cli import setup
 from mobtable.cli._errors import fail
-from mobtable.cli.options import CardsFile, RuleOptions, Variants
+from mobtable.cli.options import CardsFile, Jobs, RuleOptions, Variants
 from mobtable.cli.simulate import RESULTS, build_spec, play
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ def compare(
         int | None,
         typer.Option(help="Master seed shared by both (default 0).", show_default=False),
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    jobs: Jobs = 1,
     rotate: Annotated[
         bool, typer.Option("--rotate", help="Shift the line-up one seat each game.")
     ] = False,
@@ -165,6 +165,7 @@ def compare(
         frame_a, frame_b = _load(a), _load(b)
         names = (str(a), str(b))
     else:
+        setup.check_jobs(jobs)
         with _run_directories(out) as (dir_a, dir_b):
             specs = [
                 build_spec(
