@@ -19,6 +19,7 @@ import argparse
 import logging
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -46,6 +47,9 @@ def main() -> int:
     args = parser.parse_args()
     # the client library's own report of a connection the server cut (a frame over the limit)
     logging.getLogger("websockets").setLevel(logging.CRITICAL)
+    # a plain kill ends the run through its context managers: the server it started stops
+    # and its scratch folder goes (a SIGTERM otherwise left the server running)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     tally = Tally()
     rng = random.Random(args.seed)
     start = time.monotonic()
