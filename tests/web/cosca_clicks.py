@@ -15,7 +15,6 @@ import re
 from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ACTION = "#cosca-action"
 CONFIRM = f"{ACTION} [data-role='confirm']"
@@ -40,13 +39,19 @@ def stage(page: Page) -> str | None:
     return found.group(1) if found else None
 
 
-def _appears(locator: Locator) -> bool:
-    """Whether ``locator`` is there within :data:`CLICK_MS` (a redraw may be under way)."""
-    try:
-        locator.wait_for(state="attached", timeout=CLICK_MS)
-    except PlaywrightTimeout:
-        return False
-    return True
+def _appears(page: Page, locator: Locator, asked: str) -> bool:
+    """Whether ``locator`` is there within :data:`CLICK_MS` (a redraw may be under way) while
+    the page is still asked ``asked``: once the decision is gone (the game moved on, or
+    ended and its last day's story began) there is nothing to wait for."""
+    waited = 0
+    while waited < CLICK_MS:
+        if locator.count():
+            return True
+        if stage(page) != asked:
+            return False
+        page.wait_for_timeout(50)
+        waited += 50
+    return False
 
 
 def _click(page: Page, selector: str, k: int, after: AfterClick, what: str) -> None:
@@ -82,7 +87,7 @@ def decide(page: Page, rng: random.Random, after: AfterClick) -> str | None:
         after(page, f"{asked}-sent")
         return played
     confirm = page.locator(CONFIRM)
-    if not _appears(confirm):
+    if not _appears(page, confirm, asked):
         # the decision went while it was being made (the game moved on): nothing to seal;
         # a confirm missing from a decision still asked is the board's fault
         still = stage(page)
