@@ -213,7 +213,8 @@ class CommandFuzz:
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             self.tally.fail(f"mobtable {_shown(args)}: {result.exception!r}")
         elif "Traceback" in said:
-            self.tally.fail(f"mobtable {_shown(args)}: a traceback")
+            at = said.index("Traceback")
+            self.tally.fail(f"mobtable {_shown(args)}: a traceback: {said[at : at + 600]!r}")
         elif code not in (0, 1, 2):
             self.tally.fail(f"mobtable {_shown(args)}: exit {code}")
         elif code == 2 and "Error" not in result.stderr:
