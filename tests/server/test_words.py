@@ -176,7 +176,10 @@ def test_a_move_refused_over_the_websocket_is_told_in_words(client: TestClient) 
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
         ws.send_json({"type": "hello", "seat": 0, "token": token})
         first = ws.receive_json()
-        while first["type"] != "state":
+        # to the seat's first trick play: the deal may open on a redraw ("keep" the hand)
+        while first["type"] != "state" or not any(len(m["a"]) == 3 for m in first["legal"]):
+            if first["type"] == "state" and first["legal"]:
+                ws.send_json({"type": "act", "action": first["legal"][0]["a"]})
             first = ws.receive_json()
         held = set(first["view"]["hand"])
         absent = next(

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ACTION = "#cosca-action"
 CONFIRM = f"{ACTION} [data-role='confirm']"
@@ -67,10 +68,16 @@ def decide(page: Page, rng: random.Random, after: AfterClick) -> str | None:
         while page.locator(f"{ACTION} .cosca-slot.empty").count():
             _click(page, ".cosca-city.cosca-pickable", rng.randrange(6), after, "dice-placed")
     elif asked == "fight":
+        steps = f"{ACTION} button[data-step]:not([disabled])"
         for _ in range(rng.randrange(5)):
-            steps = f"{ACTION} button[data-step]:not([disabled])"
-            if page.locator(steps).count():
-                _click(page, steps, rng.randrange(page.locator(steps).count()), after, "offer")
+            enabled = page.locator(steps).count()
+            if not enabled:
+                break
+            try:  # a stepper may turn off between the count and the click (the offer's limit)
+                page.locator(steps).nth(rng.randrange(enabled)).click(timeout=1500)
+            except PlaywrightTimeout:
+                break
+            after(page, "offer")
     elif asked == "club":
         cards = ".cosca-mob.cosca-pickable"
         for k in range(page.locator(cards).count()):

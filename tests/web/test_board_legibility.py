@@ -107,13 +107,13 @@ def test_cosca_tells_its_last_day_before_the_result(
     context, page = _open(browser, server, created, size, motion="0.4")
     try:
         rng = random.Random(2)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while page.locator("#board").get_attribute("data-status") != "over":
             assert time.monotonic() < deadline, "the last day did not end"
             if decide(page, rng, lambda p, what: None) is None:
                 page.wait_for_timeout(30)
         # while the last day's story plays: no result over the board, nor on it
-        page.wait_for_selector(".cosca-story.playing", timeout=3000)
+        page.wait_for_selector(".cosca-story.playing", state="attached", timeout=10_000)
         spoilers = []
         shot = False
         while page.locator(".cosca-story.playing").count():
