@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
+import random
 import re
+from typing import Any
 
-from mobtable.bots.hints import describe, hint, interval, ranked
-from mobtable.bots.search import ActionStats, Budget
+import pytest
+
+from conformance.helpers import as_json
+from mobtable.bots.base import Decision
+from mobtable.bots.hints import (
+    HINT_LEVEL,
+    HINT_SECONDS,
+    describe,
+    hint,
+    hint_level,
+    hint_seed,
+    interval,
+    ranked,
+)
+from mobtable.bots.levels import EasyBot, ExpertBot, MediumBot
+from mobtable.bots.search import ActionStats, Budget, ISMCTSBot
+from mobtable.core import State
 from mobtable.core.narrator import Narrator
 from mobtable.games.capo import GAME as CAPO
+from mobtable.games.gangsta import GAME as GANGSTA
 
 
 def _stats(*rows: tuple[str, int, float]) -> list[ActionStats]:
@@ -45,6 +63,63 @@ def test_a_capo_hint_is_in_words() -> None:
     found = hint(state, seat, seed=1, budget=Budget(iterations=60))
     words = Narrator(CAPO, seat, [], 3)
     line = found.words(lambda action: words.action(state, seat, action))
-    assert line.startswith("Put ") and " games the hard bot played out from here" in line
+    assert line.startswith("Put ") and " games the expert bot played out from here" in line
     assert not re.search(r"\b[pdus]\d+\b|\bs-", line)
     assert found.action == found.stats[0].action
+
+
+def test_hints_use_the_strongest_search_level_that_thinks_within_their_time() -> None:
+    """``expert`` (hard's time cap, 0.9 s) fits a 1 s hint; a shorter budget falls back."""
+    assert HINT_LEVEL is ExpertBot and HINT_SECONDS == 1.0
+    assert HINT_LEVEL.budget.seconds is not None and HINT_LEVEL.budget.seconds <= HINT_SECONDS
+    assert hint_level(0.5) is MediumBot
+    assert hint_level(5.0) is ExpertBot
+    with pytest.raises(ValueError, match="no search level"):
+        hint_level(0.1)
+
+
+def test_a_hint_is_searched_by_the_chosen_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint's bot is an ``ExpertBot`` seeded with the seed given, searching the seat's
+    own decision; its words name the level."""
+    searched: list[tuple[type, Decision]] = []
+    real = ISMCTSBot.search
+
+    def spy(bot: ISMCTSBot, decision: Decision) -> Any:
+        searched.append((type(bot), decision))
+        return real(bot, decision)
+
+    monkeypatch.setattr(ISMCTSBot, "search", spy)
+    state = GANGSTA.new_state(GANGSTA.config(4), seed=3)
+    seat = state.pending()[0]
+    found = hint(state, seat, seed=hint_seed(state, seat), budget=Budget(iterations=40))
+    [(kind, decision)] = searched
+    assert kind is ExpertBot and decision.seat == seat
+    assert found.level == "expert"
+    if found.searched:
+        assert " games the expert bot played out from here" in found.line
+
+
+def _gangsta_mid_game(seed: int) -> State:
+    """A Gangsta table a few tricks in (played by ``easy``), seat to move owing a choice."""
+    state = GANGSTA.new_state(GANGSTA.config(4), seed=seed)
+    bot = EasyBot(seed=seed)
+    while len(state.history) < 30 or len(state.legal(state.pending()[0])) < 2:
+        seat = state.pending()[0]
+        state.apply(seat, bot.choose(Decision(state, seat)))
+    return state
+
+
+def test_the_same_view_gets_the_same_hint_from_the_expert_search() -> None:
+    """Two tables the seat cannot tell apart (the others' hands dealt anew, the same public
+    plays, which the opponent model reads): the same seed, the same statistics."""
+    state = _gangsta_mid_game(5)
+    seat = state.pending()[0]
+    twin = state.determinize(seat, random.Random(9))
+    twin.history = list(state.history)  # the same public log (as tests/bots/test_belief.py)
+    assert as_json(twin.view(seat)) == as_json(state.view(seat))
+    assert twin.fingerprint() != state.fingerprint()
+    assert hint_seed(twin, seat) == hint_seed(state, seat)
+    budget = Budget(iterations=80)
+    one = hint(state, seat, seed=hint_seed(state, seat), budget=budget)
+    two = hint(twin, seat, seed=hint_seed(twin, seat), budget=budget)
+    assert one.stats == two.stats and one.line == two.line

@@ -5,9 +5,13 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from mobtable.bots import hints
+from mobtable.bots.search import Budget
+from mobtable.core import State
 from mobtable.core import record as records
 
 from .conftest import Invoke
@@ -161,12 +165,15 @@ def test_an_option_value_outside_its_choices_lists_them(invoke: Invoke) -> None:
     assert "option 'rounds' must be one of 2, 3, not '4'" in result.stderr
 
 
-def test_hints_show_what_hard_would_play_and_why(invoke: Invoke) -> None:
+def test_hints_show_what_the_hint_level_would_play_and_why(invoke: Invoke) -> None:
     result = invoke([*TWO, "--seed", "3", "--save", "h.json", "--hints"], input="quit\n")
     assert result.exit_code == 0, result.output
     hint_lines = [line for line in result.stdout.splitlines() if line.startswith("Hint: ")]
     assert len(hint_lines) == 1
-    assert re.match(r"Hint: Bid (nothing|\d+ coins?): it won \d+% of [\d,]+ games", hint_lines[0])
+    assert re.match(
+        r"Hint: Bid (nothing|\d+ coins?): it won \d+% of [\d,]+ games the expert bot played",
+        hint_lines[0],
+    )
     assert not re.search(r"\bb\d\b", hint_lines[0])  # the move in words, never its notation
 
 
@@ -195,3 +202,26 @@ def test_C_11_a_cosca_game_at_the_terminal_begins_on_the_day_of_play(
         input="quit\n",
     )
     assert _record("d.json")["config"]["options"]["start_day"] == "seed", chosen.output
+
+
+def test_a_terminal_hint_is_seeded_with_the_moves_the_seat_knows_of(
+    invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the web's: never the history's length, which counts the parts of a bot's crew
+    laid face down before the human's choice."""
+    seen: list[tuple[int, int, int]] = []
+    real = hints.hint
+
+    def spy(state: State, seat: int, **kwargs: Any) -> hints.Hint:
+        seen.append((kwargs["seed"], state.moves_seen_by(seat), len(state.history)))
+        return real(state, seat, **{**kwargs, "budget": Budget(iterations=30)})
+
+    monkeypatch.setattr(hints, "hint", spy)
+    typed = "quit\n"
+    capo = ["play", "capo", "--players", "3", "--bots", "random", "--seat", "1"]
+    args = [*capo, "--seed", "3", "--save", "k.json", "--hints"]
+    result = invoke(args, input=typed)
+    assert result.exit_code == 0, result.output
+    assert len(seen) == 1
+    [(seed, known, length)] = seen
+    assert seed == known < length  # the crew's face-down cards are in the history

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from importlib import resources
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from mobtable.bots.hints import HINT_LEVEL
 from mobtable.server.app import create_app
 from server.helpers import act, claim, new_table
 
@@ -56,12 +59,22 @@ def test_a_hint_names_a_legal_move_in_words_with_a_reason_for_that_seat_only(
         assert answer["label"] in labels
         assert answer["action"] in {m["a"] for m in first["legal"]}
         assert answer["reason"] and answer["action"] not in answer["reason"]
+        only = answer["reason"] == "it is your only move"
+        assert only or "games the expert bot played out from here" in answer["reason"]
         ws.send_json({"type": "hint"})  # again at once: refused, the socket stays open
         again = ws.receive_json()
         assert again["type"] == "error" and again["rule"] == "rate"
         assert "ask again in" in again["message"]
         ws.send_json({"type": "ping"})
         assert ws.receive_json()["type"] == "pong"
+
+
+def test_the_lobby_names_the_level_hints_consult() -> None:
+    """The create form's words (static JavaScript) name :data:`HINT_LEVEL`, as the
+    server's do."""
+    lobby = (resources.files("mobtable.web") / "lobby.js").read_text(encoding="utf-8")
+    [offer] = re.findall(r"Allow hints \(the (\w+) bot's suggestion", lobby)
+    assert offer == HINT_LEVEL.name
 
 
 def test_hints_are_refused_where_the_table_is_off_and_for_spectators(

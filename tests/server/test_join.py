@@ -267,7 +267,7 @@ def test_the_waiting_room_tells_a_friend_how_the_table_is_set_up(client: TestCli
     settings = summary(client, created["id"])["settings"]
     assert settings[:3] == [
         "60 seconds per move: when time runs out, a bot makes that move",
-        "Hints allowed (the hard bot's suggestion)",
+        "Hints allowed (the expert bot's suggestion)",
         "Variant: First game",
     ]
     text = " ".join(settings)

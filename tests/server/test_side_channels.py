@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mobtable import games
+from mobtable.bots.hints import HINT_LEVEL
 from mobtable.bots.search import Budget
 from mobtable.core import State
 from mobtable.server import hints
@@ -112,6 +113,8 @@ def test_a_hint_is_the_same_whatever_another_seats_hidden_crew(
     job_one, answer_one = _hint_for_seat_1(one)
     job_other, answer_other = _hint_for_seat_1(other)
     assert job_one.seed == job_other.seed
+    assert job_one.level is job_other.level is HINT_LEVEL  # the chosen level searches
+    assert "games the expert bot played out from here" in answer_one["reason"]
     assert answer_one == answer_other
 
 

@@ -3,12 +3,13 @@
 - ``easy``: the game's own ``greedy`` bot (uniform random if a game has none).
 - ``medium``: ISMCTS with :data:`MEDIUM` (a short search).
 - ``hard``: ISMCTS with :data:`HARD` (the strongest setting that still answers
-  within about a second; what ``--hints`` consults).
+  within about a second).
 - ``expert``: ``hard``'s search and budget, with the opponent model (determinizations
   weighted by the others' observed plays, :mod:`mobtable.bots.search.belief`, in the games
   that declare what to observe: Gangsta) and the game's learned evaluator
   (:mod:`mobtable.bots.search.learned`, which predicts the winner better than the hand-written
-  one in every game) where it ships one.
+  one in every game) where it ships one. Hints consult it: the strongest level that thinks
+  within a hint's time (:data:`mobtable.bots.hints.HINT_LEVEL`).
 
 Search levels have an iteration budget, so a seeded bot is reproducible, and a
 time cap, so that a slow position never keeps a human waiting.

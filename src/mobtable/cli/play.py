@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.text import Text
 
 from mobtable import bots as bot_registry
+from mobtable.bots.hints import HINT_LEVEL
 from mobtable.cli import setup
 from mobtable.cli._errors import FAILURE, fail
 from mobtable.cli.options import CardsFile, RuleOptions, Variants
@@ -64,7 +65,10 @@ def play(
     ] = False,
     hints: Annotated[
         bool,
-        typer.Option("--hints", help="Before each of your moves, show what 'hard' would play."),
+        typer.Option(
+            "--hints",
+            help=f"Before each of your moves, show what '{HINT_LEVEL.name}' would play.",
+        ),
     ] = False,
     your_name: Annotated[
         str | None,

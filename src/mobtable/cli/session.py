@@ -59,7 +59,8 @@ class Session:
         names: who sits where, for the record (``"you"``, bot names).
         console: where everything is printed.
         read_line: reads one line after showing a prompt (``EOFError`` at the end).
-        hints: before each human move, show what the ``hard`` bot would play and why.
+        hints: before each human move, show what the hints' level
+            (:data:`~mobtable.bots.hints.HINT_LEVEL`) would play and why.
         people: each seat's name as players read it (default: the default names).
         labels: each seat as the result lists it ("Carla (bot, greedy)").
         delay: seconds to wait after each move drawn while watching.
@@ -245,9 +246,9 @@ class Session:
             self.console.print(said)
 
     def _show_hint(self, seat: Seat) -> None:
-        from mobtable.bots.hints import hint
+        from mobtable.bots.hints import hint, hint_seed
 
-        advice = hint(self.state, seat, seed=len(self.state.history))
+        advice = hint(self.state, seat, seed=hint_seed(self.state, seat))
         line = advice.words(lambda action: self.words.action(self.state, seat, action))
         self.console.print(Text(f"Hint: {line}", style="cyan"))
 

@@ -1,14 +1,15 @@
-"""Hints at the table: what the ``hard`` bot would play for a seat, and why, in words.
+"""Hints at the table: what the hints' level (``expert``) would play for a seat, and why.
 
 A table created with ``hints: true`` lets its players ask (``{"type": "hint"}`` on
 the WebSocket). The search (:func:`mobtable.bots.hints.hint`, as the terminal's
-``--hints``) runs where search bots run, in a worker process, from the seat's own
-:class:`~mobtable.bots.Decision`, so it uses nothing the seat may not know; the
-answer goes to the asking client only: the move as that seat reads it and a
-reason. One hint at a time per seat, and one per :data:`COOLDOWN` seconds.
+``--hints``, by the level :data:`~mobtable.bots.hints.HINT_LEVEL`) runs where search bots
+run, in a worker process, from the seat's own :class:`~mobtable.bots.Decision`, so it uses
+nothing the seat may not know; the answer goes to the asking client only: the move as that
+seat reads it and a reason. One hint at a time per seat, and one per :data:`COOLDOWN`
+seconds.
 
-The search's seed is the moves the seat knows of (:func:`hint_seed`), never the
-length of the history, which counts the parts of other seats' sealed commits (a
+The search's seed is the moves the seat knows of (:func:`~mobtable.bots.hints.hint_seed`),
+never the length of the history, which counts the parts of other seats' sealed commits (a
 Capo crew's face-down cards): the same view then always gets the same hint.
 """
 
@@ -19,10 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from mobtable import games
-from mobtable.bots.hints import hint
-from mobtable.bots.levels import HARD
-from mobtable.bots.search import Budget
-from mobtable.core import State
+from mobtable.bots.hints import HINT_LEVEL, hint
+from mobtable.bots.hints import hint_seed as hint_seed  # the desk's seed, patchable here
+from mobtable.bots.search import Budget, ISMCTSBot
 from mobtable.core.record import to_record
 from mobtable.core.words import count
 from mobtable.server.bot_turns import BotTurns
@@ -42,12 +42,15 @@ class HintJob:
     seat: int
     seed: int
     package: str
-    budget: Budget = HARD
+    level: type[ISMCTSBot] = HINT_LEVEL
+    budget: Budget | None = None
+    """Overrides the level's budget (``None``: the level's own)."""
 
 
 @dataclass(frozen=True)
 class Advice:
-    """A worker's answer: the best action and the runner-up, as notations."""
+    """A worker's answer: the best action and the runner-up, as notations, and the name of
+    the level that searched."""
 
     best: str
     win: float
@@ -55,12 +58,13 @@ class Advice:
     runner_up: str | None
     runner_up_win: float
     only: bool
+    level: str = HINT_LEVEL.name
 
 
 def advise(job: HintJob) -> Advice:
     """In a worker: replay the record and search from the seat's decision."""
     state = replayed(job.record, job.package)
-    found = hint(state, job.seat, seed=job.seed, budget=job.budget)
+    found = hint(state, job.seat, seed=job.seed, level=job.level, budget=job.budget)
     best = found.stats[0]
     second = next((s for s in found.stats[1:] if s.visits), None)
     return Advice(
@@ -70,13 +74,8 @@ def advise(job: HintJob) -> Advice:
         runner_up=str(second.action) if second is not None else None,
         runner_up_win=second.win if second is not None else 0.0,
         only=len(found.stats) == 1,
+        level=found.level,
     )
-
-
-def hint_seed(state: State, seat: int) -> int:
-    """The search seed of ``seat``'s hint: the moves it knows of, so that states it cannot
-    tell apart get the same hint."""
-    return state.moves_seen_by(seat)
 
 
 class HintDesk:
@@ -85,7 +84,9 @@ class HintDesk:
     def __init__(self, turns: BotTurns, cooldown: float = COOLDOWN) -> None:
         self.turns = turns
         self.cooldown = cooldown
-        self.budget = HARD
+        self.level = HINT_LEVEL
+        self.budget: Budget | None = None
+        """Overrides the level's budget (tests: an iteration budget repeats exactly)."""
         self._last: dict[tuple[str, int], float] = {}
         self._busy: set[tuple[str, int]] = set()
 
@@ -109,7 +110,7 @@ class HintDesk:
                 raise Conflict("you have nothing to decide now", rule="turn-order")
             moves = hint_seed(state, seat)
             package = games.package_of(table.game.name)
-            job = HintJob(to_record(state), seat, moves, package, self.budget)
+            job = HintJob(to_record(state), seat, moves, package, self.level, self.budget)
         self._busy.add(key)
         try:
             advice = await self.turns.search(advise, job)
@@ -135,7 +136,7 @@ class HintDesk:
         else:
             reason = (
                 f"it won {advice.win:.0%} of {count(advice.visits, 'game')} "
-                "the hard bot played out from here"
+                f"the {advice.level} bot played out from here"
             )
             if advice.runner_up is not None:
                 reason += f"; next best: {label(advice.runner_up)} ({advice.runner_up_win:.0%}"

@@ -15,6 +15,7 @@ from pydantic import (
     StringConstraints,
 )
 
+from mobtable.bots.hints import HINT_LEVEL
 from mobtable.core.actions import MAX_NOTATION, NOTATION_PATTERN
 from mobtable.server.accounts.passwords import PASSWORD_MAX, PASSWORD_MIN
 from mobtable.server.chat import CHAT_MAX
@@ -113,7 +114,8 @@ class CreateTable(Strict):
     )
     hints: StrictBool = Field(
         default=False,
-        description="players may ask for the hard bot's suggestion at the table (a hint)",
+        description=f"players may ask for the {HINT_LEVEL.name} bot's suggestion at the table "
+        "(a hint)",
     )
     rated: StrictBool = Field(
         default=False,
@@ -429,7 +431,8 @@ class WsPing(Strict):
 
 
 class WsHint(Strict):
-    """Ask what the ``hard`` bot would play for this seat (tables with hints only)."""
+    """Ask what the hints' level (``expert``) would play for this seat (tables with hints
+    only)."""
 
     type: Literal["hint"]
 

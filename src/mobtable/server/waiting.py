@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mobtable.bots.hints import HINT_LEVEL
 from mobtable.core import Game
 from mobtable.core.rulespage import choice_words
 
@@ -45,7 +46,7 @@ def table_settings(
         f"{clock} seconds per move: when time runs out, a bot makes that move"
         if clock
         else "No clock: take the time you need",
-        "Hints allowed (the hard bot's suggestion)" if hints else "No hints",
+        f"Hints allowed (the {HINT_LEVEL.name} bot's suggestion)" if hints else "No hints",
     ]
     chosen = set(config.get("variants", ()))
     lines += [f"Variant: {v.label or v.name}" for v in game.variants if v.name in chosen]

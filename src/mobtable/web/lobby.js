@@ -203,7 +203,8 @@ function createForm(gameList) {
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "rated", id: "rated-box" }),
       " Rated game", h("span", { class: "option-help" }, "its end moves the ratings of the signed-in players and the bots (no chosen seed, no hints)")),
     h("details", {}, h("summary", {}, "More"), h("label", {}, "Seed ", seed, h("span", { class: "muted small" }, " (it decides every hand: everyone who joins is told you chose it)")), h("label", {}, "Clock ", clock),
-      h("label", { class: "check" }, h("input", { type: "checkbox", name: "hints", id: "hints-box" }), " Allow hints (the hard bot's suggestion, on request)")),
+      // the level hints consult is HINT_LEVEL (bots/hints.py; a test keeps the two alike)
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "hints", id: "hints-box" }), " Allow hints (the expert bot's suggestion, on request)")),
     h("label", {}, "Name ", name),
     h("button", { type: "submit", id: "create" }, "Open the table"),
     message,

@@ -149,7 +149,7 @@ class TableClient {
     this.send({ type: "hint" });
   }
 
-  // The hard bot's suggestion for this seat: the move in words and why.
+  // The hint level's suggestion for this seat (the server's words): the move and why.
   showHint(m) {
     this.hintButton.disabled = false;
     this.hinted = m.action; // marked in the move list until the next update
