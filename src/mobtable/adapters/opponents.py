@@ -2,10 +2,10 @@
 ``pyspiel.Bot`` (:mod:`mobtable.adapters.openspiel_bot`).
 
 Every bot a game lists (``mobtable.bots.available``: the levels ``easy``, ``medium``,
-``hard``, and ``random``, ``greedy``, ``ismcts``) plays through the same door as at a
-table: a :class:`~mobtable.core.Decision` for its seat, which gives it that seat's view,
-its legal actions and ``determinize`` (a sample drawn from that view alone), never the
-true state. Its action comes back as the game's stable action index.
+``hard``, ``expert``, and ``random``, ``greedy``, ``ismcts``, ``quick``) plays through the
+same door as at a table: a :class:`~mobtable.core.Decision` for its seat, which gives it
+that seat's view, its legal actions and ``determinize`` (a sample drawn from that view
+alone), never the true state. Its action comes back as the game's stable action index.
 """
 
 from __future__ import annotations
