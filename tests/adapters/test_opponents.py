@@ -70,9 +70,7 @@ def test_every_game_lists_the_levels_and_the_plain_bots() -> None:
     for name in GAMES:
         assert {*LEVELS, "random", "greedy", "ismcts"} <= set(bots.available(name))
         assert {"easy", "medium", "hard", "expert"} <= set(LEVELS)
-        assert {bot for line_up in line_ups(name) for bot in line_up} == set(
-            bots.available(name)
-        )
+        assert {bot for line_up in line_ups(name) for bot in line_up} == set(bots.available(name))
 
 
 @pytest.mark.parametrize("name", GAMES)
