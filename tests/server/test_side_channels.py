@@ -87,7 +87,7 @@ class _Recorder:
 
 def _hint_for_seat_1(state: State) -> tuple[hints.HintJob, dict[str, Any]]:
     """What the server's hint desk answers seat 1 at a table in ``state`` (an iteration
-    budget instead of the hard bot's time cap: a search with a fixed seed then repeats)."""
+    budget instead of the hint level's time cap: a search with a fixed seed then repeats)."""
     seats = [SeatRow(i, "human", token_hash="x") for i in range(PLAYERS)]
     row = TableRow("t", "capo", state.game.rules_version, state.config.to_json(), SEED)
     row.seats, row.hints = seats, True
