@@ -21,6 +21,7 @@ from mobtable.server.app import create_app
 from mobtable.server.manager import TableManager
 from mobtable.store.models import SeatModel
 from server.helpers import act, claim, new_table, state
+from server.test_lost_commit_reply import FaultyEngine
 
 SEATS = [{"kind": "human"}] * 2
 
@@ -162,3 +163,26 @@ def test_a_new_table_whose_answer_was_lost_is_answered_again_on_another_process(
         seat_1 = claim(second, table_id, 1)
         _plays(second, table_id, 0, token)
         _plays(second, table_id, 1, seat_1)
+
+
+def test_a_claim_stored_whose_commit_reply_was_lost_is_answered_by_its_retry(
+    db_url: str,
+) -> None:
+    """The same process: the claim's ``COMMIT`` reached the database, then its connection
+    was cut (the server heard an error). The retry with its key gets the seat."""
+    app = create_app(db_url, bot_delay=0)
+    manager: TableManager = app.state.manager
+    faulty = FaultyEngine(manager.repo.engine)
+    manager.repo.engine = faulty  # type: ignore[assignment]
+    key = _key()
+    with TestClient(app) as client:
+        table_id = new_table(client, seats=SEATS)["id"]
+        faulty.lose_replies = 1
+        lost = _claim(client, table_id, 1, key)
+        assert lost.status_code == 503, lost.text  # "try again"
+        stored = manager.repo.load(table_id)
+        assert stored is not None and stored.seats[1].token_hash is not None  # it was stored
+        again = _claim(client, table_id, 1, key)
+        assert again.status_code == 200, again.text
+        assert _claim(client, table_id, 1, _key()).status_code == 409
+        _plays(client, table_id, 1, again.json()["token"])
