@@ -13,6 +13,7 @@ import contextlib
 import functools
 import json
 import random
+import secrets
 import ssl
 import time
 from dataclasses import dataclass, field
@@ -86,22 +87,31 @@ class Audit:
 
 
 async def open_table(http: httpx2.AsyncClient, rng: random.Random) -> tuple[str, list[str]]:
-    """A table of four people, every seat taken: its id and the seats' tokens."""
-    body: dict[str, Any] = {"game": GAME, "players": PLAYERS, "sit": 0}
+    """A table of four people, every seat taken: its id and the seats' tokens. Each request
+    carries a key of its own, sent again with its retries: a retry whose first try was
+    stored (its answer lost, its server killed) gets that table or seat back."""
+    body: dict[str, Any] = {"game": GAME, "players": PLAYERS, "sit": 0, "request": _key()}
     body["seats"] = [{"kind": "human"}] * PLAYERS
     made = await _retrying(http, "POST", "/api/tables", body)
     table_id, tokens = made["id"], [made["token"]]
     for seat in range(1, PLAYERS):
-        claimed = await _retrying(http, "POST", f"/api/tables/{table_id}/seats/{seat}/claim", {})
+        path = f"/api/tables/{table_id}/seats/{seat}/claim"
+        claimed = await _retrying(http, "POST", path, {"request": _key()})
         tokens.append(claimed["token"])
     return table_id, tokens
+
+
+def _key() -> str:
+    """A fresh request key (22 URL-safe characters)."""
+    return secrets.token_urlsafe(16)
 
 
 async def _retrying(
     http: httpx2.AsyncClient, method: str, path: str, body: dict[str, Any]
 ) -> dict[str, Any]:
     """A request retried while the server is moving or gone (502 to 504, no answer), ≤ 60 s
-    (only opening and joining tables: a duplicate does no harm there)."""
+    (only opening and joining tables, each with its request key: the server answers a retry
+    of a request it stored as it did the first try)."""
     deadline = time.monotonic() + 60
     failures = 0
     while True:

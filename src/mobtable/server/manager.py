@@ -30,6 +30,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from mobtable import bots, games
@@ -380,7 +381,14 @@ class TableManager:
         self, spec: CreateTable, client: str = "local", account: AccountRef | None = None
     ) -> tuple[TableSession, int | None, str | None]:
         """Open a table for ``client`` (its address: the per-client limits count by it);
-        ``account``: the creator is signed in, and its seat ``sit`` is the account's."""
+        ``account``: the creator is signed in, and its seat ``sit`` is the account's.
+        ``spec.request``: the client's key for this creation, kept (as a digest) with the
+        seat ``sit``: sent again, by a retry whose answer was lost, it answers with the
+        table made then and a fresh token of that seat (as :meth:`claim` does)."""
+        if spec.request is not None and spec.sit is not None:
+            made = await self._created_before(spec, account)
+            if made is not None:
+                return made
         if spec.rated and (spec.seed is not None or spec.hints):
             raise ServerError(
                 "a rated table has neither a chosen seed nor hints: untick one or the other",
@@ -423,6 +431,8 @@ class TableManager:
             token = new_token()
             rows[spec.sit].token_hash = hash_token(token)
             rows[spec.sit].name = spec.name
+            if spec.request is not None:
+                rows[spec.sit].request_hash = hash_token(spec.request)
         table_id = new_table_id()
         seed = spec.seed if spec.seed is not None else game.random_seed() % (2**63)
         free = any(r.kind == "human" and r.token_hash is None for r in rows)
@@ -445,6 +455,27 @@ class TableManager:
             accounts=accounts,
         )
         return await self._open(row, client), spec.sit, token
+
+    async def _created_before(
+        self, spec: CreateTable, account: AccountRef | None
+    ) -> tuple[TableSession, int, str] | None:
+        """The table that an earlier try of this creation (``spec.request``'s key) made,
+        with a fresh token of its creator's seat; ``None`` if none did (or its creator
+        left the seat)."""
+        assert spec.request is not None
+        found = await self.db(self.repo.seat_of_request, hash_token(spec.request))
+        if found is None:
+            return None
+        table = await self.get(found[0])
+        seat = found[1]
+        if seat != spec.sit or table.game.name != spec.game:
+            raise Conflict("this request key was sent with another request: choose a new key")
+        async with table.lock:
+            s = table.seats[seat]
+            if not (s.claimed and token_matches(spec.request, s.row.request_hash)):
+                return None
+            self.authorize_account(table, seat, account)
+            return table, seat, await self._new_token(table, seat)
 
     async def open_tutorial(
         self, game_name: str, name: str | None, client: str = "local"
@@ -534,17 +565,31 @@ class TableManager:
             )
 
     async def claim(
-        self, table_id: str, seat: int, name: str | None, account: AccountRef | None = None
+        self,
+        table_id: str,
+        seat: int,
+        name: str | None,
+        account: AccountRef | None = None,
+        request: str | None = None,
     ) -> str:
         """Take a free seat under ``name`` (``None``: the seat's default name; signed in,
         ``account``'s name, and the seat is the account's); the waiting room's last free
-        seat taken, the game starts."""
+        seat taken, the game starts.
+
+        ``request``: the client's key for this claim (only its digest is stored with the
+        seat). Sent again, by a retry whose first answer was lost (the process gone after
+        storing the claim), it gets the seat back: a fresh token (tokens are stored only as
+        digests, so the first one is not known any more; it no longer works). Another key,
+        or none, finds the seat taken."""
         table = await self.get(table_id)
         async with table.lock:
             table.require_open()
             if not 0 <= seat < len(table.seats):
                 raise NotFound(f"table {table_id} has no seat {seat}")
             s = table.seats[seat]
+            if s.claimed and token_matches(request, s.row.request_hash):
+                self.authorize_account(table, seat, account)
+                return await self._new_token(table, seat)
             if s.row.kind != "human" or s.claimed:
                 raise Conflict(f"seat {seat} is not free")
             if account is not None:
@@ -556,7 +601,8 @@ class TableManager:
                 if taken is not None:
                     raise Conflict(f"{taken} is already at this table: choose another name")
             token = new_token()
-            row = SeatRow(seat, "human", None, name, hash_token(token))
+            digest = hash_token(request) if request else None
+            row = SeatRow(seat, "human", None, name, hash_token(token), request_hash=digest)
             await self.db(self.repo.update_seat, table.id, row)
             s.row = row
             if account is not None and await self.db(
@@ -568,6 +614,15 @@ class TableManager:
                 await self._joined(table, seat)
             self.pipeline.settle(table)
             return token
+
+    async def _new_token(self, table: TableSession, seat: int) -> str:
+        """A fresh token for ``seat`` (its lock held), stored in place of the old one."""
+        token = new_token()
+        s = table.seats[seat]
+        row = replace(s.row, token_hash=hash_token(token))
+        await self.db(self.repo.update_seat, table.id, row)
+        s.row = row
+        return token
 
     async def claim_games(self, account: AccountRef, seats: Sequence[SeatAuthAt]) -> dict[str, Any]:
         """A guest's seats at finished games (each proved by its token) become
@@ -648,7 +703,7 @@ class TableManager:
         async with table.lock:
             table.require(TableStatus.WAITING)
             s = table.seats[seat]
-            row = SeatRow(seat, s.row.kind, s.row.bot, s.row.name, s.row.token_hash, ready)
+            row = replace(s.row, ready=ready)
             await self.db(self.repo.update_seat, table.id, row)
             s.row = row
             self.pipeline.settle(table)
@@ -719,7 +774,7 @@ class TableManager:
             name = bot or default_bot(table.game.name)
             if name not in bots.available(table.game.name):
                 raise ServerError(f"no bot {name!r} for {table.game.name}")
-            row = SeatRow(target, "bot", name, t.row.name, t.row.token_hash)
+            row = replace(t.row, kind="bot", bot=name, ready=False)  # its token kept: reclaim
             await self.db(self.repo.update_seat, table.id, row)
             t.row = row
             table.bots.replaced(target)
@@ -735,7 +790,7 @@ class TableManager:
             s = table.seats[seat]
             if s.row.kind == "human":
                 return
-            row = SeatRow(seat, "human", None, s.row.name, s.row.token_hash)
+            row = replace(s.row, kind="human", bot=None, ready=False)
             await self.db(self.repo.update_seat, table.id, row)
             s.row = row
             self.pipeline.settle(table)

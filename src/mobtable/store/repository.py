@@ -61,6 +61,9 @@ class SeatRow:
     token_hash: str | None = None
     ready: bool = False
     """Said "ready" in the waiting room."""
+    request_hash: str | None = None
+    """The SHA-256 digest of the client's key of the request that took the seat (the
+    request's retry gets the seat back: ``TableManager.claim``)."""
 
 
 @dataclass
@@ -226,6 +229,7 @@ class Repository:
                         name=seat.name,
                         token_hash=seat.token_hash,
                         ready=seat.ready,
+                        request_hash=seat.request_hash,
                     )
                 )
 
@@ -303,6 +307,7 @@ class Repository:
                     name=seat.name,
                     token_hash=seat.token_hash,
                     ready=seat.ready,
+                    request_hash=seat.request_hash,
                 )
             )
 
@@ -393,11 +398,23 @@ class Repository:
             ).all()
         row = _table_row(t)
         row.seats = [
-            SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.ready)) for s in seats
+            SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.ready), s.request_hash)
+            for s in seats
         ]
         row.actions = [(a.seat, a.notation) for a in actions]
         row.accounts = self.accounts.seat_accounts(table_id)
         return row
+
+    def seat_of_request(self, request_hash: str) -> tuple[str, int] | None:
+        """The table and seat that the request whose key has this digest took, if any."""
+        query = (
+            select(SeatModel.table_id, SeatModel.seat)
+            .where(SeatModel.request_hash == request_hash)
+            .limit(1)
+        )
+        with self.engine.connect() as conn:
+            found = conn.execute(query).first()
+        return None if found is None else (found.table_id, int(found.seat))
 
     def ids(
         self,
