@@ -73,6 +73,30 @@ def test_what_is_observed_in_each_step() -> None:
     assert min(seen.values()) > 20
 
 
+def test_rewound_on_the_true_state_greedy_makes_its_plays_again() -> None:
+    """Each rewound position is the one the play was made in: with ``greedy`` at every seat,
+    the guide asked there turns up every card that was turned up, and declares every honest
+    crew's size (a bluff's size is ``greedy``'s own random draw)."""
+    from mobtable.games.capo.crews import CrewTest
+
+    turned = declared = 0
+    for seed in range(8):
+        for state, seat in positions(5, seed):
+            if state.phase is not SUSPECTING or state.step.choices:
+                continue
+            honest = CrewTest(state)
+            ask = guide(seed)
+            for observation, past in BELIEF.rewind(state, observations(state, seat)):
+                p, action = observation.seat, observation.action
+                if type(action) is TurnUp:
+                    assert ask(past, p) == action
+                    turned += 1
+                elif honest.ok(state.table[p]):
+                    assert ask(past, p) == action
+                    declared += 1
+    assert turned > 40 and declared > 25, (turned, declared)
+
+
 def _appeal(state: Any, card: int) -> tuple[int, int, int]:
     """How convincing ``greedy`` finds a card to turn up (its own ranking)."""
     job, c = state.cards.assignments[state.assignment], state.cards.mafiosi[card]
