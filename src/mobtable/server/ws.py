@@ -5,10 +5,10 @@ seat, to watch); then it receives a ``state`` message after every change: its
 own view, its legal actions and its new log events. It plays by sending
 ``{"type": "act", "action": "<notation>"}``; a refusal comes back as an
 ``error`` message in the player's words (its rule id beside); an act with a ``ref`` is
-acknowledged with ``{"type": "acted", "ref", "version"}`` once stored. ``{"type": "chat", "text": ...}``
-talks to the table: everyone there gets ``{"type": "chat", "messages": [...]}``,
-and a client gets the chat so far (``"history": true``, when there is any) after
-its first state.
+acknowledged with ``{"type": "acted", "ref", "version"}`` once stored.
+``{"type": "chat", "text": ...}`` talks to the table: everyone there gets
+``{"type": "chat", "messages": [...]}``, and a client gets the chat so far
+(``"history": true``, when there is any) after its first state.
 """
 
 from __future__ import annotations
