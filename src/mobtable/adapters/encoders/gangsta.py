@@ -16,7 +16,6 @@ from mobtable.adapters.encoders.base import (
     Flat,
     OneHot,
     Part,
-    observer,
     positions,
 )
 from mobtable.core import Config, Game
@@ -31,6 +30,9 @@ CARD_LISTS = ("to_place", "opened", "box", "discard")
 
 
 class GangstaEncoder(Encoder[GangstaView]):
+    """Gangsta's encoder. Its parts read the observer as ``view["seat"]``: ``encode`` has
+    refused a spectator's view already."""
+
     game_name = "gangsta"
 
     def __init__(self, game: Game, config: Config) -> None:
@@ -141,7 +143,7 @@ class GangstaEncoder(Encoder[GangstaView]):
                 flat[at[code]] = 1.0
 
     def _to_move(self, view: GangstaView, flat: Flat) -> None:
-        rel, at = self.rels[observer(view)], self.at
+        rel, at = self.rels[view["seat"]], self.at  # type: ignore[index]
         to_move, redraw_at = at["to_move"], at["redraw"]
         if view["turn"] is not None and view["phase"] not in ("redraw", "over"):
             flat[to_move + rel[view["turn"]]] = 1.0
@@ -162,7 +164,7 @@ class GangstaEncoder(Encoder[GangstaView]):
             flat[grid_cards + c] = 1.0
 
     def _trick(self, view: GangstaView, flat: Flat) -> None:
-        rel, p = self.rels[observer(view)], self.players
+        rel, p = self.rels[view["seat"]], self.players  # type: ignore[index]
         seats = self.seat_cards["trick"]
         for play in view["trick"]:
             at = seats[rel[play["seat"]]]
@@ -177,7 +179,7 @@ class GangstaEncoder(Encoder[GangstaView]):
     def _last_trick(self, view: GangstaView, flat: Flat) -> None:
         last = view["last_trick"]
         if last is not None:
-            rel = self.rels[observer(view)]
+            rel = self.rels[view["seat"]]  # type: ignore[index]
             flat[self.at["last_winner"] + rel[last["winner"]]] = 1.0
             seats = self.seat_cards["last_trick"]
             for play in last["plays"]:
@@ -186,7 +188,8 @@ class GangstaEncoder(Encoder[GangstaView]):
                     flat[at[code]] = 1.0
 
     def _hands(self, view: GangstaView, flat: Flat) -> None:
-        order, rel, at = self.orders[observer(view)], self.rels[observer(view)], self.at
+        me: int = view["seat"]  # type: ignore[assignment]
+        order, rel, at = self.orders[me], self.rels[me], self.at
         sizes, absent, voids = view["hand_sizes"], at["absent"], view["voids"]
         hand_sizes, voids_at, m, mafia = (
             at["hand_sizes"],
@@ -204,7 +207,7 @@ class GangstaEncoder(Encoder[GangstaView]):
     def _scores(self, view: GangstaView, flat: Flat) -> None:
         scores_at, best_at = self.at["scores"], self.at["best_trick"]
         scores, best = view["scores"], view["best_trick"]
-        for r, s in enumerate(self.orders[observer(view)]):
+        for r, s in enumerate(self.orders[view["seat"]]):  # type: ignore[index]
             flat[scores_at + r] = scores[s] / 50
             flat[best_at + r] = best[s] / 10
 
