@@ -168,9 +168,10 @@ class Encoder(ABC, Generic[V]):
         ``view`` is one a state of this encoder's game gave: its type is the game's ``V``.
         The parts are called here rather than through :meth:`fill` (one Python call
         fewer on every step of an environment)."""
-        observer(view)  # a spectator's view is refused here, once, not by every part
+        if view["seat"] is None:  # refused here, once, rather than by every part
+            observer(view)
         array = np.zeros(self.size, np.float32)
-        writable = flat(array)
+        writable = cast(Flat, array.data)  # flat(array), one call fewer
         for write in self.writes:
             write(view, writable)
         if out is None:
