@@ -185,6 +185,7 @@ def load(
         command += ["--generators", str(args.generators), "--index", str(g)]
         command += ["--think", str(args.think), "--think-spread", str(args.think_spread)]
         command += ["--stagger", str(args.stagger), "--seed", str(args.seed + g)]
+        command += ["--moves", args.moves]
         command += ["--start", str(start), "--warm", str(warm), "--until", str(until)]
         command += ["--out", str(out / f"{processes}-{g}.json")]
         log = (cluster.workdir / f"generator-{g}.log").open("ab")
@@ -220,6 +221,7 @@ def load(
         "tables in play x people": f"{sum(x['tables open'] for x in parts)} x 4 (of {args.tables})",
         "people connected at the end of the window": sum(x["connected"] for x in parts),
         "think (s)": f"{args.think} ± {args.think_spread:.0%}",
+        "moves sent by": args.moves,
         "acknowledged moves/s": round(len(latencies) / elapsed, 1),
         "p50 (ms)": round(1000 * percentile(latencies, 50), 1),
         "p99 (ms)": round(1000 * percentile(latencies, 99), 1),
@@ -297,6 +299,7 @@ async def generate(args: argparse.Namespace) -> dict[str, object]:
                     think=args.think,
                     think_spread=args.think_spread,
                     open_timeout=30,
+                    over_socket=args.moves == "ws",
                 )
             except Exception as exc:  # a table that could not even be opened
                 print(f"  a table failed to open: {exc!r}", flush=True)
@@ -385,6 +388,13 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=20.0, help="after the last table opened")
     parser.add_argument("--stagger", type=float, default=STAGGER, help="seconds between openings")
     parser.add_argument("--generators", type=int, default=1, help="load generator processes")
+    parser.add_argument(
+        "--moves",
+        choices=["ws", "http"],
+        default="http",
+        help="load: how the people send their moves: on the WebSocket as the web client "
+        "does (acknowledged by 'acted'), or by HTTP POST as a script would",
+    )
     parser.add_argument("--seed", type=int, default=28)
     parser.add_argument("--verbose", action="store_true", help="what each unfinished table does")
     for name in ("--base", "--ws", "--out"):  # generate: given by the load mode

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
+import os
 import random
+import shutil
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyarrow.parquet as pq
@@ -19,6 +23,7 @@ from mobtable.core import record as records
 from mobtable.store.repository import Repository, SeatRow, TableRow
 
 runner = CliRunner()
+export_cli = importlib.import_module("mobtable.cli.export")  # the package names its command so
 
 
 def finished(name: str, seed: int, players: int = 3) -> dict:
@@ -286,19 +291,134 @@ def test_export_skips_a_damaged_record_in_a_folder(tmp_path: Path) -> None:
     assert "Skipped" in result.stderr and "damaged.json" in result.stderr
 
 
-def test_export_names_a_folder_that_changed_while_it_was_read(
+def _folder_of_records(tmp_path: Path) -> Path:
+    """Two finished games' records, one in a subfolder."""
+    folder = tmp_path / "records"
+    records.save(finished("gangsta", 5), folder / "a.json")
+    records.save(finished("capo", 6), folder / "sub" / "b.json")
+    return folder
+
+
+def _export(folder: Path) -> Any:
+    out = folder.parent / "t.parquet"
+    result = runner.invoke(app, ["export", str(folder), "--out", str(out)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_export_skips_a_folder_that_went_away_while_it_was_walked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Found by the service fuzz: ``mobtable export /`` met a folder that went away under
-    it (another process's) and crashed with FileNotFoundError."""
+    it (another process's temporary files); the rest is exported."""
+    folder = _folder_of_records(tmp_path)
+    real = os.scandir
 
-    def vanishing(_self: Path, _pattern: str) -> object:
-        raise FileNotFoundError(2, "No such file or directory")
+    def vanishing(path: Any = ".") -> Any:
+        if not isinstance(path, int) and Path(path).name == "sub":  # rmtree lists by fd
+            shutil.rmtree(path)  # listed by its parent, gone before it is read
+        return real(path)
 
-    monkeypatch.setattr(Path, "rglob", vanishing)
-    result = runner.invoke(app, ["export", str(tmp_path), "--out", str(tmp_path / "t.parquet")])
-    assert result.exit_code == 2, result.exception
-    assert (
-        result.stderr.strip()
-        == f"Error: cannot read the folder {tmp_path}: No such file or directory"
-    )
+    monkeypatch.setattr(os, "scandir", vanishing)
+    result = _export(folder)
+    assert result.exit_code == 0, result.output
+    assert "from 1 finished games" in result.output
+    skipped = f"Skipped the folder {folder / 'sub'}: No such file or directory"
+    assert result.stderr.strip() == skipped
+
+
+def test_export_skips_a_folder_it_may_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = _folder_of_records(tmp_path)
+    real = os.scandir
+
+    def forbidden(path: Any = ".") -> Any:
+        if not isinstance(path, int) and Path(path).name == "sub":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", forbidden)
+    result = _export(folder)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.strip() == f"Skipped the folder {folder / 'sub'}: Permission denied"
+
+
+def test_export_names_its_folder_when_it_went_away_before_it_was_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = _folder_of_records(tmp_path)
+    real = os.scandir
+
+    def vanishing(path: Any = ".") -> Any:
+        if not isinstance(path, int) and Path(path) == folder:
+            shutil.rmtree(path)
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", vanishing)
+    result = _export(folder)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"Skipped the folder {folder}: No such file or directory",
+        f"Error: no records (*.json) in the folder {folder}",
+    ]
+
+
+@pytest.mark.parametrize("when", ["before its kind is known", "before it is read"])
+def test_export_skips_a_file_that_went_away(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, when: str
+) -> None:
+    """A record listed, then deleted (before the walk looks at it, or before it is read)."""
+    folder = _folder_of_records(tmp_path)
+    gone = folder / "sub" / "b.json"
+    if when == "before its kind is known":
+        real_walk = os.walk
+
+        def walk(top: Any, **kwargs: Any) -> Any:
+            for found in real_walk(top, **kwargs):
+                if gone.name in found[2]:
+                    gone.unlink()  # listed, then gone before the walk looks at it
+                yield found
+
+        monkeypatch.setattr(os, "walk", walk)
+    else:
+        real_files = export_cli._record_files
+
+        def record_files(path: Path) -> list[Path]:
+            files = real_files(path)
+            gone.unlink()
+            return files
+
+        monkeypatch.setattr(export_cli, "_record_files", record_files)
+    result = _export(folder)
+    assert result.exit_code == 0, result.output
+    assert "from 1 finished games" in result.output
+    assert result.stderr.startswith(f"Skipped {gone}: ")
+    assert "No such file or directory" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_export_skips_a_fifo_and_a_file_it_may_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A FIFO named ``*.json`` is never opened (reading it would wait for a writer for
+    ever); a file without read permission (tests run as root: its opening fails here)."""
+    folder = _folder_of_records(tmp_path)
+    os.mkfifo(folder / "pipe.json")
+    secret = folder / "sub" / "b.json"
+    real_open = Path.open
+
+    def open_(self: Path, *args: Any, **kwargs: Any) -> Any:
+        if self == secret:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", open_)
+    result = _export(folder)
+    assert result.exit_code == 0, result.output
+    assert "from 1 finished games" in result.output
+    lines = result.stderr.strip().splitlines()
+    assert lines[0] == f"Skipped {folder / 'pipe.json'}: not a regular file"
+    assert lines[1].startswith(f"Skipped {secret}: ") and lines[1].endswith("Permission denied")
+    assert len(lines) == 2

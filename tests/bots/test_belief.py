@@ -223,3 +223,25 @@ def test_expert_is_a_level_everywhere_a_level_is(name: str) -> None:
     bot = make("expert", name, seed=1)
     bot.budget = Budget(iterations=20)  # type: ignore[attr-defined]
     assert bot.choose(Decision(state, seat)) in state.legal(seat)
+
+
+def test_cosca_samples_hide_nothing_the_others_plays_could_tell() -> None:
+    """Why COSCA declares no belief hooks: its determinizations differ only in the order of
+    the mobster deck, which no player sees (the others' sealed dice and offers are not
+    dealt: they decide them again in the sample), so every sample would explain the
+    others' plays equally well. Should a sample ever deal something else, this fails."""
+    game = games.get("cosca")
+    checked = 0
+    for seed in range(3):
+        state = game.new_state(game.config(3 + seed), seed=seed)
+        player = make("greedy", "cosca", seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.pending()[0]
+            if rng.random() < 0.2:
+                first, second = (state.determinize(seat, random.Random(s)) for s in (1, 2))
+                second.deck = list(first.deck)  # type: ignore[attr-defined]
+                assert first.fingerprint() == second.fingerprint()
+                checked += 1
+            state.apply(seat, player.choose(Decision(state, seat)))
+    assert checked > 30

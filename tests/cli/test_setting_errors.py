@@ -33,8 +33,20 @@ def _no_server(monkeypatch: pytest.MonkeyPatch) -> None:
         (["--bot-delay", "inf"], "--bot-delay must be a number of seconds"),
         (["--bot-processes", "-2"], "--bot-processes must be 0 (threads only) or more"),
         (["--db", "garbage"], "--db 'garbage' is not a database URL"),
+        (["--health-port", "0"], "--health-port must be from 1 to 65535, not 0"),
+        (["--port", "8123", "--health-port", "8123"], "--health-port must differ from --port"),
     ],
-    ids=["port-99999", "port--1", "delay-nan", "delay--5", "delay-inf", "processes--2", "db-url"],
+    ids=[
+        "port-99999",
+        "port--1",
+        "delay-nan",
+        "delay--5",
+        "delay-inf",
+        "processes--2",
+        "db-url",
+        "health-0",
+        "health-same",
+    ],
 )
 def test_serve_refuses_a_setting_out_of_range(
     invoke: Invoke, args: list[str], message: str

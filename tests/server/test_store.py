@@ -46,7 +46,7 @@ def test_a_table_round_trips_with_its_seats_and_actions(db_url: str) -> None:
     repo.create_table(_row())
     repo.append_action("t1", 0, 1, "b3")
     repo.append_action("t1", 1, 0, "b4", result={"scores": [1, 0]})
-    repo.update_seat("t1", SeatRow(1, "bot", "easy", None, None))
+    assert repo.update_seat("t1", SeatRow(1, "bot", "easy", None, None), was=_row().seats[1])
     loaded = repo.load("t1")
     assert loaded is not None
     assert loaded.seed == 2**63 - 1 and loaded.clock == 30 and loaded.moves == 2
@@ -123,7 +123,8 @@ def test_the_waiting_room_and_the_chat_round_trip(db_url: str) -> None:
     row = _row()
     row.status, row.host, row.joined_at = TableStatus.WAITING, 0, 1000.5
     repo.create_table(row)
-    repo.update_seat("t1", SeatRow(1, "human", None, "Bob", "cd" * 32, ready=True))
+    bob = SeatRow(1, "human", None, "Bob", "cd" * 32, ready=True)
+    assert repo.update_seat("t1", bob, was=row.seats[1])
     after = repo.transition("t1", TableStatus.WAITING, Step.JOIN, joined_at=2000.25, host=1)
     assert after is TableStatus.WAITING
     loaded = repo.load("t1")

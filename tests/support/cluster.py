@@ -93,6 +93,7 @@ class Cluster:
         self.bot_delay = bot_delay
         self.haproxy = haproxy
         self.ports = [free_port() for _ in range(SERVERS)]
+        self.health_ports = [free_port() for _ in range(SERVERS)]
         self.servers: list[subprocess.Popen[bytes] | None] = [None] * SERVERS
         self.balancer: subprocess.Popen[bytes] | None = None
         self.https_port = free_port()
@@ -103,6 +104,7 @@ class Cluster:
     def start_server(self, i: int, *, wait: bool = True) -> None:
         command = [sys.executable, "-m", "mobtable.server", "--db", self.db_url]
         command += ["--port", str(self.ports[i]), "--log-level", "warning"]
+        command += ["--health-port", str(self.health_ports[i])]
         command += ["--bot-delay", str(self.bot_delay), "--bot-processes", "0"]
         command += ["--trusted-proxy", "127.0.0.1", *NO_LIMITS]
         log = (self.workdir / f"server-{i + 1}.log").open("ab")
@@ -179,6 +181,7 @@ class Cluster:
         }
         for i, port in enumerate(self.ports):
             env[f"MOBTABLE_SERVER_{i + 1}"] = f"127.0.0.1:{port}"
+            env[f"MOBTABLE_HEALTH_{i + 1}"] = str(self.health_ports[i])
         log = (self.workdir / "haproxy.log").open("ab")
         self.balancer = subprocess.Popen(
             [self.haproxy, "-db", "-f", str(HAPROXY_CFG)], stdout=log, stderr=log, env=env

@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import json
 import random
+import secrets
 import ssl
 import time
 from dataclasses import dataclass, field
@@ -86,22 +88,31 @@ class Audit:
 
 
 async def open_table(http: httpx2.AsyncClient, rng: random.Random) -> tuple[str, list[str]]:
-    """A table of four people, every seat taken: its id and the seats' tokens."""
-    body: dict[str, Any] = {"game": GAME, "players": PLAYERS, "sit": 0}
+    """A table of four people, every seat taken: its id and the seats' tokens. Each request
+    carries a key of its own, sent again with its retries: a retry whose first try was
+    stored (its answer lost, its server killed) gets that table or seat back."""
+    body: dict[str, Any] = {"game": GAME, "players": PLAYERS, "sit": 0, "request": _key()}
     body["seats"] = [{"kind": "human"}] * PLAYERS
     made = await _retrying(http, "POST", "/api/tables", body)
     table_id, tokens = made["id"], [made["token"]]
     for seat in range(1, PLAYERS):
-        claimed = await _retrying(http, "POST", f"/api/tables/{table_id}/seats/{seat}/claim", {})
+        path = f"/api/tables/{table_id}/seats/{seat}/claim"
+        claimed = await _retrying(http, "POST", path, {"request": _key()})
         tokens.append(claimed["token"])
     return table_id, tokens
+
+
+def _key() -> str:
+    """A fresh request key (22 URL-safe characters)."""
+    return secrets.token_urlsafe(16)
 
 
 async def _retrying(
     http: httpx2.AsyncClient, method: str, path: str, body: dict[str, Any]
 ) -> dict[str, Any]:
     """A request retried while the server is moving or gone (502 to 504, no answer), ≤ 60 s
-    (only opening and joining tables: a duplicate does no harm there)."""
+    (only opening and joining tables, each with its request key: the server answers a retry
+    of a request it stored as it did the first try)."""
     deadline = time.monotonic() + 60
     failures = 0
     while True:
@@ -133,17 +144,22 @@ async def play_seat(
     think: float = 0.0,
     think_spread: float = 1.0,
     open_timeout: float = 5.0,
+    over_socket: bool = False,
 ) -> None:
     """One person at the table until the game is over (or ``until``, monotonic), thinking
     ``think`` seconds on average before each move (drawn from 0 to twice that, or with
-    ``think_spread`` from ``think * (1 +- think_spread)``)."""
+    ``think_spread`` from ``think * (1 +- think_spread)``). Moves go over HTTP, or with
+    ``over_socket`` over the WebSocket as the web client sends them (each with a ``ref``,
+    acknowledged by the server's ``acted``)."""
     hello = json.dumps({"type": "hello", "seat": seat, "token": token})
     path = f"/api/tables/{ledger.table_id}/actions"
     known = 0  # the version our last acknowledged move left
     failures = 0  # reconnections in a row that got no state
+    refs = itertools.count(1)
     low, high = think * (1 - think_spread), think * (1 + think_spread)
     while not ledger.over and time.monotonic() < until:
         ledger.doing[seat] = "connecting"
+        pending: tuple[int, str, float] | None = None  # a move sent on the socket: ref, when
         try:
             async with connect(
                 f"{ws_base}/ws/tables/{ledger.table_id}", ssl=insecure(), open_timeout=open_timeout
@@ -151,13 +167,25 @@ async def play_seat(
                 await ws.send(hello)
                 ledger.doing[seat] = "waiting"
                 failures = -1  # connected: the next retry waits the least again
+                latest: dict[str, Any] | None = None  # the newest state not yet played from
                 while True:  # no word for a while (a refused move, a stalled server): reconnect
                     m = orjson.loads(await asyncio.wait_for(ws.recv(), QUIET + 8 * think))
-                    if m.get("type") != "state":
+                    kind = m.get("type")
+                    if kind == "state":
+                        if m["table"]["status"] == "over":
+                            ledger.over = True
+                            return
+                        latest = m
+                    elif pending is not None and m.get("ref") == pending[0]:
+                        _ref, action, sent = pending
+                        pending = None
+                        if kind != "acted":  # refused: the table moved on meanwhile
+                            ledger.refused += 1
+                            break
+                        known = _acknowledged(ledger, seat, action, sent, int(m["version"]))
+                    if pending is not None or latest is None:
                         continue
-                    if m["table"]["status"] == "over":
-                        ledger.over = True
-                        return
+                    m, latest = latest, None
                     if not m["legal"] or m["version"] < known or time.monotonic() > until:
                         continue
                     action = rng.choice(m["legal"])["a"]
@@ -165,6 +193,12 @@ async def play_seat(
                         await asyncio.sleep(rng.uniform(low, high))
                     sent = time.monotonic()
                     ledger.doing[seat] = f"sent {action} at v{m['version']}"
+                    if over_socket:
+                        pending = (next(refs), action, sent)
+                        await ws.send(
+                            json.dumps({"type": "act", "action": action, "ref": pending[0]})
+                        )
+                        continue
                     try:
                         answer = await http.post(
                             path, json={"seat": seat, "token": token, "action": action}
@@ -173,11 +207,7 @@ async def play_seat(
                         ledger.unsure.append((seat, action))
                         break
                     if answer.status_code == 200:
-                        now = time.monotonic()
-                        ledger.acked.append((seat, action, now))
-                        ledger.latencies.append(now - sent)
-                        known = int(answer.json()["version"])
-                        ledger.doing[seat] = f"waiting after v{known}"
+                        known = _acknowledged(ledger, seat, action, sent, answer.json()["version"])
                     elif answer.status_code >= 500:
                         ledger.unsure.append((seat, action))
                         break
@@ -187,6 +217,8 @@ async def play_seat(
         except (OSError, TimeoutError, WebSocketException) as exc:
             ledger.doing[seat] = f"reconnecting after {exc!r}"[:200]
             ledger.reconnects += 1
+            if pending is not None:  # sent, never acknowledged: stored or not
+                ledger.unsure.append((seat, pending[1]))
         failures += 1
         await asyncio.sleep(backoff(_jitter, failures))
 
@@ -201,8 +233,10 @@ async def play_table(
     think: float = 0.0,
     think_spread: float = 1.0,
     open_timeout: float = 5.0,
+    over_socket: bool = False,
 ) -> Ledger:
-    """Open a table and play it to the end (or ``until``) with four simulated people."""
+    """Open a table and play it to the end (or ``until``) with four simulated people
+    (``over_socket``: their moves sent on the WebSocket, as the web client sends them)."""
     ledger = ledger or Ledger()
     async with httpx2.AsyncClient(base_url=base, verify=insecure(), timeout=30) as http:
         ledger.table_id, tokens = await open_table(http, rng)
@@ -218,11 +252,21 @@ async def play_table(
                 think,
                 think_spread,
                 open_timeout,
+                over_socket,
             )
             for s, t in enumerate(tokens)
         ]
         await asyncio.gather(*seats)
     return ledger
+
+
+def _acknowledged(ledger: Ledger, seat: int, action: str, sent: float, version: int) -> int:
+    """Note a move the server acknowledged; the version it left."""
+    now = time.monotonic()
+    ledger.acked.append((seat, action, now))
+    ledger.latencies.append(now - sent)
+    ledger.doing[seat] = f"waiting after v{version}"
+    return int(version)
 
 
 def missing(ledger: Ledger, stored: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -51,6 +51,11 @@ def rewards(result: Result, kind: Reward = "win") -> list[float]:
     raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {kind!r}")
 
 
+FEW_ACTIONS = 24
+"""Up to this many legal actions, a mask is marked item by item through a memoryview (a C
+call each); more, with one numpy index array (whose making costs a few microseconds)."""
+
+
 class Table:
     """A game, its config and encoder, and the state being played."""
 
@@ -61,6 +66,8 @@ class Table:
         self.num_actions = game.num_actions(config)
         self.index = ActionIndex(game, config)
         self.memo = self.encoder.memo()
+        self._encode = self.memo.encode if self.encoder.incremental else self.encoder.encode
+        """The memo where it is incremental; else the encoder itself (one call fewer)."""
         self._legal: tuple[State, tuple[int, int], Sequence[Action], list[int]] | None = None
         self._pending: tuple[State, int, tuple[int, ...]] | None = None
         self.state: State = game.new_state(config, seed=0)
@@ -74,7 +81,7 @@ class Table:
     def observation(self, seat: int) -> Array:
         """``seat``'s tensor (through the table's ``Memo``: written whole unless the
         encoder is incremental, which no game's is today)."""
-        return self.memo.encode(self.state.view(seat))
+        return self._encode(self.state.view(seat))
 
     def pending(self) -> tuple[int, ...]:
         """The seats that owe a decision now (kept until the state moves on, as
@@ -105,7 +112,12 @@ class Table:
         mask = np.zeros(self.num_actions, np.int8)
         if seat in self.pending():
             indices = self.legal_now(seat)[1]
-            mask[np.fromiter(indices, np.intp, len(indices))] = 1  # faster than from a list
+            if len(indices) > FEW_ACTIONS:
+                mask[np.fromiter(indices, np.intp, len(indices))] = 1  # faster than a list
+            else:
+                ones = mask.data
+                for index in indices:
+                    ones[index] = 1
         return mask
 
     def action(self, seat: int, index: int) -> Action:

@@ -6,7 +6,7 @@
   within about a second).
 - ``expert``: ``hard``'s search and budget, with the opponent model (determinizations
   weighted by the others' observed plays, :mod:`mobtable.bots.search.belief`, in the games
-  that declare what to observe: Gangsta) and the game's learned evaluator
+  that declare what to observe: Gangsta and Capo) and the game's learned evaluator
   (:mod:`mobtable.bots.search.learned`, which predicts the winner better than the hand-written
   one in every game) where it ships one. Hints consult it: the strongest level that thinks
   within a hint's time (:data:`mobtable.bots.hints.HINT_LEVEL`).

@@ -7,6 +7,8 @@ records written by ``mobtable play``, ``simulate --records`` or ``mobtable recor
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -205,10 +207,7 @@ def _open(source: str) -> _Source:
         return _Database(source)
     path = Path(source)
     if path.is_dir():
-        try:  # a folder that changes while it is read (``/``, ``/tmp``) may lose a part
-            files = sorted(p for p in path.rglob("*.json") if p.is_file())
-        except OSError as exc:
-            fail(f"cannot read the folder {path}: {exc.strerror or exc}")
+        files = _record_files(path)
         if not files:
             fail(f"no records (*.json) in the folder {path}")
         return _Records(files)
@@ -220,6 +219,33 @@ def _open(source: str) -> _Source:
     if _is_database(path):
         return _Database(source)
     return _named_record(path)
+
+
+def _record_files(folder: Path) -> list[Path]:
+    """The regular ``*.json`` files under ``folder``, in order. A folder that changes while
+    it is walked (``/``, ``/tmp``: another process's temporary files) may lose a part: a
+    folder or file that cannot be read (gone, no permission) is skipped with a line, as is
+    a ``*.json`` that is no regular file (a FIFO would block its reading for ever)."""
+
+    def unreadable(exc: OSError) -> None:
+        _skipped(f"the folder {exc.filename or folder}", exc.strerror or str(exc))
+
+    files: list[Path] = []
+    for root, _folders, names in os.walk(folder, onerror=unreadable):
+        for name in names:
+            if not name.endswith(".json"):
+                continue
+            file = Path(root, name)
+            try:
+                regular = stat.S_ISREG(file.stat().st_mode)
+            except OSError as exc:
+                _skipped(str(file), exc.strerror or str(exc))
+                continue
+            if regular:
+                files.append(file)
+            else:
+                _skipped(str(file), "not a regular file")
+    return sorted(files)
 
 
 def _skipped(what: str, why: str) -> None:

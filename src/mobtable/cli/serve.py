@@ -109,6 +109,14 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    health_port: Annotated[
+        int | None,
+        typer.Option(
+            help="Answer a balancer's health check on this port, from a thread of its own "
+            "(200 while the server's event loop runs; default: none).",
+            show_default=False,
+        ),
+    ] = None,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -147,6 +155,7 @@ def serve(
             limits=limits,
             trusted_proxies=trusted_proxy,
             on_ready=announce,
+            health_port=health_port,
         )
     except (AddressInUse, BadSetting) as exc:
         fail(str(exc))

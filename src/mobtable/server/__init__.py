@@ -5,6 +5,8 @@ Start it with :func:`run` (or ``python -m mobtable.server``).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import errno
 import gc
 import os
@@ -16,6 +18,7 @@ if TYPE_CHECKING:
     import uvicorn
     from fastapi import FastAPI
 
+    from mobtable.server.health import HealthListener, Heartbeat
     from mobtable.server.limits import ServerLimits
 
 DEFAULT_DB = "sqlite:///mobtable.sqlite"
@@ -59,10 +62,16 @@ MAX_BOT_DELAY = 60.0
 """The longest ``--bot-delay``, in seconds."""
 
 
-def check_settings(port: int, bot_delay: float, bot_processes: int | None) -> None:
+def check_settings(
+    port: int, bot_delay: float, bot_processes: int | None, health_port: int | None = None
+) -> None:
     """Raise :class:`BadSetting` for a port, bot delay or worker count out of range."""
     if not 0 <= port <= 65535:
         raise BadSetting(f"--port must be from 0 (any free port) to 65535, not {port}")
+    if health_port is not None and not 1 <= health_port <= 65535:
+        raise BadSetting(f"--health-port must be from 1 to 65535, not {health_port}")
+    if health_port is not None and health_port == port:
+        raise BadSetting(f"--health-port must differ from --port ({port})")
     if not 0 <= bot_delay <= MAX_BOT_DELAY:  # NaN compares false: refused too
         raise BadSetting(
             f"--bot-delay must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, not {bot_delay}"
@@ -107,16 +116,36 @@ def open_app(db_url: str, **settings: Any) -> FastAPI:
 _IN_USE = {errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)}
 
 
+BACKLOG = 2048
+"""Connections the kernel queues for the server before it accepts them (uvicorn's own
+default; Python's is 128): a thousand tables' people reconnecting at once after a process
+left must not find the queue full, which a balancer reads as a dead server."""
+
+
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port`` (port 0: a free one); ``AddressInUse`` if taken."""
     family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
     try:
-        return socket.create_server((host, port), family=family)
+        return socket.create_server((host, port), family=family, backlog=BACKLOG)
     except OSError as exc:
         if exc.errno not in _IN_USE:
             raise
         raise AddressInUse(
             f"port {port} on {host} is in use: pick another with --port, e.g. --port {port + 1}"
+        ) from exc
+
+
+def health_listener(host: str, port: int, heartbeat: Heartbeat) -> HealthListener:
+    """The health check's listener on ``host:port``; ``AddressInUse`` if taken."""
+    from mobtable.server.health import HealthListener
+
+    try:
+        return HealthListener(host, port, heartbeat)
+    except OSError as exc:
+        if exc.errno not in _IN_USE:
+            raise
+        raise AddressInUse(
+            f"port {port} on {host} is in use: pick another with --health-port"
         ) from exc
 
 
@@ -137,6 +166,7 @@ def run(
     limits: ServerLimits | None = None,
     trusted_proxies: Sequence[str] | None = None,
     on_ready: Callable[[str], None] | None = None,
+    health_port: int | None = None,
 ) -> None:
     """Serve mobtable on ``host:port`` with the database at ``db_url`` (migrated first).
 
@@ -145,25 +175,35 @@ def run(
     ``on_ready`` gets the server's URL once it accepts connections. ``limits``: default
     ``ServerLimits.configured()`` (the environment, else the defaults). ``trusted_proxies``:
     addresses of reverse proxies whose ``X-Forwarded-For`` names the client (default: none,
-    the header is ignored).
+    the header is ignored). ``health_port``: where a balancer's health check is answered, by
+    a thread of its own (:mod:`mobtable.server.health`; default: none).
     """
     import uvicorn
 
+    from mobtable.server.health import Heartbeat
     from mobtable.server.limits import ServerLimits
 
-    check_settings(port, bot_delay, bot_processes)
+    check_settings(port, bot_delay, bot_processes, health_port)
     sock = bind(host, port)
+    heartbeat = Heartbeat()
+    health = (
+        health_listener(host, health_port, heartbeat)
+        if health_port is not None
+        else contextlib.nullcontext()
+    )
     proxies = trusted_proxies_from(trusted_proxies)
+    beats: list[asyncio.Task[None]] = []
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
             if self.started:
                 tune_gc()
+                beats.append(asyncio.get_running_loop().create_task(heartbeat.run()))
             if self.started and on_ready is not None:
                 on_ready(address(sock))
 
-    with sock:
+    with sock, health:
         app = open_app(
             db_url,
             bot_delay=bot_delay,
@@ -199,6 +239,7 @@ def server_config(
 
 
 __all__ = [
+    "BACKLOG",
     "DEFAULT_DB",
     "GC_THRESHOLDS",
     "TRUSTED_PROXIES_ENV",
@@ -209,6 +250,7 @@ __all__ = [
     "bind",
     "check_settings",
     "database_reason",
+    "health_listener",
     "open_app",
     "run",
     "server_config",

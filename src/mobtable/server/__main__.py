@@ -39,6 +39,13 @@ def main(argv: list[str] | None = None) -> None:
         help="worker processes for search bots (default: CPUs - 1; 0: threads only)",
     )
     parser.add_argument("--log-level", default="info")
+    parser.add_argument(
+        "--health-port",
+        type=int,
+        default=None,
+        help="answer a balancer's health check on this port, from a thread of its own "
+        "(200 while the event loop runs; default: none)",
+    )
     defaults = ServerLimits()
     for name, text in LIMITS.items():
         variable = ServerLimits.ENVIRONMENT[name]
@@ -71,6 +78,7 @@ def main(argv: list[str] | None = None) -> None:
             limits=limits,
             trusted_proxies=args.trusted_proxy,
             on_ready=lambda url: print(f"mobtable: open {url} in a browser", flush=True),
+            health_port=args.health_port,
         )
     except AddressInUse as exc:
         sys.exit(f"Error: {exc}")

@@ -23,6 +23,7 @@ class Close:
 
 TOO_SLOW = Close(4429, "too many messages unread; reconnect for the current state")
 LEFT = Close(4403, "you left this seat: its token is no longer valid")
+REPLACED = Close(4403, "this seat is held by another token now: yours is no longer valid")
 
 
 class Client:

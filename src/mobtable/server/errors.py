@@ -80,17 +80,22 @@ async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
         {key: encodable(error[key]) for key in ("loc", "msg", "type", "input") if key in error}
         for error in errors
     ]
-    for entry in detail:  # a password is never sent back, even a refused one
-        if "input" in entry and any("password" in str(part) for part in entry.get("loc", ())):
+    for entry in detail:  # a password or request key is never sent back, even a refused one
+        if "input" in entry and any(_secret(part) for part in entry.get("loc", ())):
             entry["input"] = "(hidden)"
     for entry in detail:  # nor inside the body it came in
         if isinstance(entry.get("input"), dict):
-            entry["input"] = _hide_passwords(entry["input"])
+            entry["input"] = _hide_secrets(entry["input"])
     return JSONResponse({"detail": detail}, status_code=422)
 
 
-def _hide_passwords(body: dict[str, Any]) -> dict[str, Any]:
-    return {k: "(hidden)" if "password" in k else v for k, v in body.items()}
+def _secret(field: Any) -> bool:
+    """A body field that holds a secret: a password, or a request key (``request``)."""
+    return "password" in str(field) or field == "request"
+
+
+def _hide_secrets(body: dict[str, Any]) -> dict[str, Any]:
+    return {k: "(hidden)" if _secret(k) else v for k, v in body.items()}
 
 
 async def http_error(request: Request, exc: Exception) -> Response:

@@ -30,6 +30,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from mobtable import bots, games
@@ -53,6 +54,7 @@ from mobtable.server.names import clash
 from mobtable.server.pipeline import ActionPipeline
 from mobtable.server.schemas import CreateTable, SeatAuthAt, SeatSpec
 from mobtable.server.seats import hash_token, token_matches
+from mobtable.server.seatwrites import SeatWrites, on_stored_seats
 from mobtable.server.session import TableSession
 from mobtable.server.sockets import SocketCounts
 from mobtable.server.tutorials import is_tutorial
@@ -134,6 +136,7 @@ class TableManager:
             bot_processes=bot_processes,
             bot_only_moves=self.limits.bot_only_moves,
         )
+        self.seat_writes = SeatWrites(repo, self.db, self.pipeline.settle)
         self.hints = HintDesk(self.bot_turns)
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -202,16 +205,19 @@ class TableManager:
         whose last commit is ``unsure`` is read from the store again first (503 while the
         database is still out of reach), so nobody is served a state the store contradicts;
         not for a move (``reconcile=False``): the pipeline does it, and refuses the move if
-        the state changed under it. A table being changed (its lock held) is left to that
-        change."""
+        the state changed under it. Its seats, if a seat write left them unsure, are read
+        again (:class:`.seatwrites.SeatWrites`), for a move too. A table being changed (its
+        lock held) is left to that change."""
         table = self.tables.get(table_id)
         if table is not None:
             if table_id in self._finished:
                 self._finished.move_to_end(table_id)
-            if reconcile and table.unsure and not table.lock.locked():
+            stale = (reconcile and table.unsure) or table.seats_unsure
+            if stale and not table.lock.locked():
                 async with table.lock:
-                    if table.unsure:
+                    if reconcile and table.unsure:
                         await self.pipeline.reconcile(table)
+                    await self.seat_writes.known(table)
             return table
         loading = self._loading.get(table_id)
         if loading is None:
@@ -380,7 +386,14 @@ class TableManager:
         self, spec: CreateTable, client: str = "local", account: AccountRef | None = None
     ) -> tuple[TableSession, int | None, str | None]:
         """Open a table for ``client`` (its address: the per-client limits count by it);
-        ``account``: the creator is signed in, and its seat ``sit`` is the account's."""
+        ``account``: the creator is signed in, and its seat ``sit`` is the account's.
+        ``spec.request``: the client's key for this creation, kept (as a digest) with the
+        seat ``sit``: sent again, by a retry whose answer was lost, it answers with the
+        table made then and a fresh token of that seat (as :meth:`claim` does)."""
+        if spec.request is not None and spec.sit is not None:
+            made = await self._created_before(spec, account)
+            if made is not None:
+                return made
         if spec.rated and (spec.seed is not None or spec.hints):
             raise ServerError(
                 "a rated table has neither a chosen seed nor hints: untick one or the other",
@@ -423,6 +436,8 @@ class TableManager:
             token = new_token()
             rows[spec.sit].token_hash = hash_token(token)
             rows[spec.sit].name = spec.name
+            if spec.request is not None:
+                rows[spec.sit].request_hash = hash_token(spec.request)
         table_id = new_table_id()
         seed = spec.seed if spec.seed is not None else game.random_seed() % (2**63)
         free = any(r.kind == "human" and r.token_hash is None for r in rows)
@@ -445,6 +460,32 @@ class TableManager:
             accounts=accounts,
         )
         return await self._open(row, client), spec.sit, token
+
+    async def _created_before(
+        self, spec: CreateTable, account: AccountRef | None
+    ) -> tuple[TableSession, int, str] | None:
+        """The table that an earlier try of this creation (``spec.request``'s key) made,
+        with a fresh token of its creator's seat; ``None`` if none did (or its creator
+        left the seat)."""
+        assert spec.request is not None
+        found = await self.db(self.repo.seat_of_request, hash_token(spec.request))
+        if found is None:
+            return None
+        table = await self.get(found[0])
+        seat, request = found[1], spec.request
+        if seat != spec.sit or table.game.name != spec.game:
+            raise Conflict("this request key was sent with another request: choose a new key")
+
+        async def again() -> tuple[TableSession, int, str] | None:
+            s = table.seats[seat]
+            if not (s.claimed and token_matches(request, s.row.request_hash)):
+                return None
+            self.authorize_account(table, seat, account)
+            return table, seat, await self._new_token(table, seat)
+
+        async with table.lock:
+            await self.seat_writes.known(table)
+            return await on_stored_seats(again)
 
     async def open_tutorial(
         self, game_name: str, name: str | None, client: str = "local"
@@ -534,17 +575,45 @@ class TableManager:
             )
 
     async def claim(
-        self, table_id: str, seat: int, name: str | None, account: AccountRef | None = None
+        self,
+        table_id: str,
+        seat: int,
+        name: str | None,
+        account: AccountRef | None = None,
+        request: str | None = None,
     ) -> str:
         """Take a free seat under ``name`` (``None``: the seat's default name; signed in,
         ``account``'s name, and the seat is the account's); the waiting room's last free
-        seat taken, the game starts."""
+        seat taken, the game starts.
+
+        ``request``: the client's key for this claim (only its digest is stored with the
+        seat). Sent again, by a retry whose first answer was lost (the process gone after
+        storing the claim), it gets the seat back: a fresh token (tokens are stored only as
+        digests, so the first one is not known any more; it no longer works). Another key,
+        or none, finds the seat taken."""
         table = await self.get(table_id)
         async with table.lock:
             table.require_open()
             if not 0 <= seat < len(table.seats):
                 raise NotFound(f"table {table_id} has no seat {seat}")
-            s = table.seats[seat]
+            await self.seat_writes.known(table)
+            return await on_stored_seats(lambda: self._claim(table, seat, name, account, request))
+
+    async def _claim(
+        self,
+        table: TableSession,
+        seat: int,
+        name: str | None,
+        account: AccountRef | None,
+        request: str | None,
+    ) -> str:
+        """:meth:`claim` (the lock held, the seats known): the seat's token. The seat is
+        written only if the store still holds it free (``SeatChanged`` otherwise)."""
+        s = table.seats[seat]
+        if s.claimed and token_matches(request, s.row.request_hash):
+            self.authorize_account(table, seat, account)
+            token = await self._new_token(table, seat)
+        else:
             if s.row.kind != "human" or s.claimed:
                 raise Conflict(f"seat {seat} is not free")
             if account is not None:
@@ -556,18 +625,41 @@ class TableManager:
                 if taken is not None:
                     raise Conflict(f"{taken} is already at this table: choose another name")
             token = new_token()
-            row = SeatRow(seat, "human", None, name, hash_token(token))
-            await self.db(self.repo.update_seat, table.id, row)
-            s.row = row
-            if account is not None and await self.db(
-                self.repo.accounts.sit, table.id, seat, account.id
-            ):
-                table.row.accounts[seat] = account
+            digest = hash_token(request) if request else None
+            row = SeatRow(seat, "human", None, name, hash_token(token), request_hash=digest)
+            await self.seat_writes.write(table, row)
             s.away_since = time.time()
-            if table.status is TableStatus.WAITING:
-                await self._joined(table, seat)
-            self.pipeline.settle(table)
-            return token
+        await self._seated(table, seat, account)
+        self.pipeline.settle(table)
+        return token
+
+    async def _seated(self, table: TableSession, seat: int, account: AccountRef | None) -> None:
+        """``seat`` was claimed, or its claim's retry got it back (the first try may have
+        stopped once the seat was stored): it is ``account``'s (unless the account has a
+        seat here already), and in the waiting room the table takes the join (its last
+        free seat taken, the game starts; taken again, it changes nothing but the time)."""
+        if (
+            account is not None
+            and not any(a.id == account.id for a in table.row.accounts.values())
+            and await self.db(self.repo.accounts.sit, table.id, seat, account.id)
+        ):
+            table.row.accounts[seat] = account
+        if table.status is TableStatus.WAITING:
+            await self._joined(table, seat)
+
+    async def _new_token(self, table: TableSession, seat: int) -> str:
+        """A fresh token for ``seat`` (its lock held), stored in place of the old one
+        (``SeatChanged`` if the store's seat is not the one held)."""
+        token = new_token()
+        s = table.seats[seat]
+        await self.seat_writes.write(table, replace(s.row, token_hash=hash_token(token)))
+        return token
+
+    async def _changing(self, table: TableSession, seat: int, token: str) -> None:
+        """Before ``seat`` changes a seat (the lock held): the seats known (read again if
+        a write left them unsure), and ``token`` still ``seat``'s."""
+        await self.seat_writes.known(table)
+        self.authorize(table, seat, token)
 
     async def claim_games(self, account: AccountRef, seats: Sequence[SeatAuthAt]) -> dict[str, Any]:
         """A guest's seats at finished games (each proved by its token) become
@@ -626,6 +718,7 @@ class TableManager:
         table = await self.get(table_id)
         self.authorize(table, seat, token)
         async with table.lock:
+            await self._changing(table, seat, token)
             table.check(Step.LEAVE)
             host = table.row.host
             left = host == seat
@@ -633,9 +726,7 @@ class TableManager:
                 host = next(
                     (s.row.seat for s in table.seats if s.claimed and s.row.seat != seat), None
                 )
-            row = SeatRow(seat, "human")
-            await self.db(self.repo.update_seat, table.id, row)
-            table.seats[seat].row = row
+            await self.seat_writes.write(table, SeatRow(seat, "human"))
             await self._step(table, Step.LEAVE, host=host, host_left=left)
             table.row.host = host
             table.release(seat)
@@ -646,11 +737,9 @@ class TableManager:
         table = await self.get(table_id)
         self.authorize(table, seat, token)
         async with table.lock:
+            await self._changing(table, seat, token)
             table.require(TableStatus.WAITING)
-            s = table.seats[seat]
-            row = SeatRow(seat, s.row.kind, s.row.bot, s.row.name, s.row.token_hash, ready)
-            await self.db(self.repo.update_seat, table.id, row)
-            s.row = row
+            await self.seat_writes.write(table, replace(table.seats[seat].row, ready=ready))
             self.pipeline.settle(table)
 
     async def start_game(self, table_id: str, seat: int, token: str, bot: str | None) -> None:
@@ -659,6 +748,7 @@ class TableManager:
         table = await self.get(table_id)
         self.authorize(table, seat, token)
         async with table.lock:
+            await self._changing(table, seat, token)
             table.check(Step.START)
             if seat != table.row.host:
                 host = table.seats[table.row.host].name if table.row.host is not None else None
@@ -679,9 +769,7 @@ class TableManager:
                 )
             for s in table.seats:
                 if s.free:
-                    row = SeatRow(s.row.seat, "bot", name, None, None)
-                    await self.db(self.repo.update_seat, table.id, row)
-                    s.row = row
+                    await self.seat_writes.write(table, SeatRow(s.row.seat, "bot", name))
             await self._step(table, Step.START)
             self.pipeline.settle(table)
 
@@ -696,6 +784,7 @@ class TableManager:
         table = await self.get(table_id)
         self.authorize(table, seat, token)
         async with table.lock:
+            await self._changing(table, seat, token)
             table.require_open()
             if table.status is TableStatus.WAITING and seat != table.row.host:
                 raise Forbidden("in the waiting room only the host seats bots")
@@ -719,9 +808,8 @@ class TableManager:
             name = bot or default_bot(table.game.name)
             if name not in bots.available(table.game.name):
                 raise ServerError(f"no bot {name!r} for {table.game.name}")
-            row = SeatRow(target, "bot", name, t.row.name, t.row.token_hash)
-            await self.db(self.repo.update_seat, table.id, row)
-            t.row = row
+            row = replace(t.row, kind="bot", bot=name, ready=False)  # its token kept: reclaim
+            await self.seat_writes.write(table, row)
             table.bots.replaced(target)
             if table.status is TableStatus.WAITING and not any(s.free for s in table.seats):
                 await self._step(table, Step.FILL)
@@ -732,12 +820,11 @@ class TableManager:
         table = await self.get(table_id)
         self.authorize(table, seat, token)
         async with table.lock:
+            await self._changing(table, seat, token)
             s = table.seats[seat]
             if s.row.kind == "human":
                 return
-            row = SeatRow(seat, "human", None, s.row.name, s.row.token_hash)
-            await self.db(self.repo.update_seat, table.id, row)
-            s.row = row
+            await self.seat_writes.write(table, replace(s.row, kind="human", bot=None, ready=False))
             self.pipeline.settle(table)
 
     # -- connections ----------------------------------------------------------

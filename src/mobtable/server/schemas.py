@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -37,6 +38,35 @@ Notation = Annotated[
     StringConstraints(min_length=1, max_length=MAX_NOTATION),
     # the engine refuses the rest (400, rule "notation"), in its own words
     Field(json_schema_extra={"pattern": NOTATION_PATTERN}),
+]
+REQUEST_MIN, REQUEST_MAX = 22, 100
+REQUEST_RULE = (
+    f"a random key of {REQUEST_MIN} to {REQUEST_MAX} URL-safe characters (A-Z, a-z, 0-9, - and _)"
+)
+REQUEST_PATTERN = rf"^[A-Za-z0-9_-]{{{REQUEST_MIN},{REQUEST_MAX}}}$"
+_REQUEST = re.compile(REQUEST_PATTERN)
+
+
+def check_request(text: str) -> str:
+    """``text`` as a request key, or ``ValueError`` saying what one is (never quoting it:
+    the key is a secret, like a token)."""
+    if not REQUEST_MIN <= len(text) <= REQUEST_MAX:
+        raise ValueError(f"the key 'request' is {len(text)} characters long: {REQUEST_RULE}")
+    if not _REQUEST.match(text):
+        raise ValueError(f"the key 'request' has a character a key may not have: {REQUEST_RULE}")
+    return text
+
+
+RequestKey = Annotated[
+    str,
+    AfterValidator(check_request),
+    Field(
+        description=(
+            f"{REQUEST_RULE}, chosen afresh for each claim and sent again with its retries: "
+            "a retry of a claim that was taken (its answer lost) answers it again"
+        ),
+        json_schema_extra={"pattern": REQUEST_PATTERN},
+    ),
 ]
 OptionText = Annotated[str, StringConstraints(max_length=100)]
 OptionValue = bool | StrictInt | float | OptionText | None
@@ -107,6 +137,13 @@ class CreateTable(Strict):
     )
     sit: SeatNo | None = Field(default=0, description="the seat the creator takes (null: none)")
     name: Name | None = None
+    request: RequestKey | None = Field(
+        default=None,
+        description=f"{REQUEST_RULE}, chosen afresh for each new table and sent again with "
+        "its retries: a retry of a creation that was stored (its answer lost) answers with "
+        "the same table and a fresh token of seat 'sit' (with 'sit' null it is not kept)",
+        repr=False,
+    )
     reveal_at_end: StrictBool = Field(
         default=False,
         description="the players agree to show everything once the game is over: the full "
@@ -131,6 +168,7 @@ class OpenTutorial(Strict):
 
 class Claim(Strict):
     name: Name | None = Field(default=None, description=f"{RULE}; none: a default name")
+    request: RequestKey | None = Field(default=None, repr=False)
 
 
 class SeatAuth(Strict):

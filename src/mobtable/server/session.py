@@ -28,12 +28,13 @@ from mobtable.core.reveal import reveals_everything
 from mobtable.core.words import default_names
 from mobtable.server import messages
 from mobtable.server.bot_turns import BotSeats
-from mobtable.server.clients import LEFT, Audience, Client
+from mobtable.server.clients import LEFT, REPLACED, Audience, Client, Close
 from mobtable.server.clocks import SeatClocks
 from mobtable.server.errors import Conflict
 from mobtable.server.seats import Seat
 from mobtable.server.tutorials import tutorial_bots
-from mobtable.store import IllegalStep, Step, TableRow, TableStatus, transition
+from mobtable.store import IllegalStep, SeatRow, Step, TableRow, TableStatus, transition
+from mobtable.store.accounts import AccountRef
 from mobtable.store.lifecycle import refusal
 
 STEP_TO = {TableStatus.OVER: Step.FINISH, TableStatus.EXPIRED: Step.EXPIRE}
@@ -73,6 +74,10 @@ class TableSession:
         """A commit's outcome is unknown (it failed and the store could not be read after):
         the store may hold an action this state lacks; it is read again before the table
         is served or moved (:meth:`ActionPipeline.reconcile`)."""
+        self.seats_unsure = False
+        """A seat write's outcome is unknown (its ``COMMIT`` failed): the store's seats may
+        differ from :attr:`seats`; they are read again before the table is served or a
+        seat changes (:class:`~mobtable.server.seatwrites.SeatWrites`)."""
         self._narrators: dict[int | None, tuple[tuple[str, ...], Narrator]] = {}
 
     @classmethod
@@ -172,18 +177,36 @@ class TableSession:
                 self.step(step)
         self.row.result = row.result
 
+    def take_seats(self, rows: Sequence[SeatRow], accounts: dict[int, AccountRef]) -> bool:
+        """The seats as stored (read again) replace these; whether anything changed. A
+        seat held by another token now has its clients closed (theirs is not the seat's
+        any more), and one played by another bot or a person forgets its bot."""
+        changed = accounts != self.row.accounts
+        self.row.accounts = dict(accounts)
+        for row in rows:
+            s = self.seats[row.seat]
+            if row == s.row:
+                continue
+            changed = True
+            if row.token_hash != s.row.token_hash:
+                self.release(row.seat, REPLACED)
+            if (row.kind, row.bot) != (s.row.kind, s.row.bot):
+                self.bots.replaced(row.seat)
+            s.row = row
+        return changed
+
     # -- its clients ------------------------------------------------------
     def connect(self, client: Client) -> None:
         self.clients.add(client)
         if client.seat is not None:
             self.seats[client.seat].connections += 1
 
-    def release(self, seat: int) -> None:
+    def release(self, seat: int, why: Close = LEFT) -> None:
         """``seat`` was given up: close its clients (their token is no longer the seat's)."""
         for client in self.clients:
             if client.seat == seat:
                 self.disconnect(client)
-                client.close(LEFT)
+                client.close(why)
 
     def disconnect(self, client: Client) -> bool:
         """Forget ``client``; whether it was here."""

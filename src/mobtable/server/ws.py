@@ -4,10 +4,11 @@ The client first says ``{"type": "hello", "seat": 1, "token": "..."}`` (or no
 seat, to watch); then it receives a ``state`` message after every change: its
 own view, its legal actions and its new log events. It plays by sending
 ``{"type": "act", "action": "<notation>"}``; a refusal comes back as an
-``error`` message in the player's words (its rule id beside). ``{"type": "chat", "text": ...}``
-talks to the table: everyone there gets ``{"type": "chat", "messages": [...]}``,
-and a client gets the chat so far (``"history": true``, when there is any) after
-its first state.
+``error`` message in the player's words (its rule id beside); an act with a ``ref`` is
+acknowledged with ``{"type": "acted", "ref", "version"}`` once stored.
+``{"type": "chat", "text": ...}`` talks to the table: everyone there gets
+``{"type": "chat", "messages": [...]}``, and a client gets the chat so far
+(``"history": true``, when there is any) after its first state.
 """
 
 from __future__ import annotations
@@ -64,6 +65,11 @@ def _parse(text: str) -> Any:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "message"
         raise ServerError(f"malformed message: {where}: {first['msg']}") from None
+
+
+def _acted(ref: int, version: int) -> str:
+    """A move stored, told to the client that sent it with ``ref`` (after its state)."""
+    return json.dumps({"type": "acted", "ref": ref, "version": version})
 
 
 def _refused(table: TableSession, seat: int, notation: str, exc: ServerError) -> str:
@@ -199,10 +205,13 @@ async def _serve(ws: WebSocket, manager: TableManager, table_id: str, address: s
                     client.send(_error("spectators cannot play", ref=message.ref))
                     continue
                 try:
-                    await manager.act(table.id, client.seat, hello.token, message.action)
+                    version = await manager.act(table.id, client.seat, hello.token, message.action)
                 except ServerError as exc:
                     said = _refused(table, client.seat, message.action, exc)
                     client.send(_error(said, rule=exc.rule, ref=message.ref))
+                    continue
+                if message.ref is not None:  # asked for: the move is stored, say so
+                    client.send(_acted(message.ref, version))
             elif isinstance(message, WsChat):
                 try:
                     await manager.chat(table, client, message.text, address)

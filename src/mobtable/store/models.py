@@ -2,7 +2,7 @@
 
 A table's game is stored as its record's parts: config, seed and the ordered
 actions. Replaying them with :mod:`mobtable.core.record` rebuilds the state.
-Seat tokens and session cookies are never stored, only their SHA-256 digests;
+Seat tokens, request keys and session cookies are never stored, only their SHA-256 digests;
 passwords only as Argon2 hashes.
 """
 
@@ -70,6 +70,8 @@ class SeatModel(Base):
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     ready: Mapped[bool] = mapped_column(Boolean, default=False)  # in the waiting room
+    request_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    """The digest of the key the request that took the seat carried (its retry: the seat)."""
 
 
 class ActionModel(Base):

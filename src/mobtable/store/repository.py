@@ -7,7 +7,8 @@ count so that two writers can never interleave a table's actions;
 :meth:`Repository.append_actions` stores the actions of many tables so, in one
 transaction (the server's group commits, :mod:`mobtable.server.commits`). A
 status changes only by a step of :mod:`mobtable.store.lifecycle`
-(:meth:`Repository.transition`), guarded by the status it moves from.
+(:meth:`Repository.transition`), guarded by the status it moves from; a seat
+changes only where it is still as the writer believes it (:meth:`Repository.update_seat`).
 """
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ class SeatRow:
     token_hash: str | None = None
     ready: bool = False
     """Said "ready" in the waiting room."""
+    request_hash: str | None = None
+    """The SHA-256 digest of the client's key of the request that took the seat (the
+    request's retry gets the seat back: ``TableManager.claim``)."""
 
 
 @dataclass
@@ -226,6 +230,7 @@ class Repository:
                         name=seat.name,
                         token_hash=seat.token_hash,
                         ready=seat.ready,
+                        request_hash=seat.request_hash,
                     )
                 )
 
@@ -292,19 +297,49 @@ class Repository:
                 outcomes.append(CommitUnsure(f"action #{a.n}: {exc}") if written else exc)
         return outcomes
 
-    def update_seat(self, table_id: str, seat: SeatRow) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(SeatModel)
-                .where(SeatModel.table_id == table_id, SeatModel.seat == seat.seat)
-                .values(
-                    kind=seat.kind,
-                    bot=seat.bot,
-                    name=seat.name,
-                    token_hash=seat.token_hash,
-                    ready=seat.ready,
+    def update_seat(self, table_id: str, seat: SeatRow, *, was: SeatRow) -> bool:
+        """Store ``seat`` in place of ``was``, compare-and-set: only where the stored seat
+        is still ``was`` (every column: who holds it, its token, name, ready and request
+        key); whether it did. ``False`` (nothing changed) means the caller's seat is not
+        the store's: a write of its own whose reply was lost, or another process's.
+        Raises ``CommitUnsure`` when the ``COMMIT`` of a change failed: it may be stored."""
+        guard = [
+            SeatModel.table_id == table_id,
+            SeatModel.seat == was.seat,
+            *(
+                column.is_(None) if value is None else column == value
+                for column, value in (
+                    (SeatModel.kind, was.kind),
+                    (SeatModel.bot, was.bot),
+                    (SeatModel.name, was.name),
+                    (SeatModel.token_hash, was.token_hash),
+                    (SeatModel.ready, was.ready),
+                    (SeatModel.request_hash, was.request_hash),
                 )
-            )
+            ),
+        ]
+        changed, written = 0, False
+        try:
+            with self.engine.begin() as conn:
+                changed = conn.execute(
+                    update(SeatModel)
+                    .where(*guard)
+                    .values(
+                        kind=seat.kind,
+                        bot=seat.bot,
+                        name=seat.name,
+                        token_hash=seat.token_hash,
+                        ready=seat.ready,
+                        request_hash=seat.request_hash,
+                    )
+                ).rowcount
+                written = True
+        except Exception as exc:
+            if written and changed:  # the commit itself failed
+                raise CommitUnsure(f"table {table_id}: seat {seat.seat}: {exc}") from exc
+            if not written:
+                raise
+        return changed == 1
 
     def transition(
         self,
@@ -383,21 +418,33 @@ class Repository:
             t = conn.execute(select(TableModel).where(TableModel.id == table_id)).first()
             if t is None:
                 return None
-            seats = conn.execute(
-                select(SeatModel).where(SeatModel.table_id == table_id).order_by(SeatModel.seat)
-            ).all()
+            seats = _seat_rows(conn, table_id)
             actions = conn.execute(
                 select(ActionModel.seat, ActionModel.notation)
                 .where(ActionModel.table_id == table_id)
                 .order_by(ActionModel.n)
             ).all()
         row = _table_row(t)
-        row.seats = [
-            SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.ready)) for s in seats
-        ]
+        row.seats = seats
         row.actions = [(a.seat, a.notation) for a in actions]
         row.accounts = self.accounts.seat_accounts(table_id)
         return row
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        """A table's seats as stored, in order (none: no such table)."""
+        with self.engine.connect() as conn:
+            return _seat_rows(conn, table_id)
+
+    def seat_of_request(self, request_hash: str) -> tuple[str, int] | None:
+        """The table and seat that the request whose key has this digest took, if any."""
+        query = (
+            select(SeatModel.table_id, SeatModel.seat)
+            .where(SeatModel.request_hash == request_hash)
+            .limit(1)
+        )
+        with self.engine.connect() as conn:
+            found = conn.execute(query).first()
+        return None if found is None else (found.table_id, int(found.seat))
 
     def ids(
         self,
@@ -490,6 +537,14 @@ def _append(conn: Connection, action: ActionRow) -> StoreConflict | None:
         return StoreConflict(f"table {action.table_id}: action #{action.n} is not the next one")
     conn.execute(_INSERT_ACTION, _action_values(action))
     return None
+
+
+def _seat_rows(conn: Connection, table_id: str) -> list[SeatRow]:
+    query = select(SeatModel).where(SeatModel.table_id == table_id).order_by(SeatModel.seat)
+    return [
+        SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.ready), s.request_hash)
+        for s in conn.execute(query)
+    ]
 
 
 def _table_row(t: Any) -> TableRow:

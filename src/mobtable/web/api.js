@@ -13,9 +13,37 @@ export async function api(method, path, body) {
   if (!response.ok) {
     let detail = data.detail;
     if (Array.isArray(detail)) detail = detail.map((d) => `${d.loc.slice(1).join(".")}: ${d.msg}`).join("; ");
-    throw new Error(detail || `${response.status} ${response.statusText}`);
+    const error = new Error(detail || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    throw error;
   }
   return data;
+}
+
+// A fresh random key for one request that may be sent again (24 URL-safe characters): the
+// server answers a retry carrying it as it answered the first try, even if that answer was
+// lost (a seat claim stored by a server that then died gets its seat back).
+export function requestKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+}
+
+export const CLAIM_TRIES = 4;
+export const CLAIM_WAIT = 500; // ms before the second try; doubled before each next one
+
+// Take a seat: the claim and its retries (no answer, or the server moving: 502 to 504)
+// carry one key, so a retry of a claim that was stored gets the seat, not a "taken".
+export async function claimSeat(tableId, seat, name) {
+  const body = { name, request: requestKey() };
+  for (let tries = 1; ; tries++) {
+    try {
+      return await api("POST", `/api/tables/${tableId}/seats/${seat}/claim`, body);
+    } catch (err) {
+      const retry = err.status === undefined || [502, 503, 504].includes(err.status);
+      if (!retry || tries >= CLAIM_TRIES) throw err;
+      await new Promise((resolve) => setTimeout(resolve, CLAIM_WAIT * 2 ** (tries - 1)));
+    }
+  }
 }
 
 function csrfToken() {

@@ -1,6 +1,6 @@
 // Before the game: the join screen (a name, a free seat, or just watch), the waiting
 // room (who is there, who is ready; the host starts) and the notice of a closed table.
-import { api, forgetSeat, seatLabel } from "./api.js";
+import { api, claimSeat, forgetSeat, seatLabel } from "./api.js";
 import { h } from "./dom.js";
 import { useSocialStyles } from "./social.js";
 import { listing, ordinal } from "./words.js";
@@ -69,7 +69,7 @@ function joinForm(client, note) {
     const chosen = name.value.trim();
     if (chosen) localStorage.setItem(NAME_KEY, chosen);
     try {
-      const claimed = await api("POST", `/api/tables/${table.id}/seats/${seat}/claim`, { name: chosen || null });
+      const claimed = await claimSeat(table.id, seat, chosen || null);
       client.seated(claimed);
     } catch (err) {
       note.textContent = err.message;

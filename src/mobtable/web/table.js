@@ -1,5 +1,5 @@
 // One table: a WebSocket that brings this seat's view, legal moves and log.
-import { api, forgetSeat, loadSeat, saveSeat, seatLabel, seatName } from "./api.js";
+import { api, claimSeat, forgetSeat, loadSeat, saveSeat, seatLabel, seatName } from "./api.js";
 import { listing } from "./words.js";
 import { Chat } from "./chat.js";
 import { preGame } from "./join.js";
@@ -430,7 +430,7 @@ class TableClient {
   async claim(seat) {
     const name = localStorage.getItem("mobtable:name") || null;
     try {
-      this.seated(await api("POST", `/api/tables/${this.tableId}/seats/${seat}/claim`, { name }));
+      this.seated(await claimSeat(this.tableId, seat, name));
     } catch (err) {
       this.showNote(err.message, true);
     }

@@ -20,7 +20,7 @@ from mobtable.server import WS_MAX_FRAME
 from support.fuzzing import Tally
 from support.fuzzing.live import Seated, World
 
-ANSWERS = {"state", "error", "pong", "explain", "hint", "chat", "notice"}
+ANSWERS = {"state", "acted", "error", "pong", "explain", "hint", "chat", "notice"}
 HELLO_CLOSES = {4400, 4403}
 BIG_CLOSES = {1009, 1006}
 """A frame over the protocol's limit: 1009, or a dropped connection if the client was still

@@ -16,7 +16,6 @@ from mobtable.adapters.encoders.base import (
     Flat,
     OneHot,
     Part,
-    observer,
     positions,
 )
 from mobtable.core import Config, Game
@@ -31,6 +30,9 @@ CARD_LISTS = ("to_place", "opened", "box", "discard")
 
 
 class GangstaEncoder(Encoder[GangstaView]):
+    """Gangsta's encoder. Its parts read the observer as ``view["seat"]``: ``encode`` has
+    refused a spectator's view already."""
+
     game_name = "gangsta"
 
     def __init__(self, game: Game, config: Config) -> None:
@@ -93,27 +95,32 @@ class GangstaEncoder(Encoder[GangstaView]):
         """For each field over seats and cards, per relative seat, each code's position."""
         self.cell_at = {cell: at["grid"] + i * n for i, cell in enumerate(CELL_NAMES)}
         self.mafia_at = {letter: m for m, letter in enumerate(self.mafias)}
+        self.counters_at = at["counters"]
         return (
             Part(
-                ("phase", "variant", "hand", "trump", "trump_mafia"),
-                ("phase", "variant", "hand", "trump", "trump_mafia"),
+                ("phase", "variant", "hand", "trump", "trump_mafia", "turn", "redraw"),
+                (
+                    *("phase", "variant", "hand", "trump", "trump_mafia"),
+                    *("to_move", "redraw", "my_redraw"),
+                ),
                 self._header,
             ),
-            Part(("phase", "turn", "redraw"), ("to_move", "redraw", "my_redraw"), self._to_move),
-            Part(("grid",), ("grid", "grid_cards"), self._grid),
+            Part(("grid", *CARD_LISTS), ("grid", "grid_cards", *CARD_LISTS), self._cards_out),
             Part(
-                ("trick", "trick_order", "leader"), ("trick", "trick_order", "leader"), self._trick
+                ("trick", "trick_order", "leader", "last_trick"),
+                ("trick", "trick_order", "leader", "last_trick", "last_winner"),
+                self._tricks,
             ),
-            Part(("last_trick",), ("last_trick", "last_winner"), self._last_trick),
-            Part(CARD_LISTS, CARD_LISTS, self._card_lists),
-            Part(("hand_sizes", "absent", "voids"), ("hand_sizes", "absent", "voids"), self._hands),
-            Part(("scores", "best_trick"), ("scores", "best_trick"), self._scores),
             Part(
-                ("deck_size", "trick_points", "tricks_played", "ambush_deck_size"),
-                ("counters",),
+                ("hand_sizes", "absent", "voids", "scores", "best_trick"),
+                ("hand_sizes", "absent", "voids", "scores", "best_trick"),
+                self._seats,
+            ),
+            Part(
+                ("deck_size", "trick_points", "tricks_played", "ambush_deck_size", "ambush_used"),
+                ("counters", "ambush_used"),
                 self._counters,
             ),
-            Part(("ambush_used",), ("ambush_used",), self._ambush_used),
             Part(("last_raid",), ("last_raid", "raid_cells", "raid_removed"), self._raid),
         )
 
@@ -123,7 +130,8 @@ class GangstaEncoder(Encoder[GangstaView]):
             flat[at[code]] = 1.0
 
     def _header(self, view: GangstaView, flat: Flat) -> None:
-        """The one-value fields (one call for five: a part's call costs about as much)."""
+        """The one-value fields, the hand and who is asked to move (one call for all: a
+        part's call costs about as much as a field's writes)."""
         self.phase.set(flat, view["phase"])
         self.variant.set(flat, view["variant"] or "none")
         self.trump_mafia.set(flat, view["trump_mafia"])
@@ -132,37 +140,37 @@ class GangstaEncoder(Encoder[GangstaView]):
         at = card_at["hand"]
         for code in view["hand"] or ():
             flat[at[code]] = 1.0
+        rel, at_field = self.rels[view["seat"]], self.at  # type: ignore[index]
+        to_move, redraw_at = at_field["to_move"], at_field["redraw"]
+        if view["turn"] is not None and view["phase"] not in ("redraw", "over"):
+            flat[to_move + rel[view["turn"]]] = 1.0
+        redraw = view["redraw"]
+        for s in redraw["waiting"]:
+            flat[to_move + rel[s]] = 1.0
+            flat[redraw_at + rel[s]] = 1.0
+        redrew_at = redraw_at + self.players
+        for s in redraw["redrew"]:
+            flat[redrew_at + rel[s]] = 1.0
+        at = card_at["my_redraw"]
+        for code in redraw["mine"] or ():
+            flat[at[code]] = 1.0
 
-    def _card_lists(self, view: GangstaView, flat: Flat) -> None:
+    def _cards_out(self, view: GangstaView, flat: Flat) -> None:
+        """The grid and the public card lists."""
+        cell_at, card, grid_cards = self.cell_at, self.card, self.at["grid_cards"]
+        for cell, code in view["grid"].items():
+            c = card[code]
+            flat[cell_at[cell] + c] = 1.0
+            flat[grid_cards + c] = 1.0
         card_at = self.card_at
         for name in CARD_LISTS:
             at = card_at[name]
             for code in view[name]:  # type: ignore[literal-required]
                 flat[at[code]] = 1.0
 
-    def _to_move(self, view: GangstaView, flat: Flat) -> None:
-        rel, at = self.rels[observer(view)], self.at
-        to_move, redraw_at = at["to_move"], at["redraw"]
-        if view["turn"] is not None and view["phase"] not in ("redraw", "over"):
-            flat[to_move + rel[view["turn"]]] = 1.0
-        redraw = view.get("redraw") or {}
-        for s in redraw.get("waiting", ()):
-            flat[to_move + rel[s]] = 1.0
-            flat[redraw_at + rel[s]] = 1.0
-        redrew_at = redraw_at + self.players
-        for s in redraw.get("redrew", ()):
-            flat[redrew_at + rel[s]] = 1.0
-        self._cards(flat, "my_redraw", redraw.get("mine") or ())
-
-    def _grid(self, view: GangstaView, flat: Flat) -> None:
-        cell_at, card, grid_cards = self.cell_at, self.card, self.at["grid_cards"]
-        for cell, code in view["grid"].items():
-            c = card[code]
-            flat[cell_at[cell] + c] = 1.0
-            flat[grid_cards + c] = 1.0
-
-    def _trick(self, view: GangstaView, flat: Flat) -> None:
-        rel, p = self.rels[observer(view)], self.players
+    def _tricks(self, view: GangstaView, flat: Flat) -> None:
+        """The trick under way and the last one."""
+        rel, p = self.rels[view["seat"]], self.players  # type: ignore[index]
         seats = self.seat_cards["trick"]
         for play in view["trick"]:
             at = seats[rel[play["seat"]]]
@@ -173,11 +181,8 @@ class GangstaEncoder(Encoder[GangstaView]):
             flat[order + position * p + rel[s]] = 1.0
         if view["leader"] is not None:
             flat[self.at["leader"] + rel[view["leader"]]] = 1.0
-
-    def _last_trick(self, view: GangstaView, flat: Flat) -> None:
         last = view["last_trick"]
         if last is not None:
-            rel = self.rels[observer(view)]
             flat[self.at["last_winner"] + rel[last["winner"]]] = 1.0
             seats = self.seat_cards["last_trick"]
             for play in last["plays"]:
@@ -185,37 +190,39 @@ class GangstaEncoder(Encoder[GangstaView]):
                 for code in play["cards"]:
                     flat[at[code]] = 1.0
 
-    def _hands(self, view: GangstaView, flat: Flat) -> None:
-        order, rel, at = self.orders[observer(view)], self.rels[observer(view)], self.at
-        sizes, absent, voids = view["hand_sizes"], at["absent"], view["voids"]
-        hand_sizes, voids_at, m, mafia = (
+    def _seats(self, view: GangstaView, flat: Flat) -> None:
+        """What is known of each seat: its hand's size and voids, its points."""
+        me: int = view["seat"]  # type: ignore[assignment]
+        rel, at = self.rels[me], self.at
+        sizes, voids, scores, best = (
+            view["hand_sizes"],
+            view["voids"],
+            view["scores"],
+            view["best_trick"],
+        )
+        hand_sizes, voids_at, scores_at, best_at = (
             at["hand_sizes"],
             at["voids"],
-            len(self.mafias),
-            self.mafia_at,
+            at["scores"],
+            at["best_trick"],
         )
-        for r, s in enumerate(order):
+        m, mafia = len(self.mafias), self.mafia_at
+        for r, s in enumerate(self.orders[me]):
             flat[hand_sizes + r] = sizes[s] / 16
+            flat[scores_at + r] = scores[s] / 50
+            flat[best_at + r] = best[s] / 10
             for letter in voids[s]:
                 flat[voids_at + r * m + mafia[letter]] = 1.0
+        absent = at["absent"]
         for s in view["absent"]:
             flat[absent + rel[s]] = 1.0
 
-    def _scores(self, view: GangstaView, flat: Flat) -> None:
-        scores_at, best_at = self.at["scores"], self.at["best_trick"]
-        scores, best = view["scores"], view["best_trick"]
-        for r, s in enumerate(self.orders[observer(view)]):
-            flat[scores_at + r] = scores[s] / 50
-            flat[best_at + r] = best[s] / 10
-
     def _counters(self, view: GangstaView, flat: Flat) -> None:
-        at = self.at["counters"]
+        at = self.counters_at
         flat[at] = view["deck_size"] / 64
         flat[at + 1] = view["trick_points"] / 10
         flat[at + 2] = view["tricks_played"] / 20
         flat[at + 3] = view["ambush_deck_size"] / 20
-
-    def _ambush_used(self, view: GangstaView, flat: Flat) -> None:
         at = self.at["ambush_used"]
         for index in view["ambush_used"]:
             flat[at + index] = 1.0

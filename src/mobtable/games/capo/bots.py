@@ -20,7 +20,7 @@ from mobtable.games.capo.actions import DECLARES, Declare, Place, Suspect, TurnU
 from mobtable.games.capo.assignments import star_total, succeeds
 from mobtable.games.capo.cards import Assignment, CardSet, Mafioso, Special, load_cards
 from mobtable.games.capo.crews import CrewTest
-from mobtable.games.capo.rules import PLAYING, TonyStars
+from mobtable.games.capo.rules import PLAYING, TURNING, TonyStars
 from mobtable.games.capo.view_types import CapoView
 
 SAMPLES = 40
@@ -47,6 +47,23 @@ def _crew_ok(crew: Sequence[Mafioso], card: Assignment, limit: int, cards: CardS
     return succeeds(crew, card, limit, cards.symbols, extra_stars=tonies)
 
 
+def _turn(card: Assignment, cards: CardSet, legal: Sequence[Any]) -> Action:
+    """The card to turn face up: the one that looks most like doing the job (most of its
+    symbols asked for, then fewest stars, then the lowest id); read from the crew alone."""
+    needed = set(card.symbols)
+
+    def appeal(action: TurnUp) -> tuple[int, int, int]:
+        c = cards.mafiosi[action.card]
+        return (
+            len(needed.intersection(c.symbols)) + (card.choice > 0) * len(c.symbols),
+            -c.stars,
+            -c.id,
+        )
+
+    best: Action = max(legal, key=appeal)
+    return best
+
+
 class GreedyBot(Bot):
     """Honest when it can be, a cautious bluffer when it cannot, a careful accuser."""
 
@@ -57,11 +74,14 @@ class GreedyBot(Bot):
         self._plan: tuple[int, int, tuple[int, ...]] | None = None
 
     def sample_guide(self, state: Any, seat: int) -> Action | None:
-        """What :meth:`choose` plays in the crew phase of a determinized sample (the
-        search's first try at a new node), from the state's own fields where the view
-        would show the same (the hand, the assignment and its star limit); ``None`` in
-        the other phases."""
-        if state.phase is not PLAYING:
+        """What :meth:`choose` plays in the crew and turning-up phases of a determinized
+        sample (the search's first try at a new node; the opponent model's guide), from
+        the state's own fields where the view would show the same (the hand, the
+        assignment and its star limit); ``None`` for suspicions."""
+        phase = state.phase
+        if phase is TURNING:
+            return _turn(state.cards.assignments[state.assignment], state.cards, state.legal(seat))
+        if phase is not PLAYING:
             return None
         legal = list(state.legal(seat))
         key = (state.round, seat)
@@ -81,7 +101,7 @@ class GreedyBot(Bot):
         if phase == "play":
             return self._play(view, cards, legal)
         if phase == "turn":
-            return self._turn(view, cards, legal)
+            return _turn(_assignment(view)[0], cards, legal)
         return self._suspect(view, cards, legal)
 
     # -- phase 2 ---------------------------------------------------------
@@ -162,21 +182,6 @@ class GreedyBot(Bot):
         needed = set(card.symbols)
         ranked = sorted(hand, key=lambda c: (-len(needed.intersection(c.symbols)), c.stars, c.id))
         return tuple(c.id for c in ranked[:size])
-
-    def _turn(self, view: CapoView, cards: CardSet, legal: list[Any]) -> Action:
-        card, _limit = _assignment(view)
-        needed = set(card.symbols)
-
-        def appeal(action: TurnUp) -> tuple[int, int, int]:
-            c = cards.mafiosi[action.card]
-            return (
-                len(needed.intersection(c.symbols)) + (card.choice > 0) * len(c.symbols),
-                -c.stars,
-                -c.id,
-            )
-
-        best: Action = max(legal, key=appeal)
-        return best
 
     # -- phase 3 ---------------------------------------------------------
     def _suspect(self, view: CapoView, cards: CardSet, legal: list[Any]) -> Action:

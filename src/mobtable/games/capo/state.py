@@ -15,6 +15,7 @@ from typing import Any
 from mobtable.core import IllegalAction, Result
 from mobtable.core.words import count
 from mobtable.games.capo import events as ev
+from mobtable.games.capo import view as view_module
 from mobtable.games.capo.actions import (
     DECLARES,
     PLACES,
@@ -30,6 +31,7 @@ from mobtable.games.capo.actions import (
 from mobtable.games.capo.phases import resolve_step
 from mobtable.games.capo.rules import GAME_OVER, PLAYING, SUSPECTING, TURNING
 from mobtable.games.capo.table import CapoTable
+from mobtable.games.capo.view import view_for
 from mobtable.games.capo.view_types import CapoView
 
 
@@ -220,14 +222,10 @@ class CapoState(CapoTable):
         return 1
 
     def view(self, seat: int | None) -> CapoView:
-        from mobtable.games.capo.view import view_for
-
         return view_for(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> CapoState:
-        from mobtable.games.capo.view import determinize
-
-        return determinize(self, seat, rng)
+        return view_module.determinize(self, seat, rng)
 
     def result(self) -> Result:
         if self.phase is not GAME_OVER:

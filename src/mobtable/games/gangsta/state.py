@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from mobtable.core import IllegalAction, Result, Seat
 from mobtable.games.gangsta import police, redraw
+from mobtable.games.gangsta import view as view_module
 from mobtable.games.gangsta.actions import (
     KEEP,
     GangstaAction,
@@ -34,6 +35,7 @@ from mobtable.games.gangsta.grid import (
 )
 from mobtable.games.gangsta.table import GangstaTable, Phase, rotations
 from mobtable.games.gangsta.tricks import answers, pair_bar, strength, trick_winner
+from mobtable.games.gangsta.view import build_view
 from mobtable.games.gangsta.view_types import GangstaView
 
 if TYPE_CHECKING:
@@ -380,14 +382,10 @@ class GangstaState(GangstaTable):
         return f"{action} is not one of the two opened cards"
 
     def view(self, seat: Seat | None) -> GangstaView:
-        from mobtable.games.gangsta.view import build_view
-
         return build_view(self, seat)
 
     def determinize(self, seat: Seat, rng: random.Random) -> GangstaState:
-        from mobtable.games.gangsta.view import determinize
-
-        return determinize(self, seat, rng)
+        return view_module.determinize(self, seat, rng)
 
 
 _APPLY: dict[type, Callable[[GangstaState, Seat, Any], None]] = {

@@ -36,7 +36,7 @@ def build_view(state: GangstaState, seat: Seat | None) -> GangstaView:
     :func:`_card_tables`, made once per card set."""
     tables = _card_tables(state.cards)
     code = tables.codes
-    over = state.is_over()
+    over = state.phase is Phase.OVER
     hands = state.hands
     trick = state.trick
     redrew = state.redrew
@@ -51,7 +51,7 @@ def build_view(state: GangstaState, seat: Seat | None) -> GangstaView:
         "variant": _VARIANTS[state.reveal],
         "trump": code[state.trump],
         "trump_mafia": tables.mafia_of_card[state.trump],
-        "mafias": dict(tables.mafias),
+        "mafias": tables.mafias.copy(),
         "hand": None if seat is None else [code[c] for c in hands[seat]],
         "hand_sizes": [len(h) for h in hands],
         "deck_size": len(state.deck),
@@ -63,14 +63,14 @@ def build_view(state: GangstaState, seat: Seat | None) -> GangstaView:
         "leader": state.leader,
         "trick": [{"seat": s, "cards": [code[c] for c in ids]} for s, ids in trick],
         "trick_order": list(state.trick_order),
-        "last_trick": _last_trick(state.last_trick, code),
+        "last_trick": None if state.last_trick is None else _last_trick(state.last_trick, code),
         "to_place": [code[c] for c in state.to_place],
         "opened": [code[c] for c in state.revealed],
         "absent": [s for s, hand in enumerate(hands) if not hand],
         "voids": [list(voids[mask]) for mask in mafia_of_void],
         "ambush_deck_size": len(state.ambush_deck),
         "ambush_used": list(state.ambush_used),
-        "last_raid": _last_raid(state, code),
+        "last_raid": None if state.last_raid is None else _last_raid(state.last_raid, state, code),
         "box": [code[c] for c in state.box],
         "discard": [code[c] for c in state.discard],
         "reconstructed": list(tables.reconstructed),
@@ -96,8 +96,9 @@ class _CardTables:
     """Each card's code, by id."""
     mafia_of_card: tuple[str, ...]
     """Each card's mafia letter, by id."""
-    mafias: tuple[tuple[str, str], ...]
-    """(letter, name) of each mafia, in order."""
+    mafias: dict[str, str]
+    """Each mafia's letter and its name, in order (a view gets a copy: ``dict.copy`` costs
+    less than making the dict again)."""
     voids: tuple[tuple[str, ...], ...]
     """For each bit mask of mafias (bit ``m``: mafia ``m``), their letters in order."""
     reconstructed: tuple[str, ...]
@@ -110,7 +111,7 @@ def _card_tables(cards: CardSet) -> _CardTables:
     return _CardTables(
         codes=tuple(card.code for card in cards.cards),
         mafia_of_card=tuple(letters[m] for m in cards.mafia),
-        mafias=tuple(zip(letters, cards.mafia_names, strict=True)),
+        mafias=dict(zip(letters, cards.mafia_names, strict=True)),
         voids=tuple(
             tuple(letter for m, letter in enumerate(letters) if mask >> m & 1)
             for mask in range(1 << len(letters))
@@ -119,9 +120,8 @@ def _card_tables(cards: CardSet) -> _CardTables:
     )
 
 
-def _last_trick(last: Any, code: tuple[str, ...]) -> LastTrick | None:
-    if last is None:
-        return None
+def _last_trick(last: Any, code: tuple[str, ...]) -> LastTrick:
+    """The last trick (``build_view`` asks only when there is one)."""
     winner, plays = last
     return {
         "winner": winner,
@@ -129,10 +129,9 @@ def _last_trick(last: Any, code: tuple[str, ...]) -> LastTrick | None:
     }
 
 
-def _last_raid(state: GangstaState, code: tuple[str, ...]) -> LastRaid | None:
-    if state.last_raid is None:
-        return None
-    index, cells, removed = state.last_raid
+def _last_raid(last: Any, state: GangstaState, code: tuple[str, ...]) -> LastRaid:
+    """The last raid (``build_view`` asks only when there is one)."""
+    index, cells, removed = last
     return {
         "ambush": index,
         "label": state.cards.ambush[index].label,

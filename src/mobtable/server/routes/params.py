@@ -17,8 +17,10 @@ TableIdParam = Annotated[str, PathParam(pattern=r"^[A-Za-z0-9_-]{1,32}$", max_le
 SeatParam = Annotated[int, PathParam(ge=0, le=15)]
 
 
-def table_manager(request: Request) -> TableManager:
-    """The manager of the app serving the request (``create_app`` made it)."""
+async def table_manager(request: Request) -> TableManager:
+    """The manager of the app serving the request (``create_app`` made it). ``async``
+    though it never waits, as every dependency here: FastAPI runs a plain function in a
+    worker thread, a hop per request for nothing."""
     manager: TableManager = request.app.state.manager
     return manager
 
@@ -26,7 +28,7 @@ def table_manager(request: Request) -> TableManager:
 Manager = Annotated[TableManager, Depends(table_manager)]
 
 
-def account_desk(request: Request) -> AccountDesk:
+async def account_desk(request: Request) -> AccountDesk:
     """The accounts desk of the app serving the request."""
     desk: AccountDesk = request.app.state.accounts
     return desk

@@ -28,7 +28,8 @@ async def create_table(
     spec: CreateTable, request: Request, manager: Manager, account: MaybeAccount
 ) -> dict[str, Any]:
     """Open a table; the creator gets the token of the seat ``sit`` (keep it secret).
-    Signed in, that seat is the account's, under its name."""
+    Signed in, that seat is the account's, under its name. A retry with the same
+    ``request`` key answers with the table the first try made (a fresh token)."""
     client = request.client.host if request.client else "unknown"
     table, seat, token = await manager.create(spec, client, account)
     return {"id": table.id, "seat": seat, "token": token, "url": f"/t/{table.id}"}
@@ -60,8 +61,9 @@ async def claim_seat(
     table_id: TableIdParam, seat: SeatParam, body: Claim, manager: Manager, account: MaybeAccount
 ) -> dict[str, Any]:
     """Take a free seat; the answer holds its secret token. Signed in, the seat is the
-    account's, under its name."""
-    token = await manager.claim(table_id, seat, body.name, account)
+    account's, under its name. A retry with the same ``request`` key (its first answer
+    lost) gets the seat again, with a fresh token; another key, or none, a 409."""
+    token = await manager.claim(table_id, seat, body.name, account, body.request)
     return {"seat": seat, "token": token, "url": f"/t/{table_id}"}
 
 

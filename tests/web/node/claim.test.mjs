@@ -1,0 +1,50 @@
+// The web client's seat claim (web/api.js): one random request key for the claim and its
+// retries, so a retry of a claim the server stored (its answer lost) gets the seat back;
+// a refusal (409, 422) is not retried.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+globalThis.document = { cookie: "" };
+const { CLAIM_TRIES, claimSeat, requestKey } = await import("../../../src/mobtable/web/api.js");
+
+// fetch answering from a list: a status (with a body), or null for no answer at all.
+function serve(answers) {
+  const sent = [];
+  globalThis.fetch = async (path, options) => {
+    sent.push({ path, body: JSON.parse(options.body) });
+    const [status, body] = answers.shift();
+    if (status === null) throw new TypeError("Failed to fetch");
+    return { ok: status < 400, status, statusText: "", json: async () => body };
+  };
+  return sent;
+}
+
+test("a request key is 24 URL-safe characters, new each time", () => {
+  const keys = new Set(Array.from({ length: 50 }, requestKey));
+  assert.equal(keys.size, 50);
+  for (const key of keys) assert.match(key, /^[A-Za-z0-9_-]{24}$/);
+});
+
+test("a claim retried after a lost answer sends the same key", async () => {
+  const sent = serve([[null], [503, { detail: "moving" }], [200, { seat: 1, token: "t", url: "/t/x" }]]);
+  const claimed = await claimSeat("x", 1, "Ada");
+  assert.deepEqual(claimed, { seat: 1, token: "t", url: "/t/x" });
+  assert.equal(sent.length, 3);
+  assert.ok(sent.every((s) => s.path === "/api/tables/x/seats/1/claim"));
+  assert.ok(sent.every((s) => s.body.request === sent[0].body.request && s.body.name === "Ada"));
+  assert.match(sent[0].body.request, /^[A-Za-z0-9_-]{24}$/);
+});
+
+test("a seat taken is said at once; each claim has a key of its own", async () => {
+  const sent = serve([[409, { detail: "seat 1 is not free" }], [200, { seat: 2, token: "u" }]]);
+  await assert.rejects(claimSeat("x", 1, null), /seat 1 is not free/);
+  await claimSeat("x", 2, null);
+  assert.equal(sent.length, 2);
+  assert.notEqual(sent[0].body.request, sent[1].body.request);
+});
+
+test("the tries end", async () => {
+  const sent = serve(Array.from({ length: CLAIM_TRIES }, () => [502, {}]));
+  await assert.rejects(claimSeat("x", 1, null), /502/);
+  assert.equal(sent.length, CLAIM_TRIES);
+});
