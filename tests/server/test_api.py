@@ -103,6 +103,7 @@ def test_the_websocket_sends_each_seat_its_view_legal_moves_and_events(
         assert after0["view"]["my_bid"] == 9 and after1["view"]["my_bid"] is None
         assert after1["view"]["bidding"]["committed"] == [0]  # who, not what
         assert after0["legal"] == [] and after1["events"][-1]["kind"] == "bid-sealed"
+        assert ws0.receive_json() == {"type": "acted", "ref": 7, "version": after0["version"]}
         ws0.send_json({"type": "explain", "action": "b2"})
         why = ws0.receive_json()["message"]  # in words: the move's label, no notation
         assert (
