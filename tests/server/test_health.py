@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import struct
 import threading
 import time
 from collections.abc import Iterator
@@ -83,3 +84,19 @@ def test_a_health_port_in_use_is_named() -> None:
             AddressInUse, match=f"port {port} on 127.0.0.1 is in use.*--health-port"
         ):
             health_listener("127.0.0.1", port, Heartbeat())
+
+
+def test_a_checker_that_hangs_up_early_leaves_no_traceback(
+    checked: tuple[str, Heartbeat], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HAProxy resets the connection once it has read the status line: the answer's
+    body then meets a reset, which must not print a traceback in the server's log."""
+    url, _ = checked
+    port = int(url.split(":")[2].split("/")[0])
+    for _ in range(20):
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.sendall(b"GET /health HTTP/1.0\r\n\r\n")
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    time.sleep(0.3)
+    assert httpx2.get(url, timeout=2).status_code == 200  # still answering
+    assert "Traceback" not in capsys.readouterr().err

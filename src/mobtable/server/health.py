@@ -15,11 +15,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 BEAT = 0.5
 """Seconds between two heartbeats of the event loop."""
@@ -46,6 +50,14 @@ class Heartbeat:
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A checker that hung up before its answer was written (HAProxy resets the
+        connection once it has read the status line) is no error; anything else is logged
+        in one line, never with a traceback."""
+        error = sys.exc_info()[1]
+        if not isinstance(error, ConnectionError):
+            log.warning("health check from %s failed: %r", client_address[0], error)
 
     def __init__(self, host: str, port: int, heartbeat: Heartbeat) -> None:
         self.address_family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
