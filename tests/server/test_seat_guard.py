@@ -10,7 +10,6 @@ SQLite and PostgreSQL alike (``db_url``).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -23,20 +22,13 @@ from mobtable.server.manager import TableManager
 from mobtable.server.seats import hash_token
 from mobtable.store import CommitUnsure, Repository, SeatRow, TableRow
 from mobtable.store.models import SeatModel
+from server import test_lost_commit_reply as lost_reply
 from server.helpers import act, new_table, state
 from server.test_lost_commit_reply import FaultyEngine
 
 Served = tuple[TestClient, TableManager, FaultyEngine]
-
-
-@pytest.fixture
-def served(db_url: str) -> Iterator[Served]:
-    app = create_app(db_url, bot_delay=0)
-    manager: TableManager = app.state.manager
-    faulty = FaultyEngine(manager.repo.engine)
-    manager.repo.engine = faulty  # type: ignore[assignment]
-    with TestClient(app) as client:
-        yield client, manager, faulty
+served = lost_reply.served
+"""The lost-reply tests' app, its manager and its faulty engine (one fixture for both)."""
 
 
 def _key() -> str:

@@ -170,6 +170,18 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_size=8, max_overflow=4, pool_pre_ping=True)
 
 
+def _seat_values(seat: SeatRow) -> dict[str, Any]:
+    """A seat's stored columns beside its table and number."""
+    return {
+        "kind": seat.kind,
+        "bot": seat.bot,
+        "name": seat.name,
+        "token_hash": seat.token_hash,
+        "ready": seat.ready,
+        "request_hash": seat.request_hash,
+    }
+
+
 class Repository:
     """Tables, seats and actions in one database."""
 
@@ -222,16 +234,7 @@ class Repository:
                 )
             for seat in row.seats:
                 conn.execute(
-                    insert(SeatModel).values(
-                        table_id=row.id,
-                        seat=seat.seat,
-                        kind=seat.kind,
-                        bot=seat.bot,
-                        name=seat.name,
-                        token_hash=seat.token_hash,
-                        ready=seat.ready,
-                        request_hash=seat.request_hash,
-                    )
+                    insert(SeatModel).values(table_id=row.id, seat=seat.seat, **_seat_values(seat))
                 )
 
     def append_action(
@@ -322,16 +325,7 @@ class Repository:
         try:
             with self.engine.begin() as conn:
                 changed = conn.execute(
-                    update(SeatModel)
-                    .where(*guard)
-                    .values(
-                        kind=seat.kind,
-                        bot=seat.bot,
-                        name=seat.name,
-                        token_hash=seat.token_hash,
-                        ready=seat.ready,
-                        request_hash=seat.request_hash,
-                    )
+                    update(SeatModel).where(*guard).values(**_seat_values(seat))
                 ).rowcount
                 written = True
         except Exception as exc:
