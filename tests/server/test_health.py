@@ -26,6 +26,7 @@ def free_port() -> int:
 @pytest.fixture
 def checked() -> Iterator[tuple[str, Heartbeat]]:
     heartbeat = Heartbeat()
+    heartbeat.beat()
     port = free_port()
     with health_listener("127.0.0.1", port, heartbeat):
         yield f"http://127.0.0.1:{port}/health", heartbeat
@@ -36,6 +37,14 @@ def test_a_fresh_heartbeat_is_healthy(checked: tuple[str, Heartbeat]) -> None:
     answer = httpx2.get(url, timeout=2)
     assert (answer.status_code, answer.text) == (200, "ok\n")
     assert answer.headers["cache-control"] == "no-store"
+
+
+def test_a_server_whose_loop_has_not_beaten_yet_is_starting() -> None:
+    """Bound but not yet serving (migrating, resuming its tables): not sent players yet."""
+    port = free_port()
+    with health_listener("127.0.0.1", port, Heartbeat()):
+        answer = httpx2.get(f"http://127.0.0.1:{port}/health", timeout=2)
+    assert (answer.status_code, answer.text) == (503, "starting\n")
 
 
 def test_a_loop_silent_for_longer_than_stale_is_unhealthy(

@@ -7,8 +7,8 @@ looks dead: the balancer cuts its sessions, every client reconnects at once, and
 is busy again. So the health check has its own listener, on its own port, answered by a
 thread (stdlib ``http.server``), and what it reports is the loop's heartbeat: a loop task
 notes the time every :data:`BEAT` seconds; the check answers 200 while the last beat is
-under :data:`STALE` seconds old, else 503 (the loop is stuck, not busy). A process that
-died refuses the connection, as before.
+under :data:`STALE` seconds old, else 503 (the loop is stuck, not busy; or it has not
+beaten yet: the server is still starting). A process that died refuses the connection.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import socket
 import sys
 import threading
@@ -34,18 +35,22 @@ a busy loop's lag under load (seconds), far shorter than a player's patience."""
 
 
 class Heartbeat:
-    """The event loop's last sign of life (``time.monotonic()``), read by the check's thread."""
+    """The event loop's last sign of life (``time.monotonic()``), read by the check's thread;
+    ``None`` until the loop first beats (the server is still starting: not yet healthy)."""
 
     def __init__(self) -> None:
+        self.last: float | None = None
+
+    def beat(self) -> None:
         self.last = time.monotonic()
 
     async def run(self) -> None:
         while True:
-            self.last = time.monotonic()
+            self.beat()
             await asyncio.sleep(BEAT)
 
     def age(self) -> float:
-        return time.monotonic() - self.last
+        return math.inf if self.last is None else time.monotonic() - self.last
 
 
 class _Server(ThreadingHTTPServer):
@@ -71,7 +76,12 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         age = self.server.heartbeat.age()
         alive = age < STALE
-        body = b"ok\n" if alive else f"event loop silent for {age:.0f} s\n".encode()
+        if alive:
+            body = b"ok\n"
+        elif age == math.inf:
+            body = b"starting\n"
+        else:
+            body = f"event loop silent for {age:.0f} s\n".encode()
         self.send_response(200 if alive else 503)
         self.send_header("Content-Type", "text/plain; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
