@@ -1,6 +1,7 @@
 """``expert`` against ``hard`` at equal time per move, paired by deal; and a rating ladder.
 
     python benchmarks/expert_match.py match [--games gangsta cosca capo] [--n 24] [--seconds 0.1]
+        [--belief fresh_share=0.5 ...]
     python benchmarks/expert_match.py ladder [--games ...] [--n 10] [--time-scale 0.1]
 
 ``match``: half the seats play ``expert``, half ``hard`` (odd tables: Capo's five seats are 3
@@ -26,6 +27,7 @@ reproducible; with time budgets only up to timing.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import sys
 import time
@@ -40,6 +42,7 @@ from mobtable import games
 from mobtable.bots import Bot, make
 from mobtable.bots.search import Budget, ISMCTSBot
 from mobtable.bots.search.arena import play
+from mobtable.bots.search.belief import BeliefParams
 from mobtable.sim.ratings import rate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -65,8 +68,32 @@ def level_bot(name: str, game: str, seed: int, seconds: float | None, scale: flo
     return bot
 
 
-def match(game_names: Sequence[str], n: int, seconds: float, seed: int) -> None:
-    print(f"expert vs hard, {seconds} s a move, seed {seed}, the seats swapped on each deal")
+def with_belief(bot: Bot, overrides: dict[str, float]) -> Bot:
+    """``bot`` with its opponent model's settings changed (``--belief KEY=VALUE``)."""
+    if overrides and isinstance(bot, ISMCTSBot) and bot.belief is not None:
+        bot.belief = replace(bot.belief, **overrides)  # type: ignore[arg-type]
+    return bot
+
+
+def belief_overrides(pairs: Sequence[str]) -> dict[str, float]:
+    """``KEY=VALUE`` pairs naming :class:`BeliefParams` fields, as numbers of the field's type."""
+    fields = {f.name: f.type for f in dataclasses.fields(BeliefParams)}
+    overrides: dict[str, float] = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        if key not in fields or not value:
+            raise SystemExit(f"Error: --belief wants KEY=VALUE with KEY one of {', '.join(fields)}")
+        overrides[key] = int(value) if fields[key] in (int, "int") else float(value)
+    return overrides
+
+
+def match(
+    game_names: Sequence[str], n: int, seconds: float, seed: int, belief: dict[str, float]
+) -> None:
+    changed = "".join(f", expert's {k} = {v}" for k, v in belief.items())
+    print(
+        f"expert vs hard, {seconds} s a move, seed {seed}, the seats swapped on each deal{changed}"
+    )
     print()
     print(
         "| game | players | games (deals) | expert's share | 95% t interval (paired by deal)"
@@ -87,12 +114,15 @@ def match(game_names: Sequence[str], n: int, seconds: float, seed: int) -> None:
             for swap in (0, 1):
                 expert_seats = [s for s in range(players) if s % 2 == swap]
                 lineup = [
-                    level_bot(
-                        "expert" if s in expert_seats else "hard",
-                        name,
-                        table_seed * 31 + s + 7 * swap,
-                        seconds,
-                        1.0,
+                    with_belief(
+                        level_bot(
+                            "expert" if s in expert_seats else "hard",
+                            name,
+                            table_seed * 31 + s + 7 * swap,
+                            seconds,
+                            1.0,
+                        ),
+                        belief,
                     )
                     for s in range(players)
                 ]
@@ -171,10 +201,17 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.1, help="match: time per move")
     parser.add_argument("--time-scale", type=float, default=1.0, help="ladder: budget factor")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--belief",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="match: a setting of expert's opponent model (BeliefParams), e.g. fresh_share=0.5",
+    )
     args = parser.parse_args()
     start = time.perf_counter()
     if args.mode == "match":
-        match(args.games, args.n, args.seconds, args.seed)
+        match(args.games, args.n, args.seconds, args.seed, belief_overrides(args.belief))
     else:
         ladder(args.games, args.n, args.time_scale, args.seed)
     print(f"\n{time.perf_counter() - start:.0f} s in all")

@@ -123,6 +123,27 @@ def test_the_pool_is_reproducible_from_a_seed() -> None:
         assert first.draw(one).fingerprint() == second.draw(two).fingerprint()
 
 
+def test_a_fresh_share_mixes_plain_deals_with_the_pool_s() -> None:
+    """With ``fresh_share`` a share of draws is a plain deal: more distinct deals than the
+    pool holds, reproducibly; at 1.0 every draw is the decision's own plain deal."""
+    state = played(4, 3, 60)
+    decision = Decision(state, state.pending()[0])
+    mixed = BeliefParams(pool=8, min_pool=8, fresh_share=0.5)
+    pools = [Belief(decision, BELIEF, guide, random.Random(5), mixed) for _ in range(2)]
+    rngs = [random.Random(4), random.Random(4)]
+    draws = [
+        [as_json(pool.draw(rng).fingerprint()["hands"]) for _ in range(60)]
+        for pool, rng in zip(pools, rngs, strict=True)
+    ]
+    assert draws[0] == draws[1]
+    assert 8 + 15 < len(set(draws[0])) < 60
+    fresh = Belief(decision, BELIEF, guide, random.Random(5), BeliefParams(fresh_share=1.0))
+    one, two = random.Random(6), random.Random(6)
+    for _ in range(5):
+        two.random()
+        assert fresh.draw(one).fingerprint() == decision.determinize(two).fingerprint()
+
+
 def test_expert_is_reproducible_with_an_iteration_budget() -> None:
     state = played(4, 4, 70)
     seat = state.pending()[0]

@@ -60,6 +60,10 @@ TIME_SHARE = 0.15
 Gangsta sample against 16 observed plays takes 1-2 ms)..."""
 MIN_POOL = 8
 """...but never below this many samples."""
+FRESH_SHARE = 0.0
+"""The share of iterations dealt afresh, unweighted, beside those drawn from the pool (a
+defensive mixture). Under a short time budget the pool holds a dozen deals, and a search
+that sees only those may overfit them where plain ISMCTS sees a new deal every iteration."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,7 @@ class BeliefParams:
     recent: int = RECENT
     time_share: float = TIME_SHARE
     min_pool: int = MIN_POOL
+    fresh_share: float = FRESH_SHARE
 
 
 def log_likelihood(
@@ -145,7 +150,16 @@ class Belief:
     ``time.perf_counter()`` value) passes with ``params.min_pool`` done.
     """
 
-    __slots__ = ("_cumulative", "_decision", "ess", "lam", "observations", "seeds", "weights")
+    __slots__ = (
+        "_cumulative",
+        "_decision",
+        "ess",
+        "fresh_share",
+        "lam",
+        "observations",
+        "seeds",
+        "weights",
+    )
 
     def __init__(
         self,
@@ -158,6 +172,7 @@ class Belief:
     ) -> None:
         params = params or BeliefParams()
         self._decision = decision
+        self.fresh_share = params.fresh_share
         self.observations = observed = list(decision.observations())[-params.recent :]
         self.seeds = [rng.getrandbits(64) for _ in range(params.pool)]
         logs: list[float] = []
@@ -181,7 +196,10 @@ class Belief:
     def draw(self, rng: random.Random) -> State:
         """A determinization by weight, dealt into ``rng`` itself: ``rng`` is seeded with the
         chosen pool seed for the deal, then with fresh bits of its own stream drawn before,
-        so the sample's chance events and the iteration differ each time a seed comes back."""
+        so the sample's chance events and the iteration differ each time a seed comes back.
+        With ``fresh_share``, that share of draws is a plain deal from ``rng`` instead."""
+        if self.fresh_share and rng.random() < self.fresh_share:
+            return self._decision.determinize(rng)
         chosen, fresh = self.seed(rng), rng.getrandbits(64)
         rng.seed(chosen)
         sample = self._decision.determinize(rng)
