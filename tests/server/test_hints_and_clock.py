@@ -169,3 +169,18 @@ def test_a_runner_up_with_a_higher_share_is_said_to_rest_on_too_few_games() -> N
     assert "higher but from too few games to trust" in HintDesk._words(table, 0, higher)["reason"]
     lower = Advice("b3", 0.40, 900, "b2", 0.30, only=False)
     assert "too few games" not in HintDesk._words(table, 0, lower)["reason"]
+
+
+def test_a_hint_counts_its_games_as_the_terminal_does() -> None:
+    """"it won 40% of 2,500 games", with the thousands separated, as the terminal writes it."""
+    from types import SimpleNamespace
+
+    from mobtable import games
+    from mobtable.core.narrator import Narrator
+    from mobtable.server.hints import Advice, HintDesk
+
+    game = games.get("sealed-bid")
+    live = game.new_state(game.config(2), seed=1)
+    table = SimpleNamespace(state=live, narrator=lambda seat: Narrator(game, seat, [], 2))
+    advice = Advice("b3", 0.40, 2500, None, 0.0, only=False)
+    assert "it won 40% of 2,500 games" in HintDesk._words(table, 0, advice)["reason"]

@@ -13,8 +13,8 @@ Example:
     ('Marco', 'You', 'Sal')
     >>> reader.verb(1, "play", "plays"), reader.verb(2, "play", "plays")
     ('play', 'plays')
-    >>> count(1, "card"), count(3, "card"), count(2, "die", "dice")
-    ('1 card', '3 cards', '2 dice')
+    >>> count(1, "card"), count(3, "card"), count(2, "die", "dice"), count(2500, "game")
+    ('1 card', '3 cards', '2 dice', '2,500 games')
     >>> listing(["Marco", "Giulia", "Sal"]), listing(["you"]), listing([])
     ('Marco, Giulia and Sal', 'you', 'nobody')
 """
@@ -79,8 +79,8 @@ class Reader:
 
 
 def count(n: int, singular: str, plural: str | None = None) -> str:
-    """ "1 card", "3 cards": a number with its noun in the right number."""
-    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
+    """ "1 card", "3 cards", "2,500 games": a number with its noun in the right number."""
+    return f"{n:,} {singular if n == 1 else (plural or singular + 's')}"
 
 
 def listing(items: Iterable[str], *, empty: str = "nobody", last: str = "and") -> str:
