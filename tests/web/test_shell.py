@@ -324,10 +324,21 @@ def test_the_replay_starts_at_the_deal_and_shows_the_result_only_at_the_end(
     page.screenshot(path=str(artifacts / f"shell-replay-end-{size}.png"))
 
 
-def test_a_hint_answers_with_the_move_in_words(browser: Any, server: str) -> None:
-    with _browsing(browser, "desktop") as page:
+@pytest.mark.parametrize("where", ["desktop", "phone"])
+def test_a_hint_answers_with_the_move_in_words(
+    browser: Any, server: str, artifacts: Path, where: str
+) -> None:
+    """The hint names the move; it takes one line of the strip above the board, and a hint too
+    long for it ends in "…" and opens whole over the board on a tap, the board unmoved."""
+    with _browsing(browser, where) as page:
         _open(page, server, _table(server, "gangsta", 3, seed=7, hints=True))
-        labels = [b.inner_text() for b in page.locator("#moves button[data-action]").all()]
+        moves = page.locator("#moves button[data-action]")
+        if moves.count() == 1:  # keep the hand: the hint would say "your only move"
+            click_one_move(page, random.Random(1))
+            page.wait_for_function(
+                "document.querySelectorAll('#moves button[data-action]').length > 1"
+            )
+        labels = [b.inner_text() for b in moves.all()]
         page.locator("#hint").click()
         note = page.locator("#note.hint")
         note.wait_for(timeout=20000)
@@ -335,6 +346,26 @@ def test_a_hint_answers_with_the_move_in_words(browser: Any, server: str) -> Non
         assert text.startswith("Hint: ") and any(label in text for label in labels)
         hinted = page.locator("#moves button.hinted")  # the suggested move, marked in the list
         assert hinted.count() == 1 and hinted.inner_text() in text
+        strip = page.locator("#board-notes").bounding_box()
+        board = page.locator("#board").bounding_box()
+        shut = note.bounding_box()
+        assert shut["y"] + shut["height"] <= strip["y"] + strip["height"] + 1  # one line
+        overflows = note.evaluate("n => n.scrollWidth > n.clientWidth + 1")
+        page.screenshot(path=str(artifacts / f"shell-hint-{where}.png"))
+        assert overflows == ("long" in (note.get_attribute("class") or ""))
+        if where == "phone":
+            assert overflows  # a phone's line holds the move at most
+        if overflows:
+            assert note.get_attribute("title") == text
+            note.click()
+            assert "open" in (note.get_attribute("class") or "")
+            opened = note.bounding_box()
+            assert opened["height"] > 1.5 * shut["height"]  # wrapped over the board's top edge
+            assert note.evaluate("n => n.scrollHeight <= n.clientHeight + 1")  # all of it shown
+            assert page.locator("#board").bounding_box() == board
+            page.screenshot(path=str(artifacts / f"shell-hint-open-{where}.png"))
+            note.click()
+            assert "open" not in (note.get_attribute("class") or "")
 
 
 def test_the_clock_shows_and_its_run_out_is_announced(browser: Any, server: str) -> None:

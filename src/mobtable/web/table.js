@@ -41,6 +41,8 @@ class TableClient {
     this.banner = h("div", { class: "banner-slot" }); // a bot holds this seat: say so, in view
     frame.top.append(this.banner);
     this.guide = new Guide(frame); // a tutorial table's guide, beside or above the board (guide.js)
+    ui.note.addEventListener("click", () => this.toggleNote());
+    ui.note.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.toggleNote(); } });
     this.hintButton = h("button", { class: "secondary", id: "hint", hidden: true, "aria-label": "Ask for a hint", onclick: () => this.askHint() }, "Hint");
     this.autoOpened = null; // the phone's drawer panel that opened by itself (closes by itself too)
     frame.onFit = () => this.msg && this.renderMoves();
@@ -154,13 +156,29 @@ class TableClient {
     this.hintButton.disabled = false;
     this.hinted = m.action; // marked in the move list until the next update
     if (this.msg) this.renderMoves();
-    this.showNote(`Hint: ${m.label} — ${m.reason}`);
-    this.ui.note.className = "note hint";
+    this.showNote(`Hint: ${m.label} — ${m.reason}`, false, "hint");
   }
 
-  showNote(text, isError = false) {
-    this.ui.note.textContent = text;
-    this.ui.note.className = isError ? "note error" : "note";
+  // A note takes one line of the strip above the board; a longer one ends in "…" and opens
+  // whole over the board's top edge on a tap (or Enter), closing on another or the next note.
+  showNote(text, isError = false, kind = isError ? "error" : "") {
+    const note = this.ui.note;
+    note.textContent = text;
+    note.className = kind ? `note ${kind}` : "note";
+    for (const name of ["title", "tabindex", "aria-expanded"]) note.removeAttribute(name);
+    if (text && note.scrollWidth > note.clientWidth + 1) {
+      note.classList.add("long");
+      note.title = text;
+      note.tabIndex = 0;
+      note.setAttribute("aria-expanded", "false");
+    }
+  }
+
+  toggleNote() {
+    const note = this.ui.note;
+    if (!note.classList.contains("long")) return;
+    const open = note.classList.toggle("open");
+    note.setAttribute("aria-expanded", String(open));
   }
 
   setConnection(text) {
