@@ -175,20 +175,28 @@ def ladder(game_names: Sequence[str], n: int, scale: float, seed: int) -> None:
                         "seat": seat,
                         "bot": level,
                         "rank": outcome.result.ranks[seat],
+                        "win": outcome.share(seat),
                     }
                 )
             print(f"  {name} game {index}: {seated} ranks {outcome.result.ranks}", file=sys.stderr)
-        ratings = rate(pd.DataFrame(rows))
+        frame = pd.DataFrame(rows)
+        ratings = rate(frame)
+        wins = frame.groupby("bot")["win"].sum()
         spent = (time.perf_counter() - start) / n
         print()
         print(f"{name}, {players} players, {n} games, {spent:.1f} s/game")
         print()
-        print("| level | mu | 95% interval (mu ± 1.96 sigma) | ordinal (mu - 3 sigma) | games |")
-        print("|---|---:|---|---:|---:|")
+        print(
+            "| level | mu | 95% interval (mu ± 1.96 sigma) | ordinal (mu - 3 sigma) | games "
+            f"| wins (a shared win 1/k; fair {1 / players:.0%}) |"
+        )
+        print("|---|---:|---|---:|---:|---:|")
         for r in ratings:
+            low, high = wilson(wins[r.bot], r.games)
             print(
                 f"| {r.bot} | {r.mu:.1f} | {r.mu - 1.96 * r.sigma:.1f} to "
-                f"{r.mu + 1.96 * r.sigma:.1f} | {r.ordinal:.1f} | {r.games} |",
+                f"{r.mu + 1.96 * r.sigma:.1f} | {r.ordinal:.1f} | {r.games} "
+                f"| {wins[r.bot] / r.games:.1%} ({low:.1%}-{high:.1%}) |",
                 flush=True,
             )
 
