@@ -172,7 +172,7 @@ def test_a_runner_up_with_a_higher_share_is_said_to_rest_on_too_few_games() -> N
 
 
 def test_a_hint_counts_its_games_as_the_terminal_does() -> None:
-    """"it won 40% of 2,500 games", with the thousands separated, as the terminal writes it."""
+    """ "it won 40% of 2,500 games", with the thousands separated, as the terminal writes it."""
     from types import SimpleNamespace
 
     from mobtable import games
