@@ -1,7 +1,7 @@
 """``expert`` against ``hard`` at equal time per move, paired by deal; and a rating ladder.
 
     python benchmarks/expert_match.py match [--games gangsta cosca capo] [--n 24] [--seconds 0.1]
-        [--belief fresh_share=0.5 ...]
+        [--belief fresh_share=0.5 ... | --belief off]
     python benchmarks/expert_match.py ladder [--games ...] [--n 10] [--time-scale 0.1]
 
 ``match``: half the seats play ``expert``, half ``hard`` (odd tables: Capo's five seats are 3
@@ -68,15 +68,22 @@ def level_bot(name: str, game: str, seed: int, seconds: float | None, scale: flo
     return bot
 
 
-def with_belief(bot: Bot, overrides: dict[str, float]) -> Bot:
-    """``bot`` with its opponent model's settings changed (``--belief KEY=VALUE``)."""
-    if overrides and isinstance(bot, ISMCTSBot) and bot.belief is not None:
-        bot.belief = replace(bot.belief, **overrides)  # type: ignore[arg-type]
+def with_belief(bot: Bot, overrides: dict[str, float] | None) -> Bot:
+    """``bot`` with its opponent model's settings changed (``--belief KEY=VALUE``), or without
+    its opponent model (``None``: ``--belief off``, the learned evaluator alone)."""
+    if isinstance(bot, ISMCTSBot) and bot.belief is not None:
+        if overrides is None:
+            bot.belief = None
+        elif overrides:
+            bot.belief = replace(bot.belief, **overrides)  # type: ignore[arg-type]
     return bot
 
 
-def belief_overrides(pairs: Sequence[str]) -> dict[str, float]:
-    """``KEY=VALUE`` pairs naming :class:`BeliefParams` fields, as numbers of the field's type."""
+def belief_overrides(pairs: Sequence[str]) -> dict[str, float] | None:
+    """``KEY=VALUE`` pairs naming :class:`BeliefParams` fields, as numbers of the field's type;
+    ``None`` for ``off``."""
+    if list(pairs) == ["off"]:
+        return None
     fields = {f.name: f.type for f in dataclasses.fields(BeliefParams)}
     overrides: dict[str, float] = {}
     for pair in pairs:
@@ -88,9 +95,12 @@ def belief_overrides(pairs: Sequence[str]) -> dict[str, float]:
 
 
 def match(
-    game_names: Sequence[str], n: int, seconds: float, seed: int, belief: dict[str, float]
+    game_names: Sequence[str], n: int, seconds: float, seed: int, belief: dict[str, float] | None
 ) -> None:
-    changed = "".join(f", expert's {k} = {v}" for k, v in belief.items())
+    if belief is None:
+        changed = ", expert without its opponent model"
+    else:
+        changed = "".join(f", expert's {k} = {v}" for k, v in belief.items())
     print(
         f"expert vs hard, {seconds} s a move, seed {seed}, the seats swapped on each deal{changed}"
     )
@@ -214,7 +224,8 @@ def main() -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="match: a setting of expert's opponent model (BeliefParams), e.g. fresh_share=0.5",
+        help="match: a setting of expert's opponent model (BeliefParams), e.g. fresh_share=0.5;"
+        " off: expert without it",
     )
     args = parser.parse_args()
     start = time.perf_counter()
