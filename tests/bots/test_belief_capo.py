@@ -213,3 +213,27 @@ def test_expert_with_the_model_plays_legal_moves_in_every_step() -> None:
         if min(asked.values()) == 3:
             break
     assert min(asked.values()) == 3
+
+
+def test_expert_rolls_out_with_the_model_s_playout_and_hard_with_the_game_s(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The opponent model's rollouts let the others suspect by how crews look
+    (``playout_as_seen``); the other levels keep the game's playout."""
+    from mobtable.bots.search import bot as bot_module
+    from mobtable.games.capo.playout import playout, playout_as_seen
+
+    used: list[Any] = []
+    real = bot_module.search
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        used.append(kwargs["rollout"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(bot_module, "search", spy)
+    state, seat = next(positions(4, 3))
+    for level in ("expert", "hard"):
+        bot = make(level, "capo", seed=1)
+        bot.budget = Budget(iterations=20)  # type: ignore[attr-defined]
+        bot.choose(Decision(state, seat))
+    assert used == [playout_as_seen, playout]

@@ -12,16 +12,23 @@ things, and nothing else of it is read:
   play was made in *as the sample would have it* (the sample's hidden cards put back where
   they were then), yielded in order. The yielded state may be one scratch copy changed
   between yields: a caller reads it before asking for the next.
+
+A game may add a third: ``playout``, a rollout in which the players act on what they can
+see, as the modelled opponents do, where the game's own playout lets them act on the sample
+(its secrets included); the opponent model's search rolls out with it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mobtable.core.actions import Action
 from mobtable.core.state import Seat, State
+
+if TYPE_CHECKING:
+    from mobtable.core.search import Rollout
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,3 +52,5 @@ class BeliefHooks:
 
     observations: Callable[[State, Seat], Sequence[Observation]]
     rewind: Callable[[State, Sequence[Observation]], Iterator[tuple[Observation, State]]]
+    playout: Rollout | None = None
+    """Rollouts with the players acting on what they see (absent: the game's playout)."""

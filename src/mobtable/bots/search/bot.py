@@ -57,7 +57,8 @@ class ISMCTSBot(Bot):
     random."""
     belief: BeliefParams | None = None
     """Weight determinizations by the others' observed plays (:mod:`.belief`), in a game
-    that declares ``search_hooks.belief``; ``None``: every sample equally likely."""
+    that declares ``search_hooks.belief``, and roll out with its ``playout`` where it has one;
+    ``None``: every sample equally likely."""
     learned: bool = False
     """Score truncated rollouts with the game's learned evaluator
     (:func:`~mobtable.bots.search.learned.learned_evaluator`) where it ships one, instead of
@@ -121,6 +122,8 @@ class ISMCTSBot(Bot):
                 policy = bot_guide(greedy_for(game, rng.getrandbits(64)) or greedy)
             if policy is not None:
                 model = OpponentModel(hooks.belief, policy, self.belief)
+            if self.playout and hooks.belief.playout is not None and self.rollout_share <= 0:
+                rollout = hooks.belief.playout
         self.last = search(
             decision,
             self.budget,

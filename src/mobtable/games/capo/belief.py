@@ -29,6 +29,7 @@ from typing import Any
 from mobtable.core import SealedStep, Seat, State
 from mobtable.core.belief import BeliefHooks, Observation
 from mobtable.games.capo.actions import DECLARES, TURNS, Declare
+from mobtable.games.capo.playout import playout_as_seen
 from mobtable.games.capo.rules import PLAYING, SUSPECTING, TURNING
 
 
@@ -76,4 +77,4 @@ def rewind(sample: State, observed: Sequence[Observation]) -> Iterator[tuple[Obs
         yield observation, scratch
 
 
-BELIEF = BeliefHooks(observations=observations, rewind=rewind)
+BELIEF = BeliefHooks(observations=observations, rewind=rewind, playout=playout_as_seen)
