@@ -3,6 +3,7 @@
     python benchmarks/expert_match.py match [--games gangsta cosca capo] [--n 24] [--seconds 0.1]
         [--belief fresh_share=0.5 ... | --belief off]
     python benchmarks/expert_match.py ladder [--games ...] [--n 10] [--time-scale 0.1]
+    python benchmarks/expert_match.py compare RUN.txt BASE.txt
 
 ``match``: half the seats play ``expert``, half ``hard`` (odd tables: Capo's five seats are 3
 against 2), both with the same time per move (``--seconds``, no iteration cap: the expert's
@@ -20,6 +21,10 @@ and openskill's Plackett-Luce model (``mobtable.sim.ratings``, as the lab rates 
 them from the final ranks; printed with ``mu ± 1.96 sigma``. ``--time-scale`` multiplies the
 search levels' budgets (iterations and seconds) for quick pilots.
 
+``compare``: two saved match outputs (stdout and stderr, as under ``benchmarks/results/``) of
+the same deals (the same ``--seed``): ``expert``'s share in each, and the difference paired by
+deal with a 95% t interval.
+
 Every table seed and bot seed derives from ``--seed``: with iteration budgets a run is
 reproducible; with time budgets only up to timing.
 """
@@ -29,6 +34,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import itertools
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -211,9 +217,45 @@ def ladder(game_names: Sequence[str], n: int, scale: float, seed: int) -> None:
             )
 
 
+DEAL_LINE = re.compile(r"(\w+) deal (\d+): expert's shares \[([^\]]*)\]")
+
+
+def deal_shares(path: Path) -> dict[tuple[str, int], float]:
+    """Each deal's mean share of ``expert`` in a saved match output, by (game, deal)."""
+    shares = {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SystemExit(f"Error: cannot read {path}: {exc}") from None
+    for line in text.splitlines():
+        found = DEAL_LINE.search(line)
+        if found:
+            games_shares = [float(x) for x in found.group(3).split(",")]
+            shares[found.group(1), int(found.group(2))] = sum(games_shares) / len(games_shares)
+    return shares
+
+
+def compare(run: Path, base: Path) -> None:
+    ours, theirs = deal_shares(run), deal_shares(base)
+    common = sorted(set(ours) & set(theirs))
+    if len(common) < 2:
+        raise SystemExit(f"Error: {run} and {base} share {len(common)} deals; compare needs two")
+    for name in sorted({game for game, _ in common}):
+        keys = [k for k in common if k[0] == name]
+        differences = [ours[k] - theirs[k] for k in keys]
+        mean = sum(differences) / len(keys)
+        low, high = stats.ttest_1samp(differences, 0.0).confidence_interval(0.95)
+        print(
+            f"{name}, {len(keys)} deals: {sum(ours[k] for k in keys) / len(keys):.1%} against "
+            f"{sum(theirs[k] for k in keys) / len(keys):.1%}; difference {100 * mean:+.1f} points "
+            f"(95% t interval, paired by deal: {100 * low:+.1f} to {100 * high:+.1f})"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=("match", "ladder"))
+    parser.add_argument("mode", choices=("match", "ladder", "compare"))
+    parser.add_argument("runs", nargs="*", type=Path, help="compare: RUN.txt BASE.txt")
     parser.add_argument("--games", nargs="*", default=list(GAMES))
     parser.add_argument("--n", type=int, default=24, help="games per game")
     parser.add_argument("--seconds", type=float, default=0.1, help="match: time per move")
@@ -229,6 +271,11 @@ def main() -> None:
     )
     args = parser.parse_args()
     start = time.perf_counter()
+    if args.mode == "compare":
+        if len(args.runs) != 2:
+            raise SystemExit("Error: compare wants two saved match outputs: RUN.txt BASE.txt")
+        compare(*args.runs)
+        return
     if args.mode == "match":
         match(args.games, args.n, args.seconds, args.seed, belief_overrides(args.belief))
     else:
