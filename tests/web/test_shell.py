@@ -368,6 +368,45 @@ def test_a_hint_answers_with_the_move_in_words(
             assert "open" not in (note.get_attribute("class") or "")
 
 
+def test_a_note_is_measured_again_when_the_window_changes_width(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    """A hint too long for a phone's line opens over the board; on a wide window the same
+    hint fits its line (no "…", nothing to open), and back on the phone it is long again."""
+    with _browsing(browser, "phone") as page:
+        _open(page, server, _table(server, "gangsta", 3, seed=7, hints=True))
+        moves = page.locator("#moves button[data-action]")
+        if moves.count() == 1:  # keep the hand: the hint would say "your only move"
+            click_one_move(page, random.Random(1))
+            page.wait_for_function(
+                "document.querySelectorAll('#moves button[data-action]').length > 1"
+            )
+        page.locator("#hint").click()
+        note = page.locator("#note.hint")
+        note.wait_for(timeout=20000)
+        assert "long" in (note.get_attribute("class") or "")
+        note.click()
+        assert "open" in (note.get_attribute("class") or "")
+
+        def measured(long: bool) -> None:
+            page.wait_for_function(
+                "long => document.querySelector('#note').classList.contains('long') === long",
+                arg=long,
+            )
+
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        measured(False)
+        assert note.evaluate("n => n.scrollWidth <= n.clientWidth + 1")  # it fits: whole
+        assert note.get_attribute("class") == "note hint"  # neither long nor open
+        assert note.get_attribute("title") is None and note.get_attribute("tabindex") is None
+        page.screenshot(path=str(artifacts / "shell-hint-widened.png"))
+        page.set_viewport_size({"width": 390, "height": 844})
+        measured(True)
+        assert "open" not in (note.get_attribute("class") or "")
+        assert note.get_attribute("aria-expanded") == "false"
+        page.screenshot(path=str(artifacts / "shell-hint-narrowed.png"))
+
+
 def test_the_clock_shows_and_its_run_out_is_announced(browser: Any, server: str) -> None:
     with _browsing(browser, "phone") as page:
         _open(page, server, _table(server, "gangsta", 3, seed=7, clock=2))

@@ -43,6 +43,10 @@ class TableClient {
     this.guide = new Guide(frame); // a tutorial table's guide, beside or above the board (guide.js)
     ui.note.addEventListener("click", () => this.toggleNote());
     ui.note.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.toggleNote(); } });
+    let measured = ui.note.clientWidth;
+    new ResizeObserver(() => { // the strip's width changed: the note may now fit, or no longer
+      if (ui.note.clientWidth !== measured) { measured = ui.note.clientWidth; this.measureNote(); }
+    }).observe(ui.note);
     this.hintButton = h("button", { class: "secondary", id: "hint", hidden: true, "aria-label": "Ask for a hint", onclick: () => this.askHint() }, "Hint");
     this.autoOpened = null; // the phone's drawer panel that opened by itself (closes by itself too)
     frame.onFit = () => this.msg && this.renderMoves();
@@ -165,12 +169,22 @@ class TableClient {
     const note = this.ui.note;
     note.textContent = text;
     note.className = kind ? `note ${kind}` : "note";
+    this.measureNote();
+  }
+
+  // Whether the note is longer than its line, measured again whenever the strip's width
+  // changes (a turned phone, a resized window); an open note stays open while it is long.
+  measureNote() {
+    const note = this.ui.note;
+    const open = note.classList.contains("open");
+    note.classList.remove("long", "open");
     for (const name of ["title", "tabindex", "aria-expanded"]) note.removeAttribute(name);
-    if (text && note.scrollWidth > note.clientWidth + 1) {
+    if (note.textContent && note.scrollWidth > note.clientWidth + 1) {
       note.classList.add("long");
-      note.title = text;
+      if (open) note.classList.add("open");
+      note.title = note.textContent;
       note.tabIndex = 0;
-      note.setAttribute("aria-expanded", "false");
+      note.setAttribute("aria-expanded", String(open));
     }
   }
 
