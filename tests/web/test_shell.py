@@ -324,6 +324,17 @@ def test_the_replay_starts_at_the_deal_and_shows_the_result_only_at_the_end(
     page.screenshot(path=str(artifacts / f"shell-replay-end-{size}.png"))
 
 
+def _at_a_choice_with_hints(page: Any, server: str) -> Any:
+    """A Gangsta table with hints, past a lone move (the hint would say "your only move");
+    returns the move buttons."""
+    _open(page, server, _table(server, "gangsta", 3, seed=7, hints=True))
+    moves = page.locator("#moves button[data-action]")
+    if moves.count() == 1:  # keep the hand: the hint would say "your only move"
+        click_one_move(page, random.Random(1))
+        page.wait_for_function("document.querySelectorAll('#moves button[data-action]').length > 1")
+    return moves
+
+
 @pytest.mark.parametrize("where", ["desktop", "phone"])
 def test_a_hint_answers_with_the_move_in_words(
     browser: Any, server: str, artifacts: Path, where: str
@@ -331,13 +342,7 @@ def test_a_hint_answers_with_the_move_in_words(
     """The hint names the move; it takes one line of the strip above the board, and a hint too
     long for it ends in "…" and opens whole over the board on a tap, the board unmoved."""
     with _browsing(browser, where) as page:
-        _open(page, server, _table(server, "gangsta", 3, seed=7, hints=True))
-        moves = page.locator("#moves button[data-action]")
-        if moves.count() == 1:  # keep the hand: the hint would say "your only move"
-            click_one_move(page, random.Random(1))
-            page.wait_for_function(
-                "document.querySelectorAll('#moves button[data-action]').length > 1"
-            )
+        moves = _at_a_choice_with_hints(page, server)
         labels = [b.inner_text() for b in moves.all()]
         page.locator("#hint").click()
         note = page.locator("#note.hint")
@@ -374,13 +379,7 @@ def test_a_note_is_measured_again_when_the_window_changes_width(
     """A hint too long for a phone's line opens over the board; on a wide window the same
     hint fits its line (no "…", nothing to open), and back on the phone it is long again."""
     with _browsing(browser, "phone") as page:
-        _open(page, server, _table(server, "gangsta", 3, seed=7, hints=True))
-        moves = page.locator("#moves button[data-action]")
-        if moves.count() == 1:  # keep the hand: the hint would say "your only move"
-            click_one_move(page, random.Random(1))
-            page.wait_for_function(
-                "document.querySelectorAll('#moves button[data-action]').length > 1"
-            )
+        _at_a_choice_with_hints(page, server)
         page.locator("#hint").click()
         note = page.locator("#note.hint")
         note.wait_for(timeout=20000)

@@ -119,11 +119,8 @@ def looks(test: CrewTest, crew: Sequence[int], face_up: Sequence[int]) -> tuple[
     many cards are face down, how many of the job's symbols its face-up cards leave missing,
     and by how many stars its face-up cards already pass the job's limit."""
     r = test.round
-    useful, net = r.useful, r.net
-    shown_useful = shown_stars = 0
-    for c in face_up:
-        shown_useful += useful[c]
-        shown_stars += net[c]
+    shown_useful = sum([r.useful[c] for c in face_up])
+    shown_stars = sum([r.net[c] for c in face_up])
     size = len(crew)
     return (
         1.0,
