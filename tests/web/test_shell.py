@@ -393,7 +393,7 @@ def test_a_note_is_measured_again_when_the_window_changes_width(
                 arg=long,
             )
 
-        page.set_viewport_size({"width": 1920, "height": 1080})
+        page.set_viewport_size({"width": 1366, "height": 768})
         measured(False)
         assert note.evaluate("n => n.scrollWidth <= n.clientWidth + 1")  # it fits: whole
         assert note.get_attribute("class") == "note hint"  # neither long nor open
