@@ -13,7 +13,9 @@ things, and nothing else of it is read:
   they were then), yielded in order. The yielded state may be one scratch copy changed
   between yields: a caller reads it before asking for the next.
 
-A game may add a third: ``playout``, a rollout in which the players act on what they can
+A game may add two more. ``likelihood``: its own model of how a player chooses (the chance
+of each legal action at a position), in place of the search's guide-with-noise model. And
+``playout``, a rollout in which the players act on what they can
 see, as the modelled opponents do, where the game's own playout lets them act on the sample
 (its secrets included); the opponent model's search rolls out with it.
 """
@@ -54,3 +56,7 @@ class BeliefHooks:
     rewind: Callable[[State, Sequence[Observation]], Iterator[tuple[Observation, State]]]
     playout: Rollout | None = None
     """Rollouts with the players acting on what they see (absent: the game's playout)."""
+    likelihood: Callable[[State, Seat, Action, Sequence[Action]], float] | None = None
+    """``likelihood(past, seat, action, legal)``: the chance that ``seat`` plays ``action``
+    of ``legal`` at ``past`` (a model of how the others play; absent: the search's
+    guide-with-noise model)."""

@@ -96,6 +96,9 @@ def log_likelihood(
         legal = past.legal(seat)
         if action not in legal:
             return -math.inf
+        if hooks.likelihood is not None:
+            total += math.log(hooks.likelihood(past, seat, action, legal))
+            continue
         choice = guide(past, seat)
         if choice is None:
             continue
