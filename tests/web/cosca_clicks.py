@@ -14,7 +14,7 @@ import random
 import re
 from collections.abc import Callable
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ACTION = "#cosca-action"
@@ -40,19 +40,26 @@ def stage(page: Page) -> str | None:
     return found.group(1) if found else None
 
 
-def _appears(page: Page, locator: Locator, asked: str) -> bool:
-    """Whether ``locator`` is there within :data:`CLICK_MS` (a redraw may be under way) while
-    the page is still asked ``asked``: once the decision is gone (the game moved on, or
-    ended and its last day's story began) there is nothing to wait for."""
+def _confirm_move(page: Page, asked: str) -> str | None:
+    """The confirm button's move (``data-a``, "" if it has none) once the button is there
+    within :data:`CLICK_MS` (a redraw may be under way) while the page is still asked
+    ``asked``; None once the decision is gone (the game moved on, or ended and its last day's
+    story began). Read in one query: a button found by one query may be redrawn away before
+    a second, and a locator that no longer matches would wait out its timeout."""
     waited = 0
     while waited < CLICK_MS:
-        if locator.count():
-            return True
+        move = page.evaluate(
+            "(sel) => { const el = document.querySelector(sel);"
+            " return el ? (el.getAttribute('data-a') ?? '') : null; }",
+            CONFIRM,
+        )
+        if move is not None:
+            return str(move)
         if stage(page) != asked:
-            return False
+            return None
         page.wait_for_timeout(50)
         waited += 50
-    return False
+    return None
 
 
 def _click(page: Page, selector: str, k: int, after: AfterClick, what: str) -> None:
@@ -93,17 +100,20 @@ def decide(page: Page, rng: random.Random, after: AfterClick) -> str | None:
         chip.click(timeout=CLICK_MS)
         after(page, f"{asked}-sent")
         return played
-    confirm = page.locator(CONFIRM)
-    if not _appears(page, confirm, asked):
+    played = _confirm_move(page, asked)
+    if played is None:
         # the decision went while it was being made (the game moved on): nothing to seal;
         # a confirm missing from a decision still asked is the board's fault
         still = stage(page)
         panel = page.inner_html(ACTION)
         assert still != asked, f"the {asked} step has no confirm button: {panel[:500]}"
         return None
-    played = confirm.get_attribute("data-a")
     assert played, f"the {asked} step's confirm button is not ready"
     after(page, asked)  # the choice staged, before it is sealed
-    confirm.click(timeout=CLICK_MS)
+    try:
+        page.locator(CONFIRM).click(timeout=CLICK_MS)
+    except PlaywrightTimeout:
+        assert stage(page) != asked, f"the {asked} step's confirm button cannot be pressed"
+        return None  # the decision went before the press: nothing was sealed
     after(page, f"{asked}-sent")
     return played
