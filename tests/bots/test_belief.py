@@ -21,6 +21,7 @@ from mobtable.bots.search.belief import (
 )
 from mobtable.bots.search.ismcts import _Samples
 from mobtable.core import State
+from mobtable.core.belief import BeliefHooks
 from mobtable.games.gangsta.belief import BELIEF, observations
 from mobtable.games.gangsta.playout import guide
 from mobtable.games.gangsta.table import Phase
@@ -266,3 +267,11 @@ def test_cosca_samples_hide_nothing_the_others_plays_could_tell() -> None:
                 checked += 1
             state.apply(seat, player.choose(Decision(state, seat)))
     assert checked > 30
+
+
+def test_log_likelihood_uses_a_game_s_own_model_where_it_has_one() -> None:
+    state = played(4, 2, 10_000)
+    seen = observations(state, 0)
+    halves = BeliefHooks(BELIEF.observations, BELIEF.rewind, likelihood=lambda *_: 0.5)
+    assert log_likelihood(state, seen, halves, guide) == pytest.approx(len(seen) * math.log(0.5))
+    assert log_likelihood(state, seen, BELIEF, guide) != log_likelihood(state, seen, halves, guide)
