@@ -28,7 +28,6 @@ cards it may turn up (:func:`turn_looks`), with weights fitted to ``hard``'s own
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any
@@ -36,6 +35,7 @@ from typing import Any
 from mobtable.core import SealedStep, Seat, State
 from mobtable.core.actions import Action
 from mobtable.core.belief import BeliefHooks, Observation
+from mobtable.core.search import softmax
 from mobtable.games.capo.actions import DECLARES, TURNS, Declare
 from mobtable.games.capo.crews import CrewTest
 from mobtable.games.capo.playout import playout_as_seen
@@ -164,9 +164,7 @@ def likelihood(
         rows = turn_looks(state, seat, [a.card for a in legal])  # type: ignore[attr-defined]
         weights = turn_weights
     utilities = [sum(w * f for w, f in zip(weights, row, strict=True)) for row in rows]
-    top = max(utilities)
-    exps = [math.exp(u - top) for u in utilities]
-    return exps[legal.index(action)] / sum(exps)
+    return softmax(utilities, 1.0)[legal.index(action)]
 
 
 BELIEF = BeliefHooks(
