@@ -191,6 +191,7 @@ def reconstructed_in_play(state: CapoState) -> list[str]:
 
 
 _RECONSTRUCTED: tuple[CardSet, tuple[object, ...], tuple[str, ...]] | None = None
+"""The last card set, cards out of the game and words of :func:`reconstructed_in_play`."""
 
 
 def _shown_cards(cards: CardSet, ids: list[int]) -> dict[str, MafiosoView]:
@@ -216,7 +217,6 @@ def _mafioso_views(cards: CardSet) -> tuple[tuple[str, MafiosoView], ...]:
 
 _MAFIOSI: tuple[CardSet, tuple[tuple[str, MafiosoView], ...]] | None = None
 """The last card set and its mafiosi's JSON (see :func:`_mafioso_views`)."""
-"""The last card set, cards out of the game and words of :func:`reconstructed_in_play`."""
 
 
 def _held(state: CapoState, seat: int) -> list[int]:
