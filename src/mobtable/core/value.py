@@ -21,7 +21,7 @@ from importlib import resources
 from operator import mul
 from typing import Any
 
-from mobtable.core.search import Evaluator, Progress
+from mobtable.core.search import Evaluator, Progress, softmax
 from mobtable.core.state import State
 
 Features = Callable[[Any], list[list[float]]]
@@ -79,11 +79,7 @@ class ValueModel:
 
     def chances(self, features: Sequence[Sequence[float]]) -> list[float]:
         """Each seat's win chance (summing to one) from every seat's features."""
-        utilities = [self.utility(x) for x in features]
-        top = max(utilities)
-        weights = [math.exp(u - top) for u in utilities]
-        total = sum(weights)
-        return [w / total for w in weights]
+        return softmax([self.utility(x) for x in features], 1.0)
 
 
 @dataclass(frozen=True, slots=True)
