@@ -22,7 +22,6 @@ from mobtable.games.capo.belief import (
     BELIEF,
     DECLARE_LOOKS,
     TURN_LOOKS,
-    crews_as_modelled,
     declare_looks,
     likelihood,
     observations,
@@ -232,12 +231,10 @@ def test_expert_with_the_model_plays_legal_moves_in_every_step() -> None:
 def test_expert_rolls_out_with_the_model_s_playout_and_hard_with_the_game_s(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The opponent model's rollouts let the others suspect by how crews look and play
-    crews as the count model expects (``modelled_playout``); the other levels keep the
-    game's playout."""
+    """The opponent model's rollouts let the others suspect by how crews look
+    (``playout_as_seen``); the other levels keep the game's playout."""
     from mobtable.bots.search import bot as bot_module
-    from mobtable.games.capo.belief import modelled_playout
-    from mobtable.games.capo.playout import playout
+    from mobtable.games.capo.playout import playout, playout_as_seen
 
     used: list[Any] = []
     real = bot_module.search
@@ -252,7 +249,7 @@ def test_expert_rolls_out_with_the_model_s_playout_and_hard_with_the_game_s(
         bot = make(level, "capo", seed=1)
         bot.budget = Budget(iterations=20)  # type: ignore[attr-defined]
         bot.choose(Decision(state, seat))
-    assert used == [modelled_playout, playout]
+    assert used == [playout_as_seen, playout]
 
 
 def _declaring(players: int, seed: int) -> Iterator[tuple[Any, int]]:
@@ -324,30 +321,3 @@ def test_capo_s_model_expects_a_count_an_honest_crew_can_fill() -> None:
                 assert min(honest) > max(other)
                 compared += 1
     assert compared > 10
-
-
-def test_modelled_crews_follow_the_count_model_and_do_the_job_when_honest() -> None:
-    """Rollout crews by the count model: all weight on an honest size gives a crew of the
-    hand that does the job whenever one exists; no weight at all draws every legal count
-    about equally often; a crew is always that many distinct cards of the seat's hand."""
-    from mobtable.games.capo.crews import CrewTest
-
-    honest_only = crews_as_modelled((30.0, 0.0, 0.0, 0.0, 0.0, 0.0))
-    flat = crews_as_modelled((0.0,) * len(DECLARE_LOOKS))
-    rng = random.Random(5)
-    honest_hands = sizes_seen = 0
-    for seed in range(3):
-        for state, seat in _declaring(5, seed):
-            counts = [a.count for a in state.legal(seat)]
-            hand = state.hands[seat]
-            for policy in (honest_only, flat):
-                crew = policy(state, seat, counts, rng.random)
-                assert len(set(crew)) == len(crew) and set(crew) <= set(hand)
-                assert len(crew) in counts
-            if any(row[0] for row in declare_looks(state, seat, counts)):
-                assert CrewTest(state).ok(honest_only(state, seat, counts, rng.random))
-                honest_hands += 1
-            drawn = [len(flat(state, seat, counts, rng.random)) for _ in range(40 * len(counts))]
-            assert all(drawn.count(n) > 10 for n in counts)
-            sizes_seen += 1
-    assert honest_hands > 5 and sizes_seen > honest_hands

@@ -8,9 +8,8 @@ import pytest
 
 from mobtable.games.capo import GAME
 from mobtable.games.capo.actions import SUSPECT_NOBODY, Suspect
-from mobtable.games.capo.belief import modelled_playout
 from mobtable.games.capo.crews import CrewTest
-from mobtable.games.capo.playout import LOOKS, as_seen, looks, playout
+from mobtable.games.capo.playout import LOOKS, as_seen, looks, playout, playout_as_seen
 from mobtable.games.capo.rules import Phase
 from mobtable.games.capo.state import CapoState
 
@@ -88,10 +87,9 @@ def _at_suspicions(players: int, seed: int) -> CapoState:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_the_modelled_playout_plays_only_legal_actions_to_the_end(seed: int) -> None:
-    """The opponent model's playout (suspicions as seen, crews by the count model)."""
+def test_the_playout_as_seen_plays_only_legal_actions_to_the_end(seed: int) -> None:
     state = _recorded(3 + seed % 5, seed)
-    modelled_playout(state, random.Random(seed))
+    playout_as_seen(state, random.Random(seed))
     assert state.is_over()
 
 

@@ -28,11 +28,9 @@ cards it may turn up (:func:`turn_looks`), with weights fitted to ``hard``'s own
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
-from operator import mul
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mobtable.core import SealedStep, Seat, State
 from mobtable.core.actions import Action
@@ -40,11 +38,8 @@ from mobtable.core.belief import BeliefHooks, Observation
 from mobtable.core.search import softmax
 from mobtable.games.capo.actions import DECLARES, TURNS, Declare
 from mobtable.games.capo.crews import CrewTest
-from mobtable.games.capo.playout import CrewPolicy, as_seen, run
+from mobtable.games.capo.playout import playout_as_seen
 from mobtable.games.capo.rules import PLAYING, SUSPECTING, TURNING
-
-if TYPE_CHECKING:
-    from mobtable.games.capo.state import CapoState
 
 DECLARE_LOOKS = ("honest", "smallest honest", "cards", "a lone card", "the least", "no honest")
 """What :func:`declare_looks` describes of a crew size: whether some crew of that size from
@@ -152,43 +147,6 @@ def turn_looks(state: State, seat: Seat, cards: Sequence[int]) -> list[list[floa
     return rows
 
 
-def crews_as_modelled(weights: Sequence[float] = DECLARE_WEIGHTS) -> CrewPolicy:
-    """Crews the way the count model expects them: a count drawn by :func:`declare_looks`
-    and ``weights``, then a crew of that size that does the job when the hand holds one
-    (uniformly among them), else that many cards at random."""
-
-    def crew(
-        state: CapoState, seat: int, counts: Sequence[int], rnd: Callable[[], float]
-    ) -> Sequence[int]:
-        rows = declare_looks(state, seat, counts)
-        chances = softmax([sum(map(mul, weights, row)) for row in rows], 1.0)
-        left, pick = rnd(), len(counts) - 1
-        for i, chance in enumerate(chances):
-            left -= chance
-            if left < 0.0:
-                pick = i
-                break
-        size, hand = counts[pick], list(state.hands[seat])
-        if rows[pick][0]:  # some crew of that size does the job
-            test = CrewTest(state)
-            wins = [c for c in combinations(hand, size) if test.ok(c)]
-            return wins[int(rnd() * len(wins))]
-        return [hand.pop(int(rnd() * len(hand))) for _ in range(size)]
-
-    return crew
-
-
-def modelled_playout(
-    state: State,
-    rng: random.Random,
-    progress: Callable[[Any], int] | None = None,
-    limit: int = 0,
-) -> None:
-    """The opponent model's playout: suspicions as everyone sees the crews
-    (:func:`~mobtable.games.capo.playout.as_seen`) and crews by :func:`crews_as_modelled`."""
-    run(state, rng, progress, limit, as_seen(), crews_as_modelled())  # type: ignore[arg-type]
-
-
 def likelihood(
     state: State,
     seat: Seat,
@@ -210,5 +168,5 @@ def likelihood(
 
 
 BELIEF = BeliefHooks(
-    observations=observations, rewind=rewind, likelihood=likelihood, playout=modelled_playout
+    observations=observations, rewind=rewind, likelihood=likelihood, playout=playout_as_seen
 )

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from operator import mul
 from typing import TYPE_CHECKING, Any, cast
 
-from mobtable.games.capo.actions import DECLARES, PLACES, SUSPECT_NOBODY, SUSPECTS, Declare, Suspect
+from mobtable.games.capo.actions import PLACES, SUSPECT_NOBODY, SUSPECTS, Declare, Suspect
 from mobtable.games.capo.crews import CrewTest
 from mobtable.games.capo.rules import SUSPECTING
 
@@ -36,9 +36,6 @@ Suspicion = Callable[[int], Suspect]
 """Where one seat lays its Suspicion card, at the suspicion step it was made for."""
 SuspicionPolicy = Callable[["CapoState", Callable[[], float]], Suspicion]
 """Made once per suspicion step, from the sample and the rollout's random stream."""
-CrewPolicy = Callable[["CapoState", int, Sequence[int], Callable[[], float]], Sequence[int]]
-"""A seat's crew at its first placing decision, from the counts it may declare: the cards
-it puts face down (as many as it declares), drawn with the rollout's random stream."""
 
 
 def by_truth(noise: float = NOISE) -> SuspicionPolicy:
@@ -71,10 +68,9 @@ def run(
     progress: Callable[[Any], int] | None,
     limit: int,
     suspicions: SuspicionPolicy,
-    crews: CrewPolicy | None = None,
 ) -> None:
-    """Play ``state`` on (to the end, or until ``progress(state) >= limit``): turn-ups at
-    random, suspicions by ``suspicions``, crews by ``crews`` (``None``: at random).
+    """Play ``state`` on (to the end, or until ``progress(state) >= limit``): crews and
+    turn-ups at random, suspicions by ``suspicions``.
 
     Each action goes through ``state.play``, the unchecked ``apply``.
     """
@@ -92,12 +88,6 @@ def run(
         else:
             choose = None
             actions = state.legal(seat)
-            if crews is not None and type(actions[0]) is Declare:
-                crew = crews(state, seat, [a.count for a in actions], rnd)  # type: ignore[union-attr]
-                state.play(seat, DECLARES[len(crew) - 1])
-                for card in crew:
-                    state.play(seat, PLACES[card])
-                continue
             action = actions[int(rnd() * len(actions))]
         state.play(seat, action)
         if type(action) is Declare:  # the crew goes down at once, each card drawn as before
@@ -167,3 +157,13 @@ def as_seen(weights: Sequence[float] = LOOK_WEIGHTS) -> SuspicionPolicy:
         return choose
 
     return policy
+
+
+def playout_as_seen(
+    state: CapoState,
+    rng: random.Random,
+    progress: Callable[[Any], int] | None = None,
+    limit: int = 0,
+) -> None:
+    """The opponent model's playout: :func:`run` with suspicions :func:`as_seen`."""
+    run(state, rng, progress, limit, as_seen())
