@@ -1,7 +1,7 @@
 """``expert`` against ``hard`` at equal time per move, paired by deal; and a rating ladder.
 
     python benchmarks/expert_match.py match [--games gangsta cosca capo] [--n 24] [--seconds 0.1]
-        [--belief fresh_share=0.5 ... | --belief off]
+        [--belief fresh_share=0.5 [--belief pool=96 ...] | --belief off]
     python benchmarks/expert_match.py ladder [--games ...] [--n 10] [--time-scale 0.1]
     python benchmarks/expert_match.py compare RUN.txt BASE.txt
 
@@ -266,7 +266,8 @@ def main() -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="match: a setting of expert's opponent model (BeliefParams), e.g. fresh_share=0.5;"
+        help="match: a setting of expert's opponent model (BeliefParams), e.g. fresh_share=0.5,"
+        " one per --belief;"
         " off: expert without it",
     )
     args = parser.parse_args()
