@@ -16,13 +16,13 @@ stood, read from the hand the sample gives the seat, by :data:`PLAY_WEIGHTS`, fi
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mobtable.core import Action, Seat, State
 from mobtable.core.belief import BeliefHooks, Observation
+from mobtable.core.search import softmax
 from mobtable.games.gangsta.actions import Play
 from mobtable.games.gangsta.playout import trick_play
 from mobtable.games.gangsta.table import Phase
@@ -166,8 +166,7 @@ def play_looks(state: State, seat: Seat, plays: Sequence[Action]) -> list[list[f
 def likelihood(state: State, seat: Seat, action: Action, legal: Sequence[Action]) -> float:
     """The chance that ``seat`` plays ``action`` of ``legal`` at ``state``: the softmax of
     :func:`play_utilities` over the legal plays."""
-    exps = [math.exp(u) for u in play_utilities(state, seat, legal)]
-    return exps[legal.index(action)] / sum(exps)
+    return softmax(play_utilities(state, seat, legal), 1.0)[legal.index(action)]
 
 
 BELIEF = BeliefHooks(observations=observations, rewind=rewind, likelihood=likelihood)
