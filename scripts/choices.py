@@ -1,5 +1,5 @@
 """What the opponent models' fitting scripts share: seeded ``hard`` games and a conditional
-logit (``fit_gangsta_plays.py``, ``fit_capo_plays.py``, ``fit_capo_suspicions.py``).
+logit (``fit_capo_plays.py``, ``fit_capo_suspicions.py``).
 
 - :func:`hard_decisions`: seeded ``hard`` line-ups with an iteration budget per move
   (reproducible: the same seed plays the same games), each decision handed to ``record``

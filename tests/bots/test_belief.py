@@ -22,15 +22,7 @@ from mobtable.bots.search.belief import (
 from mobtable.bots.search.ismcts import _Samples
 from mobtable.core import State
 from mobtable.core.belief import BeliefHooks
-from mobtable.games.gangsta.belief import (
-    BELIEF,
-    PLAY_LOOKS,
-    PLAY_WEIGHTS,
-    likelihood,
-    observations,
-    play_looks,
-    play_utilities,
-)
+from mobtable.games.gangsta.belief import BELIEF, observations
 from mobtable.games.gangsta.playout import guide
 from mobtable.games.gangsta.table import Phase
 from mobtable.games.gangsta.tricks import trick_winner
@@ -283,64 +275,3 @@ def test_log_likelihood_uses_a_game_s_own_model_where_it_has_one() -> None:
     halves = BeliefHooks(BELIEF.observations, BELIEF.rewind, likelihood=lambda *_: 0.5)
     assert log_likelihood(state, seen, halves, guide) == pytest.approx(len(seen) * math.log(0.5))
     assert log_likelihood(state, seen, BELIEF, guide) != log_likelihood(state, seen, halves, guide)
-
-
-def _observed_positions() -> list[tuple[Any, int, list[Any]]]:
-    """Every observed trick play of five finished games, rewound on the true state, where
-    the seat had a choice: (the position, the seat, its legal plays)."""
-    found = []
-    for seed in range(5):
-        state = played(4, seed, 10_000, "greedy" if seed else "random")
-        seen = observations(state, 0)
-        for observation, past in BELIEF.rewind(state, seen):
-            legal = list(past.legal(observation.seat))
-            if len(legal) > 1:
-                position: Any = past.sample_copy()  # rewind changes one scratch copy
-                position.hands = [list(hand) for hand in past.hands]
-                position.trick = list(past.trick)
-                found.append((position, observation.seat, legal))
-    return found
-
-
-def test_play_looks_are_what_their_names_say() -> None:
-    """Each feature of :data:`PLAY_LOOKS`, against a plain reading of the rules."""
-    positions = _observed_positions()
-    assert len(positions) > 100
-    leads = follows = takers = pairs = 0
-    for past, seat, legal in positions:
-        cards, trump = past.cards, past.trump_mafia
-        guided = guide(past, seat)
-        powers = [sum(cards.value[c] for c in play.ids) for play in legal]
-        for play, power, looks in zip(legal, powers, play_looks(past, seat, legal), strict=True):
-            named = dict(zip(PLAY_LOOKS, looks, strict=True))
-            trick = [*past.trick, (seat, play.ids)]
-            takes = bool(past.trick) and trick[trick_winner(cards, trick, trump)][0] == seat
-            is_trump = cards.mafia[play.ids[0]] == trump
-            assert named["guide"] == (play == guided)
-            assert named["lead strength"] == pytest.approx(0.0 if past.trick else power / 10)
-            assert named["lead trump"] == (not past.trick and is_trump)
-            assert named["takes the trick"] == takes
-            assert named["takes it, strength"] == pytest.approx(takes * power / 10)
-            assert named["trump"] == is_trump and named["pair"] == (len(play.ids) == 2)
-            assert named["strength"] == pytest.approx(power / 10)
-            assert named["lowest"] == (power == min(powers))
-            assert named["highest"] == (power == max(powers))
-            takers += takes
-            pairs += len(play.ids) == 2
-        leads += not past.trick
-        follows += bool(past.trick)
-    assert leads > 10 and follows > 10 and takers > 10 and pairs > 0
-
-
-def test_the_play_model_is_a_distribution_over_the_legal_plays() -> None:
-    """``likelihood`` is the softmax of ``PLAY_WEIGHTS . play_looks`` over the legal plays."""
-    for past, seat, legal in _observed_positions()[::5]:
-        chances = [likelihood(past, seat, play, legal) for play in legal]
-        assert sum(chances) == pytest.approx(1.0)
-        utilities = [
-            sum(w * f for w, f in zip(PLAY_WEIGHTS, looks, strict=True))
-            for looks in play_looks(past, seat, legal)
-        ]
-        assert play_utilities(past, seat, legal) == pytest.approx(utilities)
-        best = max(range(len(legal)), key=utilities.__getitem__)
-        assert max(chances) == chances[best]

@@ -5,13 +5,8 @@ stood when it was played. Nothing else is read from the log: a redraw's cards ar
 and after the redraws a hand only ever loses the cards it plays. So the hand a seat held at
 a play, as a sample would have it, is the sample's hand for that seat now plus every card
 the seat has played since, that play included: :func:`rewind` puts those back on one
-scratch copy of the sample and sets the trick as it was, so the model can be asked how likely
-the play was there.
-
-How a seat plays is modelled by :func:`likelihood`: a conditional logit over its legal
-plays, whose utility (:func:`play_utilities`) weighs what each play does to the trick as it
-stood, read from the hand the sample gives the seat, by :data:`PLAY_WEIGHTS`, fitted to
-``hard``'s own plays by ``scripts/fit_gangsta_plays.py``.
+scratch copy of the sample and sets the trick as it was, so the guide can be asked what it
+would have played there.
 """
 
 from __future__ import annotations
@@ -20,33 +15,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mobtable.core import Action, Seat, State
+from mobtable.core import Seat, State
 from mobtable.core.belief import BeliefHooks, Observation
-from mobtable.core.search import softmax
 from mobtable.games.gangsta.actions import Play
-from mobtable.games.gangsta.playout import trick_play
 from mobtable.games.gangsta.table import Phase
-from mobtable.games.gangsta.tricks import trick_winner
-
-PLAY_LOOKS = (
-    "guide",
-    "lead strength",
-    "lead trump",
-    "takes the trick",
-    "takes it, strength",
-    "trump",
-    "pair",
-    "strength",
-    "lowest",
-    "highest",
-)
-"""What a play's utility weighs (strengths in tens): whether it is the guide's
-(``playout.trick_play``); a lead's strength and whether it is a trump; whether it takes the
-trick as it stands, and with what strength; whether it is a trump, a pair; its strength;
-whether it is the seat's lowest or highest play."""
-PLAY_WEIGHTS = (0.645, 1.908, -0.05909, 0.3618, 1.27, 0.553, 1.383, -3.007, 0.4151, 0.4098)
-"""Fitted to ``hard``'s plays by ``scripts/fit_gangsta_plays.py`` (150 games), in
-:data:`PLAY_LOOKS` order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,67 +78,4 @@ def rewind(sample: State, observed: Sequence[Observation]) -> Iterator[tuple[Obs
         yield observation, scratch
 
 
-def play_utilities(
-    state: State, seat: Seat, plays: Sequence[Action], weights: Sequence[float] = PLAY_WEIGHTS
-) -> list[float]:
-    """Each of ``plays``' utility at ``state``, where ``seat`` is to play to the trick: the
-    sum of ``weights`` over what the play does (:data:`PLAY_LOOKS`). Written as a sum over
-    the features that apply, not a product of feature rows, because every weighed sample
-    asks it at every observed play; :func:`play_looks` reads the features back out."""
-    table: Any = state
-    cards = table.cards
-    mafia, strong, value = cards.mafia, cards.strong, cards.value
-    trump = table.trump_mafia
-    trick = table.trick
-    guide = trick_play(state, seat, plays)
-    w_guide, w_lead, w_lead_trump, w_takes, w_takes_tens, w_trump, w_pair, w_tens = weights[:8]
-    w_low, w_high = weights[8:]
-    ids_of = [play.ids for play in plays]  # type: ignore[attr-defined]
-    powers = [value[i[0]] if len(i) == 1 else value[i[0]] + value[i[1]] for i in ids_of]
-    low, high = min(powers), max(powers)
-    target = beat = -1
-    if trick:  # the mafia now taking the trick, and its best play as 2 * strength + strong
-        best = trick[trick_winner(cards, trick, trump)][1]
-        target = mafia[best[0]]
-        beat = 2 * sum(value[c] for c in best) + strong[best[0]]
-    utilities = []
-    for play, ids, power in zip(plays, ids_of, powers, strict=True):
-        first = ids[0]
-        m = mafia[first]
-        tens = power / 10
-        u = w_tens * tens
-        if not trick:
-            u += w_lead * tens + (w_lead_trump if m == trump else 0.0)
-        elif (m == trump and target != trump) or (m == target and 2 * power + strong[first] > beat):
-            u += w_takes + w_takes_tens * tens
-        if m == trump:
-            u += w_trump
-        if len(ids) == 2:
-            u += w_pair
-        if power == low:
-            u += w_low
-        if power == high:
-            u += w_high
-        if play is guide:
-            u += w_guide
-        utilities.append(u)
-    return utilities
-
-
-def play_looks(state: State, seat: Seat, plays: Sequence[Action]) -> list[list[float]]:
-    """Each play's features (:data:`PLAY_LOOKS`): its :func:`play_utilities` under each
-    feature's unit weight (for the fit)."""
-    units = [
-        play_utilities(state, seat, plays, [float(i == j) for j in range(len(PLAY_LOOKS))])
-        for i in range(len(PLAY_LOOKS))
-    ]
-    return [list(row) for row in zip(*units, strict=True)]
-
-
-def likelihood(state: State, seat: Seat, action: Action, legal: Sequence[Action]) -> float:
-    """The chance that ``seat`` plays ``action`` of ``legal`` at ``state``: the softmax of
-    :func:`play_utilities` over the legal plays."""
-    return softmax(play_utilities(state, seat, legal), 1.0)[legal.index(action)]
-
-
-BELIEF = BeliefHooks(observations=observations, rewind=rewind, likelihood=likelihood)
+BELIEF = BeliefHooks(observations=observations, rewind=rewind)
