@@ -1,13 +1,14 @@
 """Train each game's learned evaluator on self-play, and compare it with the hand-written one.
 
     nice -n 10 python scripts/train_evaluators.py [--games gangsta cosca capo] [--seed 1]
-        [--scale 1.0] [--jobs 1] [--ray ADDRESS] [--hidden 0] [--check]
+        [--scale 1.0] [--jobs 1] [--ray ADDRESS] [--hidden 0] [--bot greedy] [--check]
 
 Needs the ``lab`` and ``research`` extras (numpy, scipy). For each game:
 
-1. **Self-play through the lab**: seeded ``greedy`` line-ups (seats rotated) played by the
-   lab's runner (:func:`mobtable.sim.iter_outcomes`, or the Ray runner with ``--ray``), at
-   several table sizes, each game's record kept.
+1. **Self-play through the lab**: seeded ``greedy`` line-ups (``--bot``: another bot's, such
+   as the capped search ``quick``; seats rotated) played by the lab's runner
+   (:func:`mobtable.sim.iter_outcomes`, or the Ray runner with ``--ray``), at several table
+   sizes, each game's record kept.
 2. **Positions**: each record is replayed; wherever the game's ``progress`` counter moves
    (where the search's truncated rollouts stop), one seat is drawn, the state is determinized
    from that seat's view (the evaluator in the search sees such a sample, never the true state),
@@ -18,8 +19,9 @@ Needs the ``lab`` and ``research`` extras (numpy, scipy). For each game:
    then a softmax over the seats), or with ``--hidden H`` one ``tanh`` layer of ``H`` units,
    by L-BFGS (scipy) on the games whose index is not a multiple of 5; those are held out.
 4. **Report**: data size, times, held-out log-loss and accuracy of the learned model against
-   the hand evaluator (and a uniform guess) on the same held-out positions; the weights are
-   written to ``games/<name>/value.json`` (``--check``: compared with it, not written).
+   the hand evaluator, the model the package ships (before this run) and a uniform guess on
+   the same held-out positions; the weights are written to ``games/<name>/value.json``
+   (``--check``: compared with it, not written).
 
 Everything derives from ``--seed``: the same seed gives the same file, byte for byte.
 """
@@ -44,7 +46,7 @@ from mobtable import games
 from mobtable.bots.search.learned import value_module
 from mobtable.core import record as records
 from mobtable.core.search import Evaluator
-from mobtable.core.value import FORMAT, WEIGHTS, ValueModel
+from mobtable.core.value import FORMAT, WEIGHTS, ValueModel, load_model
 from mobtable.sim import SimSpec, derive_seed, iter_outcomes, record_path
 
 GAMES = ("gangsta", "cosca", "capo")
@@ -104,11 +106,17 @@ class Data:
 
 
 def self_play(
-    name: str, players: int, count: int, seed: int, jobs: int, ray: str | None, directory: Path
+    name: str,
+    players: int,
+    count: int,
+    seed: int,
+    args: argparse.Namespace,
+    directory: Path,
 ) -> Iterator[tuple[int, dict[str, Any]]]:
-    """``count`` seeded ``greedy`` games through the lab's runner: (index, record)."""
+    """``count`` seeded games of ``args.bot`` line-ups through the lab's runner: (index, record)."""
     game = games.get(name)
-    spec = SimSpec.build(game.config(players), game, ["greedy"] * players, seed, rotate=True)
+    spec = SimSpec.build(game.config(players), game, [args.bot] * players, seed, rotate=True)
+    jobs, ray = args.jobs, args.ray
     folder = directory / f"{name}-{players}"
     if ray is None:
         batches = iter_outcomes(spec, count, jobs=jobs, record_dir=folder)
@@ -161,7 +169,7 @@ def collect(name: str, args: argparse.Namespace, directory: Path) -> tuple[Data,
     for players, base in TABLES[name]:
         count = max(HOLD_OUT, round(base * args.scale))
         seed = derive_seed(args.seed, players, f"train/{name}")
-        for index, record in self_play(name, players, count, seed, args.jobs, args.ray, directory):
+        for index, record in self_play(name, players, count, seed, args, directory):
             rng = random.Random(derive_seed(seed, index, "positions"))
             target = shares(record, players)
             for x, chances in positions(record, hand, module.features, rng):
@@ -300,13 +308,26 @@ def train(name: str, args: argparse.Namespace, directory: Path) -> str:
     def uniform(x: np.ndarray, hand: np.ndarray) -> np.ndarray:
         return np.full_like(hand, 1.0 / hand.shape[1])
 
+    scorers: list[tuple[str, Callable[[np.ndarray, np.ndarray], np.ndarray]]] = [
+        ("learned", learned),
+        ("hand", hand),
+    ]
+    before = load_model(module.__package__, module.FEATURES)
+    if before is not None:  # the package's model, on positions it may never have seen
+
+        def shipped(x: np.ndarray, hand: np.ndarray) -> np.ndarray:
+            return np.array([before.chances(row.tolist()) for row in x])
+
+        scorers.append(("shipped", shipped))
+    scorers.append(("uniform", uniform))
+
     held_n = sum(len(y) for _, y, _ in held)
     tables = ", ".join(f"{len(data.y[p])} at {p} players" for p in sorted(data.y))
     lines = [
         f"{name}: {played} games, {data.positions()} positions ({tables}; {held_n} held out), "
         f"self-play and features {collect_seconds:.0f} s, fit {fit_seconds:.1f} s",
     ]
-    for label, fn in (("learned", learned), ("hand", hand), ("uniform", uniform)):
+    for label, fn in scorers:
         loss, accuracy = scores(fn, held)
         lines.append(f"  {label:8} held-out log-loss {loss:.4f}  accuracy {accuracy:.1%}")
     fitted, _ = scores(learned, data.arrays(held=False))
@@ -322,6 +343,7 @@ def train(name: str, args: argparse.Namespace, directory: Path) -> str:
             "games": played,
             "positions": data.positions(),
             "hidden": args.hidden,
+            **({} if args.bot == "greedy" else {"bot": args.bot}),
         },
     }
     text = json.dumps(payload, indent=1) + "\n"
@@ -345,6 +367,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="local worker processes")
     parser.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster ('auto': local)")
     parser.add_argument("--hidden", type=int, default=0, help="tanh units (0: linear)")
+    parser.add_argument("--bot", default="greedy", help="the bot of every seat in self-play")
     parser.add_argument("--out", metavar="DIR", help="write the weights there instead")
     parser.add_argument("--check", action="store_true", help="compare with the file, no write")
     args = parser.parse_args(argv)

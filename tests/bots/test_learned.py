@@ -194,3 +194,21 @@ def test_the_training_script_is_reproducible_from_its_seed(
         json.loads((tmp_path / "capo-value.json").read_text()), module.FEATURES
     )
     assert len(hidden.hidden) == 2 and len(hidden.out) == 2
+
+
+def test_the_training_script_plays_its_self_play_with_the_bot_asked_for(
+    tmp_path: Path, capsys: Any, monkeypatch: Any
+) -> None:
+    script = _script(monkeypatch)
+    files = {}
+    for bot in ("greedy", "quick"):
+        out = tmp_path / bot
+        out.mkdir()
+        argv = ["--games", "gangsta", "--scale", "0.001", "--bot", bot, "--out", str(out)]
+        assert script.main(argv) == 0
+        files[bot] = json.loads((out / "gangsta-value.json").read_text())
+    assert "bot" not in files["greedy"]["trained"]  # the shipped files' form is unchanged
+    assert files["quick"]["trained"]["bot"] == "quick"
+    assert files["quick"]["out"] != files["greedy"]["out"]  # other games, another fit
+    report = capsys.readouterr().out
+    assert report.count("shipped  held-out log-loss") == 2  # the package's model, beside
