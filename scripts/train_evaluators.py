@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 from scipy.optimize import minimize
 
-from mobtable import games
+from mobtable import bots, games
 from mobtable.bots.search.learned import value_module
 from mobtable.core import record as records
 from mobtable.core.search import Evaluator
@@ -106,14 +106,10 @@ class Data:
 
 
 def self_play(
-    name: str,
-    players: int,
-    count: int,
-    seed: int,
-    args: argparse.Namespace,
-    directory: Path,
+    name: str, players: int, count: int, seed: int, args: argparse.Namespace, directory: Path
 ) -> Iterator[tuple[int, dict[str, Any]]]:
-    """``count`` seeded games of ``args.bot`` line-ups through the lab's runner: (index, record)."""
+    """``count`` seeded games of ``args.bot`` line-ups through the lab's runner (``args.jobs``
+    processes, or the Ray cluster at ``args.ray``): (index, record)."""
     game = games.get(name)
     spec = SimSpec.build(game.config(players), game, [args.bot] * players, seed, rotate=True)
     jobs, ray = args.jobs, args.ray
@@ -285,6 +281,15 @@ def scores(
     return loss / count, hits / count
 
 
+def model_chances(model: ValueModel) -> Chances:
+    """``model``'s :data:`Chances` (the hand evaluator's are ignored)."""
+
+    def chances(x: np.ndarray, hand: np.ndarray) -> np.ndarray:
+        return np.array([model.chances(row.tolist()) for row in x])
+
+    return chances
+
+
 def train(name: str, args: argparse.Namespace, directory: Path) -> str:
     """Collect, fit, report and write one game's model; the report's lines."""
     data, played, collect_seconds = collect(name, args, directory)
@@ -299,8 +304,7 @@ def train(name: str, args: argparse.Namespace, directory: Path) -> str:
     )
     held = data.arrays(held=True)
 
-    def learned(x: np.ndarray, hand: np.ndarray) -> np.ndarray:
-        return np.array([model.chances(row.tolist()) for row in x])
+    learned = model_chances(model)
 
     def hand(x: np.ndarray, hand: np.ndarray) -> np.ndarray:
         return hand
@@ -308,17 +312,10 @@ def train(name: str, args: argparse.Namespace, directory: Path) -> str:
     def uniform(x: np.ndarray, hand: np.ndarray) -> np.ndarray:
         return np.full_like(hand, 1.0 / hand.shape[1])
 
-    scorers: list[tuple[str, Callable[[np.ndarray, np.ndarray], np.ndarray]]] = [
-        ("learned", learned),
-        ("hand", hand),
-    ]
-    before = load_model(module.__package__, module.FEATURES)
-    if before is not None:  # the package's model, on positions it may never have seen
-
-        def shipped(x: np.ndarray, hand: np.ndarray) -> np.ndarray:
-            return np.array([before.chances(row.tolist()) for row in x])
-
-        scorers.append(("shipped", shipped))
+    scorers: list[tuple[str, Chances]] = [("learned", learned), ("hand", hand)]
+    shipped = load_model(module.__package__, module.FEATURES)
+    if shipped is not None:  # the package's model, on positions it may never have seen
+        scorers.append(("shipped", model_chances(shipped)))
     scorers.append(("uniform", uniform))
 
     held_n = sum(len(y) for _, y, _ in held)
@@ -371,6 +368,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", metavar="DIR", help="write the weights there instead")
     parser.add_argument("--check", action="store_true", help="compare with the file, no write")
     args = parser.parse_args(argv)
+    for name in args.games:
+        if args.bot not in bots.available(name):
+            parser.error(
+                f"no bot {args.bot!r} for {name} (bots: {', '.join(bots.available(name))})"
+            )
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mobtable-train-") as tmp:
         for name in args.games:
