@@ -211,7 +211,7 @@ def test_the_training_script_plays_its_self_play_with_the_bot_asked_for(
     assert files["quick"]["trained"]["bot"] == "quick"
     assert files["quick"]["out"] != files["greedy"]["out"]  # other games, another fit
     report = capsys.readouterr().out
-    assert report.count("shipped  held-out log-loss") == 2  # the package's model, beside
+    assert report.count("shipped  held-out log-loss") == 2  # the package's model, scored too
     with pytest.raises(SystemExit) as refused:
         script.main(["--games", "gangsta", "--bot", "nonesuch", "--out", str(tmp_path)])
     assert refused.value.code == 2
