@@ -119,7 +119,10 @@ def _play_by_the_board(
 def test_a_whole_game_played_on_the_board(
     size: str, server: str, browser: Any, artifacts: Path
 ) -> None:
-    page, context = _open(browser, server, size, seed=21)
+    # The deal of table seed 3 gives Ann the highest trump in play: in 10,000 random games on
+    # it she won a trick (and so placed cards) every time, and met a card she could not play.
+    # Seed 21, used before, left her without a trick in about 1.7% of random games.
+    page, context = _open(browser, server, size, seed=3)
     try:
         clicks, seen = _play_by_the_board(page, size, artifacts, seed=4, limit=150)
         assert "why" in seen  # a card that could not be followed was tapped once
