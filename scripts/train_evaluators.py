@@ -46,7 +46,7 @@ from mobtable import bots, games
 from mobtable.bots.search.learned import value_module
 from mobtable.core import record as records
 from mobtable.core.search import Evaluator
-from mobtable.core.value import FORMAT, WEIGHTS, ValueModel, load_model
+from mobtable.core.value import FORMAT, WEIGHTS, BadModel, ValueModel, load_model
 from mobtable.sim import SimSpec, derive_seed, iter_outcomes, record_path
 
 GAMES = ("gangsta", "cosca", "capo")
@@ -313,7 +313,11 @@ def train(name: str, args: argparse.Namespace, directory: Path) -> str:
         return np.full_like(hand, 1.0 / hand.shape[1])
 
     scorers: list[tuple[str, Chances]] = [("learned", learned), ("hand", hand)]
-    shipped = load_model(module.__package__, module.FEATURES)
+    unscored = ""
+    try:
+        shipped = load_model(module.__package__, module.FEATURES)
+    except BadModel as error:  # features being changed: the new fit is what is wanted
+        shipped, unscored = None, f"  shipped  not scored: {error}"
     if shipped is not None:  # the package's model, on positions it may never have seen
         scorers.append(("shipped", model_chances(shipped)))
     scorers.append(("uniform", uniform))
@@ -327,6 +331,8 @@ def train(name: str, args: argparse.Namespace, directory: Path) -> str:
     for label, fn in scorers:
         loss, accuracy = scores(fn, held)
         lines.append(f"  {label:8} held-out log-loss {loss:.4f}  accuracy {accuracy:.1%}")
+    if unscored:
+        lines.append(unscored)
     fitted, _ = scores(learned, data.arrays(held=False))
     lines.append(f"  learned on its own training positions: log-loss {fitted:.4f}")
     payload = {

@@ -216,3 +216,23 @@ def test_the_training_script_plays_its_self_play_with_the_bot_asked_for(
         script.main(["--games", "gangsta", "--bot", "nonesuch", "--out", str(tmp_path)])
     assert refused.value.code == 2
     assert "no bot 'nonesuch' for gangsta" in capsys.readouterr().err
+
+
+def test_the_training_script_fits_new_features_the_shipped_weights_do_not_fit(
+    tmp_path: Path, capsys: Any, monkeypatch: Any
+) -> None:
+    """Changing a game's features is what the script is for: the package's weights, made for
+    the old ones, are reported as not scored instead of ending the run after the fit."""
+    script = _script(monkeypatch)
+    module = value_module("gangsta")
+    assert module is not None
+    features = module.features
+    monkeypatch.setattr(module, "FEATURES", (*module.FEATURES, "cards again"))
+    monkeypatch.setattr(module, "features", lambda s: [[*r, r[4]] for r in features(s)])
+    argv = ["--games", "gangsta", "--scale", "0.001", "--out", str(tmp_path)]
+    assert script.main(argv) == 0
+    written = json.loads((tmp_path / "gangsta-value.json").read_text())
+    assert written["features"][-1] == "cards again"
+    report = capsys.readouterr().out
+    assert "shipped  not scored: weights for features" in report
+    assert "shipped  held-out log-loss" not in report
