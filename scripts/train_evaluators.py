@@ -34,7 +34,7 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -251,7 +251,7 @@ def folded(
     """The weights over the raw features (the standardisation folded in), rounded."""
     f = len(mean)
 
-    def r(values: Sequence[float]) -> list[float]:
+    def r(values: Iterable[float]) -> list[float]:
         return [float(f"{v:.6g}") for v in values]
 
     if hidden == 0:  # the shift by the means is the same for every seat: the softmax drops it
@@ -350,6 +350,7 @@ def train(name: str, args: argparse.Namespace, directory: Path) -> str:
         },
     }
     text = json.dumps(payload, indent=1) + "\n"
+    assert module.__file__ is not None  # a value module is a file of the package
     path = Path(module.__file__).with_name(WEIGHTS)
     if args.out is not None:
         path = Path(args.out) / f"{name}-{WEIGHTS}"
