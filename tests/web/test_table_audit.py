@@ -164,6 +164,32 @@ def test_the_waiting_room_shows_the_settings_and_a_way_out(
         assert bob.evaluate(f"localStorage.getItem('mobtable:seat:{tid}')") is None
 
 
+def test_a_leave_whose_answer_is_lost_still_leaves(server: str, browser: Any) -> None:
+    """The server frees the seat but its answer never reaches the browser: the retry, refused
+    for a token that went with the seat, is taken as the leave done, and Bob is in the lobby."""
+    tid = create(server, game="capo", players=3, seats=[PERSON] * 3, name="Ann")["id"]
+    with browsing(browser, "desktop") as bob:
+        bob.goto(f"{server}/t/{tid}")
+        bob.locator("#join-name").fill("Bob")
+        bob.locator("button[data-claim='1']").click()
+        expect(bob.locator("[data-role=ready]")).to_be_visible()
+        answers: list[int] = []
+
+        def lose_the_first_answer(route: Any) -> None:
+            if answers:
+                route.continue_()
+                return
+            answers.append(route.fetch().status)  # the server has left the seat...
+            route.abort()  # ...and the browser never hears it
+
+        bob.route(f"**/api/tables/{tid}/leave", lose_the_first_answer)
+        bob.locator("[data-role=leave]").click()
+        bob.wait_for_url(f"{server}/")
+        assert answers == [200]
+        assert summary(server, tid)["free_seats"] == [1, 2]
+        assert bob.evaluate(f"localStorage.getItem('mobtable:seat:{tid}')") is None
+
+
 # -- item 5: the chat ----------------------------------------------------------------------
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_chat_stays_in_its_panel_and_counts_against_the_servers_limit(

@@ -28,22 +28,37 @@ export function requestKey() {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
 }
 
-export const CLAIM_TRIES = 4;
-export const CLAIM_WAIT = 500; // ms before the second try; doubled before each next one
+export const TRIES = 4;
+export const FIRST_WAIT = 500; // ms before the second try; doubled before each next one
+const MOVING = [502, 503, 504];
 
-// Take a seat: the claim and its retries (no answer, or the server moving: 502 to 504)
-// carry one key, so a retry of a claim that was stored gets the seat, not a "taken".
-export async function claimSeat(tableId, seat, name) {
-  const body = { name, request: requestKey() };
+// One request, sent again (up to TRIES times) while no answer comes or the server is moving.
+// `done(err)`, asked of a refusal met after such a try, says whether it is the first try's own
+// work, stored though its answer was lost; the request then counts as done (null).
+async function retried(send, done = () => false) {
   for (let tries = 1; ; tries++) {
     try {
-      return await api("POST", `/api/tables/${tableId}/seats/${seat}/claim`, body);
+      return await send();
     } catch (err) {
-      const retry = err.status === undefined || [502, 503, 504].includes(err.status);
-      if (!retry || tries >= CLAIM_TRIES) throw err;
-      await new Promise((resolve) => setTimeout(resolve, CLAIM_WAIT * 2 ** (tries - 1)));
+      if (tries > 1 && done(err)) return null;
+      const retry = err.status === undefined || MOVING.includes(err.status);
+      if (!retry || tries >= TRIES) throw err;
+      await new Promise((resolve) => setTimeout(resolve, FIRST_WAIT * 2 ** (tries - 1)));
     }
   }
+}
+
+// Take a seat: the claim and its retries carry one key, so a retry of a claim that was
+// stored gets the seat, not a "taken".
+export async function claimSeat(tableId, seat, name) {
+  const body = { name, request: requestKey() };
+  return retried(() => api("POST", `/api/tables/${tableId}/seats/${seat}/claim`, body));
+}
+
+// Leave a waiting room. A retry refused for its token (403) after a try whose answer was lost
+// finds the seat left by that try: the token went with the seat, which is what was asked.
+export async function leaveTable(tableId, seat, token) {
+  await retried(() => api("POST", `/api/tables/${tableId}/leave`, { seat, token }), (err) => err.status === 403);
 }
 
 function csrfToken() {

@@ -1,6 +1,6 @@
 // Before the game: the join screen (a name, a free seat, or just watch), the waiting
 // room (who is there, who is ready; the host starts) and the notice of a closed table.
-import { api, claimSeat, forgetSeat, seatLabel } from "./api.js";
+import { api, claimSeat, forgetSeat, leaveTable, seatLabel } from "./api.js";
 import { h } from "./dom.js";
 import { useSocialStyles } from "./social.js";
 import { listing, ordinal } from "./words.js";
@@ -180,7 +180,7 @@ function leaveButton(client, note) {
       onclick: async () => {
         note.textContent = "";
         try {
-          await api("POST", `/api/tables/${table.id}/leave`, { seat: client.me.seat, token: client.me.token });
+          await leaveTable(table.id, client.me.seat, client.me.token);
         } catch (err) {
           note.textContent = err.message;
           return;

@@ -1,11 +1,12 @@
-// The web client's seat claim (web/api.js): one random request key for the claim and its
-// retries, so a retry of a claim the server stored (its answer lost) gets the seat back;
-// a refusal (409, 422) is not retried.
+// The web client's seat claim and leave (web/api.js): one random request key for the claim and
+// its retries, so a retry of a claim the server stored (its answer lost) gets the seat back; a
+// leave retried after a lost answer and refused for its token has left; a refusal (409, 422)
+// is not retried.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 globalThis.document = { cookie: "" };
-const { CLAIM_TRIES, claimSeat, requestKey } = await import("../../../src/mobtable/web/api.js");
+const { TRIES, claimSeat, leaveTable, requestKey } = await import("../../../src/mobtable/web/api.js");
 
 // fetch answering from a list: a status (with a body), or null for no answer at all.
 function serve(answers) {
@@ -44,7 +45,23 @@ test("a seat taken is said at once; each claim has a key of its own", async () =
 });
 
 test("the tries end", async () => {
-  const sent = serve(Array.from({ length: CLAIM_TRIES }, () => [502, {}]));
+  const sent = serve(Array.from({ length: TRIES }, () => [502, {}]));
   await assert.rejects(claimSeat("x", 1, null), /502/);
-  assert.equal(sent.length, CLAIM_TRIES);
+  assert.equal(sent.length, TRIES);
+});
+
+test("a leave whose answer was lost has left when its retry finds the token gone", async () => {
+  const gone = [403, { detail: "wrong or missing seat token for seat 1" }];
+  const sent = serve([[null], [503, { detail: "moving" }], gone]);
+  await leaveTable("x", 1, "t");
+  assert.equal(sent.length, 3);
+  assert.ok(sent.every((s) => s.path === "/api/tables/x/leave" && s.body.seat === 1 && s.body.token === "t"));
+});
+
+test("a leave refused at its first try, or for another reason, says why", async () => {
+  serve([[403, { detail: "wrong or missing seat token for seat 1" }]]);
+  await assert.rejects(leaveTable("x", 1, "t"), /wrong or missing seat token/);
+  const sent = serve([[null], [409, { detail: "the game has started" }]]);
+  await assert.rejects(leaveTable("x", 1, "t"), /the game has started/);
+  assert.equal(sent.length, 2);
 });
