@@ -2,6 +2,7 @@
 
     python benchmarks/expert_match.py match [--games gangsta cosca capo] [--n 24] [--seconds 0.1]
         [--belief fresh_share=0.5 [--belief pool=96 ...] | --belief off]
+        [--selection score_weight=0.1 ...]
     python benchmarks/expert_match.py ladder [--games ...] [--n 10] [--time-scale 0.1]
     python benchmarks/expert_match.py compare RUN.txt BASE.txt
 
@@ -46,7 +47,7 @@ from scipy import stats
 
 from mobtable import games
 from mobtable.bots import Bot, make
-from mobtable.bots.search import Budget, ISMCTSBot
+from mobtable.bots.search import Budget, ISMCTSBot, Selection
 from mobtable.bots.search.arena import play
 from mobtable.bots.search.belief import BeliefParams
 from mobtable.sim.ratings import rate
@@ -85,28 +86,47 @@ def with_belief(bot: Bot, overrides: dict[str, float] | None) -> Bot:
     return bot
 
 
-def belief_overrides(pairs: Sequence[str]) -> dict[str, float] | None:
-    """``KEY=VALUE`` pairs naming :class:`BeliefParams` fields, as numbers of the field's type;
-    ``None`` for ``off``."""
-    if list(pairs) == ["off"]:
-        return None
-    fields = {f.name: f.type for f in dataclasses.fields(BeliefParams)}
-    overrides: dict[str, float] = {}
+def overrides(pairs: Sequence[str], settings: type, flag: str) -> dict[str, float]:
+    """``KEY=VALUE`` pairs naming fields of the dataclass ``settings``, as numbers of the
+    field's type (``flag``: the option that gave them, for the error)."""
+    fields = {f.name: f.type for f in dataclasses.fields(settings)}
+    found: dict[str, float] = {}
     for pair in pairs:
         key, _, value = pair.partition("=")
         if key not in fields or not value:
-            raise SystemExit(f"Error: --belief wants KEY=VALUE with KEY one of {', '.join(fields)}")
-        overrides[key] = int(value) if fields[key] in (int, "int") else float(value)
-    return overrides
+            raise SystemExit(f"Error: {flag} wants KEY=VALUE with KEY one of {', '.join(fields)}")
+        found[key] = int(value) if fields[key] in (int, "int") else float(value)
+    return found
+
+
+def belief_overrides(pairs: Sequence[str]) -> dict[str, float] | None:
+    """``--belief`` pairs naming :class:`BeliefParams` fields; ``None`` for ``off``."""
+    if list(pairs) == ["off"]:
+        return None
+    return overrides(pairs, BeliefParams, "--belief")
+
+
+def with_selection(bot: Bot, changes: dict[str, float]) -> Bot:
+    """``bot`` with its search's selection settings changed (``--selection KEY=VALUE``)."""
+    if isinstance(bot, ISMCTSBot) and changes:
+        bot.params = replace(bot.params, **changes)  # type: ignore[arg-type]
+    return bot
 
 
 def match(
-    game_names: Sequence[str], n: int, seconds: float, seed: int, belief: dict[str, float] | None
+    game_names: Sequence[str],
+    n: int,
+    seconds: float,
+    seed: int,
+    belief: dict[str, float] | None,
+    selection: dict[str, float] | None = None,
 ) -> None:
+    selection = selection or {}
     if belief is None:
         changed = ", expert without its opponent model"
     else:
         changed = "".join(f", expert's {k} = {v}" for k, v in belief.items())
+    changed += "".join(f", expert's search {k} = {v}" for k, v in selection.items())
     print(
         f"expert vs hard, {seconds} s a move, seed {seed}, the seats swapped on each deal{changed}"
     )
@@ -130,18 +150,17 @@ def match(
             for swap in (0, 1):
                 expert_seats = [s for s in range(players) if s % 2 == swap]
                 lineup = [
-                    with_belief(
-                        level_bot(
-                            "expert" if s in expert_seats else "hard",
-                            name,
-                            table_seed * 31 + s + 7 * swap,
-                            seconds,
-                            1.0,
-                        ),
-                        belief,
+                    level_bot(
+                        "expert" if s in expert_seats else "hard",
+                        name,
+                        table_seed * 31 + s + 7 * swap,
+                        seconds,
+                        1.0,
                     )
                     for s in range(players)
                 ]
+                for s in expert_seats:
+                    lineup[s] = with_selection(with_belief(lineup[s], belief), selection)
                 outcome = play(game, config, lineup, seed=table_seed)
                 shares.append(sum(outcome.share(s) for s in expert_seats))
             per_deal.append(sum(shares) / 2)
@@ -270,6 +289,14 @@ def main() -> None:
         " one per --belief;"
         " off: expert without it",
     )
+    parser.add_argument(
+        "--selection",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="match: a setting of expert's search (Selection), e.g. score_weight=0.1,"
+        " one per --selection",
+    )
     args = parser.parse_args()
     start = time.perf_counter()
     if args.mode == "compare":
@@ -278,7 +305,8 @@ def main() -> None:
         compare(*args.runs)
         return
     if args.mode == "match":
-        match(args.games, args.n, args.seconds, args.seed, belief_overrides(args.belief))
+        selection = overrides(args.selection, Selection, "--selection")
+        match(args.games, args.n, args.seconds, args.seed, belief_overrides(args.belief), selection)
     else:
         ladder(args.games, args.n, args.time_scale, args.seed)
     print(f"\n{time.perf_counter() - start:.0f} s in all")
