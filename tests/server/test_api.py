@@ -24,6 +24,7 @@ def test_a_created_table_is_listed_and_its_seats_are_claimed_once(client: TestCl
     assert token != created["token"]
     again = client.post(f"/api/tables/{tid}/seats/1/claim", json={})
     assert again.status_code == 409 and "not free" in again.json()["detail"]
+    assert again.json()["rule"] == "taken"  # the web says it in words by this
     assert client.get(f"/api/tables/{tid}").json()["free_seats"] == []
 
 
@@ -31,7 +32,8 @@ def test_without_the_right_token_a_seat_can_neither_act_nor_be_read(client: Test
     created = new_table(client)
     tid, token0 = created["id"], created["token"]
     token1 = claim(client, tid, 1)
-    assert act(client, tid, 1, token0, "b1").status_code == 403
+    refused = act(client, tid, 1, token0, "b1")
+    assert refused.status_code == 403 and refused.json()["rule"] == "token"
     assert act(client, tid, 1, "x" * 32, "b1").status_code == 403
     assert state(client, tid, 1, None).status_code == 403
     assert state(client, tid, 1, token0).status_code == 403

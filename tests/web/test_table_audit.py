@@ -164,6 +164,31 @@ def test_the_waiting_room_shows_the_settings_and_a_way_out(
         assert bob.evaluate(f"localStorage.getItem('mobtable:seat:{tid}')") is None
 
 
+def test_a_seat_taken_under_a_join_is_said_in_words(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """Carla takes the second seat while Bob's tap on it is on its way: Bob reads that the seat
+    was just taken, not the API's "seat 1 is not free"."""
+    tid = create(server, game="capo", players=3, seats=[PERSON] * 3, name="Ann")["id"]
+    with browsing(browser, "desktop") as bob:
+        bob.goto(f"{server}/t/{tid}")
+        bob.locator("#join-name").fill("Bob")
+
+        def carla_first(route: Any) -> None:
+            carla = {"name": "Carla"}
+            taken = httpx2.post(f"{server}/api/tables/{tid}/seats/1/claim", json=carla)
+            assert taken.status_code == 200
+            route.continue_()
+
+        bob.route(f"**/api/tables/{tid}/seats/1/claim", carla_first)
+        bob.locator("button[data-claim='1']").click()
+        note = bob.locator("[data-role=join-error]")
+        expect(note).to_have_text("Someone has just taken that seat: choose another.")
+        bob.screenshot(path=str(artifacts / "web-shell-seat-taken.png"))
+        text = bob.inner_text("body")
+        assert "not free" not in text and not re.search(r"\bseat \d", text)
+
+
 def test_a_leave_whose_answer_is_lost_still_leaves(server: str, browser: Any) -> None:
     """The server frees the seat but its answer never reaches the browser: the retry, refused
     for a token that went with the seat, is taken as the leave done, and Bob is in the lobby."""

@@ -563,7 +563,7 @@ class TableManager:
         if not 0 <= seat < len(table.seats) or not token_matches(
             token, table.seats[seat].row.token_hash
         ):
-            raise Forbidden(f"wrong or missing seat token for seat {seat}")
+            raise Forbidden(f"wrong or missing seat token for seat {seat}", rule="token")
 
     def authorize_account(self, table: TableSession, seat: int, account: AccountRef | None) -> None:
         """Raise ``Forbidden`` if ``seat`` is another account's than the signed-in one."""
@@ -615,7 +615,7 @@ class TableManager:
             token = await self._new_token(table, seat)
         else:
             if s.row.kind != "human" or s.claimed:
-                raise Conflict(f"seat {seat} is not free")
+                raise Conflict(f"seat {seat} is not free", rule="taken")
             if account is not None:
                 if any(a.id == account.id for a in table.row.accounts.values()):
                     raise Conflict(f"{account.name} already has a seat at this table")

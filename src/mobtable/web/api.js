@@ -15,6 +15,7 @@ export async function api(method, path, body) {
     if (Array.isArray(detail)) detail = detail.map((d) => `${d.loc.slice(1).join(".")}: ${d.msg}`).join("; ");
     const error = new Error(detail || `${response.status} ${response.statusText}`);
     error.status = response.status;
+    error.rule = data.rule || null;
     throw error;
   }
   return data;
@@ -59,6 +60,18 @@ export async function claimSeat(tableId, seat, name) {
 // finds the seat left by that try: the token went with the seat, which is what was asked.
 export async function leaveTable(tableId, seat, token) {
   await retried(() => api("POST", `/api/tables/${tableId}/leave`, { seat, token }), (err) => err.status === 403);
+}
+
+// A refusal as a person should read it: the server's message names seats by number (the API's
+// notation), so the refusals a player can meet at a seat are said in words by their rule.
+const IN_WORDS = {
+  taken: "Someone has just taken that seat: choose another.",
+  token: "This seat is no longer yours: it was left or taken over from another tab or device.",
+  reloaded: "The table changed meanwhile: look at it again and retry.",
+};
+
+export function inWords(err) {
+  return IN_WORDS[err.rule] || err.message;
 }
 
 function csrfToken() {

@@ -1,6 +1,6 @@
 // Before the game: the join screen (a name, a free seat, or just watch), the waiting
 // room (who is there, who is ready; the host starts) and the notice of a closed table.
-import { api, claimSeat, forgetSeat, leaveTable, seatLabel } from "./api.js";
+import { api, claimSeat, forgetSeat, inWords, leaveTable, seatLabel } from "./api.js";
 import { h } from "./dom.js";
 import { useSocialStyles } from "./social.js";
 import { listing, ordinal } from "./words.js";
@@ -23,7 +23,7 @@ export function preGame(client) {
   const watching = sessionStorage.getItem(watchKey(table.id)) === "1";
   const joinable = !client.me && table.free_seats.length > 0 && table.status !== "over";
   if (table.status !== "waiting" && !(joinable && !watching)) return null;
-  const note = h("p", { class: "error join-error", role: "alert", "data-role": "join-error" });
+  const note = refusalNote(client);
   const parts = [];
   if (joinable && !watching) parts.push(joinForm(client, note));
   else if (joinable) parts.push(h("p", {}, h("button", { class: "secondary", "data-role": "join-after-all", onclick: () => { sessionStorage.removeItem(watchKey(table.id)); client.redraw(); } }, "Join this table")));
@@ -46,6 +46,18 @@ export function preGame(client) {
   );
 }
 
+// Where a refusal is said. The room is drawn again whenever the table changes — often as the
+// refusal comes (the seat Bob tapped was taken by Carla, whose join redraws the room) — so the
+// words are kept on the page (`client.joinNote`) and written into the note on the screen now.
+function refusalNote(client) {
+  const note = h("p", { class: "error join-error", role: "alert", "data-role": "join-error" }, client.joinNote || "");
+  note.say = (text) => {
+    client.joinNote = text;
+    for (const shown of new Set([note, ...document.querySelectorAll("[data-role=join-error]")])) shown.textContent = text;
+  };
+  return note;
+}
+
 // A closed table says why; its chat is closed too (so no chat slot here).
 function closedNotice(table) {
   return h("section", { class: "pregame-room closed", "data-role": "table-closed" },
@@ -65,14 +77,14 @@ function joinForm(client, note) {
     placeholder: "your name", value: localStorage.getItem(NAME_KEY) || "",
   });
   async function join(seat) {
-    note.textContent = "";
+    note.say("");
     const chosen = name.value.trim();
     if (chosen) localStorage.setItem(NAME_KEY, chosen);
     try {
       const claimed = await claimSeat(table.id, seat, chosen || null);
       client.seated(claimed);
     } catch (err) {
-      note.textContent = err.message;
+      note.say(inWords(err));
     }
   }
   const seats = table.free_seats.map((s) =>
@@ -93,11 +105,11 @@ function readyControls(client, note) {
   const mine = table.seats[client.me.seat];
   const auth = { seat: client.me.seat, token: client.me.token };
   const post = async (path, body) => {
-    note.textContent = "";
+    note.say("");
     try {
       await api("POST", `/api/tables/${table.id}/${path}`, { ...auth, ...body });
     } catch (err) {
-      note.textContent = err.message;
+      note.say(inWords(err));
     }
   };
   if (client.me.seat !== table.host) {
@@ -178,11 +190,11 @@ function leaveButton(client, note) {
     h("button", {
       type: "button", class: "secondary", "data-role": "leave",
       onclick: async () => {
-        note.textContent = "";
+        note.say("");
         try {
           await leaveTable(table.id, client.me.seat, client.me.token);
         } catch (err) {
-          note.textContent = err.message;
+          note.say(inWords(err));
           return;
         }
         forgetSeat(table.id);

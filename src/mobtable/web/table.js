@@ -1,5 +1,5 @@
 // One table: a WebSocket that brings this seat's view, legal moves and log.
-import { api, claimSeat, forgetSeat, loadSeat, saveSeat, seatLabel, seatName } from "./api.js";
+import { api, claimSeat, forgetSeat, inWords, loadSeat, saveSeat, seatLabel, seatName } from "./api.js";
 import { listing } from "./words.js";
 import { Chat } from "./chat.js";
 import { preGame } from "./join.js";
@@ -464,7 +464,7 @@ class TableClient {
     try {
       this.seated(await claimSeat(this.tableId, seat, name));
     } catch (err) {
-      this.showNote(err.message, true);
+      this.showNote(inWords(err), true);
     }
   }
 

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 globalThis.document = { cookie: "" };
-const { TRIES, claimSeat, leaveTable, requestKey } = await import("../../../src/mobtable/web/api.js");
+const { TRIES, claimSeat, inWords, leaveTable, requestKey } = await import("../../../src/mobtable/web/api.js");
 
 // fetch answering from a list: a status (with a body), or null for no answer at all.
 function serve(answers) {
@@ -64,4 +64,20 @@ test("a leave refused at its first try, or for another reason, says why", async 
   const sent = serve([[null], [409, { detail: "the game has started" }]]);
   await assert.rejects(leaveTable("x", 1, "t"), /the game has started/);
   assert.equal(sent.length, 2);
+});
+
+test("a refusal met at a seat is said in words, never by the seat's number", async () => {
+  for (const [status, rule, detail, words] of [
+    [409, "taken", "seat 1 is not free", /Someone has just taken that seat/],
+    [403, "token", "wrong or missing seat token for seat 1", /no longer yours/],
+    [409, "reloaded", "seat 1 changed meanwhile; look at the table again", /changed meanwhile/],
+  ]) {
+    serve([[status, { detail, rule }]]);
+    const err = await claimSeat("x", 1, null).catch((e) => e);
+    assert.equal(err.rule, rule);
+    assert.match(inWords(err), words);
+    assert.doesNotMatch(inWords(err), /\d/);
+  }
+  serve([[409, { detail: "not everyone is ready yet: Bob", rule: "not-ready" }]]);
+  assert.equal(inWords(await claimSeat("x", 1, null).catch((e) => e)), "not everyone is ready yet: Bob");
 });
