@@ -157,7 +157,8 @@ def test_an_away_player_can_be_replaced_by_a_bot_after_the_timeout_and_reclaim(
     late = client.post(f"/api/tables/{tid}/seats/1/bot", json={"seat": 0, "token": token0})
     assert late.status_code == 200
     _wait_for(client, tid, lambda t: t["moves"] == 1)  # the bot bid
-    assert act(client, tid, 1, token1, "b1").status_code == 409  # a bot plays it now
+    bot_plays = act(client, tid, 1, token1, "b1")
+    assert bot_plays.status_code == 409 and bot_plays.json()["rule"] == "bot-plays"
     back = client.post(f"/api/tables/{tid}/reclaim", json={"seat": 1, "token": token1})
     assert back.status_code == 200 and back.json()["seats"][1]["kind"] == "human"
 

@@ -856,7 +856,7 @@ class TableManager:
         self.authorize(table, seat, token)
         self.authorize_account(table, seat, account)
         if table.seats[seat].is_bot:
-            raise Conflict(f"a bot plays seat {seat} now; take your seat back first")
+            raise Conflict(f"a bot plays seat {seat} now; take your seat back first", rule="bot-plays")
         async with table.lock:
             await self.pipeline.act(table, seat, notation)
             return table.state.moves_seen_by(seat)

@@ -143,7 +143,7 @@ class TableClient {
       if (this.msg) this.render();
     } else if (m.type === "error") {
       this.hintButton.disabled = false;
-      this.showNote(m.message, true);
+      this.showNote(inWords(m), true);
     } else if (m.type === "explain") {
       this.showNote(m.message || "That move is legal.", Boolean(m.message));
     }
@@ -485,7 +485,7 @@ class TableClient {
     try {
       await api("POST", `/api/tables/${this.tableId}/seats/${target}/bot`, { seat: this.me.seat, token: this.me.token });
     } catch (err) {
-      this.showNote(err.message, true);
+      this.showNote(inWords(err), true);
     }
   }
 
@@ -493,7 +493,7 @@ class TableClient {
     try {
       await api("POST", `/api/tables/${this.tableId}/reclaim`, { seat: this.me.seat, token: this.me.token });
     } catch (err) {
-      this.showNote(err.message, true);
+      this.showNote(inWords(err), true);
     }
   }
 
@@ -503,7 +503,7 @@ class TableClient {
       saveSeat(created.id, this.me.seat, this.me.token);
       location.href = created.url;
     } catch (err) {
-      this.showNote(err.message, true);
+      this.showNote(inWords(err), true);
     }
   }
 

@@ -71,6 +71,7 @@ test("a refusal met at a seat is said in words, never by the seat's number", asy
     [409, "taken", "seat 1 is not free", /Someone has just taken that seat/],
     [403, "token", "wrong or missing seat token for seat 1", /no longer yours/],
     [409, "reloaded", "seat 1 changed meanwhile; look at the table again", /changed meanwhile/],
+    [409, "bot-plays", "a bot plays seat 1 now; take your seat back first", /take your seat back/],
   ]) {
     serve([[status, { detail, rule }]]);
     const err = await claimSeat("x", 1, null).catch((e) => e);
