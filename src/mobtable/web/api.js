@@ -56,10 +56,10 @@ export async function claimSeat(tableId, seat, name) {
   return retried(() => api("POST", `/api/tables/${tableId}/seats/${seat}/claim`, body));
 }
 
-// Leave a waiting room. A retry refused for its token (403) after a try whose answer was lost
-// finds the seat left by that try: the token went with the seat, which is what was asked.
+// Leave a waiting room. A retry refused for its token (rule `token`) after a try whose answer
+// was lost finds the seat left by that try: the token went with the seat, as was asked.
 export async function leaveTable(tableId, seat, token) {
-  await retried(() => api("POST", `/api/tables/${tableId}/leave`, { seat, token }), (err) => err.status === 403);
+  await retried(() => api("POST", `/api/tables/${tableId}/leave`, { seat, token }), (err) => err.rule === "token");
 }
 
 // A refusal as a person should read it: the server's message names seats by number (the API's

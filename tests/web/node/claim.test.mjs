@@ -51,7 +51,7 @@ test("the tries end", async () => {
 });
 
 test("a leave whose answer was lost has left when its retry finds the token gone", async () => {
-  const gone = [403, { detail: "wrong or missing seat token for seat 1" }];
+  const gone = [403, { detail: "wrong or missing seat token for seat 1", rule: "token" }];
   const sent = serve([[null], [503, { detail: "moving" }], gone]);
   await leaveTable("x", 1, "t");
   assert.equal(sent.length, 3);
@@ -59,8 +59,10 @@ test("a leave whose answer was lost has left when its retry finds the token gone
 });
 
 test("a leave refused at its first try, or for another reason, says why", async () => {
-  serve([[403, { detail: "wrong or missing seat token for seat 1" }]]);
+  serve([[403, { detail: "wrong or missing seat token for seat 1", rule: "token" }]]);
   await assert.rejects(leaveTable("x", 1, "t"), /wrong or missing seat token/);
+  serve([[null], [403, { detail: "the page's CSRF token is missing", rule: "csrf" }]]);
+  await assert.rejects(leaveTable("x", 1, "t"), /CSRF/);
   const sent = serve([[null], [409, { detail: "the game has started" }]]);
   await assert.rejects(leaveTable("x", 1, "t"), /the game has started/);
   assert.equal(sent.length, 2);
