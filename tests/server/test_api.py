@@ -128,6 +128,8 @@ def test_bots_play_their_seats_and_a_free_seat_can_be_given_to_a_bot(
     assert refused.status_code == 403
     given = client.post(f"/api/tables/{tid}/seats/1/bot", json={"seat": 0, "token": token0})
     assert given.status_code == 200 and given.json()["seats"][1]["kind"] == "bot"
+    twice = client.post(f"/api/tables/{tid}/seats/2/bot", json={"seat": 0, "token": token0})
+    assert twice.status_code == 409 and twice.json()["rule"] == "bot-seated"
     for _ in range(3):
         _wait_for(client, tid, lambda t: 0 in t["pending"])
         assert act(client, tid, 0, token0, "b0").status_code == 200

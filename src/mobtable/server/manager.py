@@ -792,7 +792,7 @@ class TableManager:
                 raise NotFound(f"table {table_id} has no seat {target}")
             t = table.seats[target]
             if t.row.kind != "human":
-                raise Conflict(f"seat {target} is already played by a bot")
+                raise Conflict(f"seat {target} is already played by a bot", rule="bot-seated")
             if target == seat:
                 raise Conflict("to hand your own seat to a bot, leave the table instead")
             if t.claimed and is_turn_based(table.row.clock):
@@ -856,7 +856,9 @@ class TableManager:
         self.authorize(table, seat, token)
         self.authorize_account(table, seat, account)
         if table.seats[seat].is_bot:
-            raise Conflict(f"a bot plays seat {seat} now; take your seat back first", rule="bot-plays")
+            raise Conflict(
+                f"a bot plays seat {seat} now; take your seat back first", rule="bot-plays"
+            )
         async with table.lock:
             await self.pipeline.act(table, seat, notation)
             return table.state.moves_seen_by(seat)

@@ -69,6 +69,7 @@ const IN_WORDS = {
   token: "This seat is no longer yours: it was left or taken over from another tab or device.",
   reloaded: "The table changed meanwhile: look at it again and retry.",
   "bot-plays": "A bot plays your seat while you were away: take your seat back to play.",
+  "bot-seated": "A bot already plays that seat.",
 };
 
 export function inWords(err) {

@@ -74,6 +74,7 @@ test("a refusal met at a seat is said in words, never by the seat's number", asy
     [403, "token", "wrong or missing seat token for seat 1", /no longer yours/],
     [409, "reloaded", "seat 1 changed meanwhile; look at the table again", /changed meanwhile/],
     [409, "bot-plays", "a bot plays seat 1 now; take your seat back first", /take your seat back/],
+    [409, "bot-seated", "seat 1 is already played by a bot", /A bot already plays that seat/],
   ]) {
     serve([[status, { detail, rule }]]);
     const err = await claimSeat("x", 1, null).catch((e) => e);
