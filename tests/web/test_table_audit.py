@@ -164,13 +164,14 @@ def test_the_waiting_room_shows_the_settings_and_a_way_out(
         assert bob.evaluate(f"localStorage.getItem('mobtable:seat:{tid}')") is None
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 def test_a_seat_taken_under_a_join_is_said_in_words(
-    server: str, browser: Any, artifacts: Path
+    size: str, server: str, browser: Any, artifacts: Path
 ) -> None:
     """Carla takes the second seat while Bob's tap on it is on its way: Bob reads that the seat
     was just taken, not the API's "seat 1 is not free"."""
     tid = create(server, game="capo", players=3, seats=[PERSON] * 3, name="Ann")["id"]
-    with browsing(browser, "desktop") as bob:
+    with browsing(browser, size) as bob:
         bob.goto(f"{server}/t/{tid}")
         bob.locator("#join-name").fill("Bob")
 
@@ -184,7 +185,8 @@ def test_a_seat_taken_under_a_join_is_said_in_words(
         bob.locator("button[data-claim='1']").click()
         note = bob.locator("[data-role=join-error]")
         expect(note).to_have_text("Someone has just taken that seat: choose another.")
-        bob.screenshot(path=str(artifacts / "web-shell-seat-taken.png"))
+        assert no_sideways_scroll(bob)
+        keep(bob, artifacts, f"web-shell-seat-taken-{size}")
         text = bob.inner_text("body")
         assert "not free" not in text and not re.search(r"\bseat \d", text)
 
