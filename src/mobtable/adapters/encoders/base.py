@@ -234,9 +234,9 @@ class Memo:
     Where a seat's next view differs from its last in a few keys (a Capo step), only the
     parts reading a changed key are written again: the same tensor as
     :meth:`Encoder.encode`, for less work (an encoder with ``incremental = False`` is
-    simply asked for the full tensor). Views are made of new containers
-    on every call (a game's ``view`` contract), so the kept view is never changed under
-    it. :meth:`clear` forgets everything (a new deal).
+    simply asked for the full tensor). A view's containers are new on every
+    call or shared read-only parts (a game's ``view`` contract), so the kept view is never
+    changed under it. :meth:`clear` forgets everything (a new deal).
     """
 
     def __init__(self, encoder: Encoder[Any]) -> None:

@@ -8,9 +8,10 @@ seat may see (a board never needs more); seats are numbers.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Literal, NotRequired
 
-from typing_extensions import TypedDict
+from typing_extensions import ReadOnly, TypedDict
 
 from mobtable.core.state import ResultView
 
@@ -40,15 +41,17 @@ Effect = Literal[
 class MafiosoView(TypedDict):
     """A Mafioso card's face."""
 
-    id: int
-    name: str
-    symbols: list[str]
+    # Made once per card set and shared by every view (``view._faces``): read-only.
+
+    id: ReadOnly[int]
+    name: ReadOnly[str]
+    symbols: ReadOnly[Sequence[str]]
     """The symbol keys it shows (a key of the view's ``symbols``; a symbol may repeat)."""
-    stars: int
-    special: Special | None
-    text: str | None
+    stars: ReadOnly[int]
+    special: ReadOnly[Special | None]
+    text: ReadOnly[str | None]
     """Its special power in a sentence, for players."""
-    reconstructed: bool
+    reconstructed: ReadOnly[bool]
     """Our own design, not printed in the rulebook."""
 
 
@@ -76,11 +79,13 @@ class AssignmentView(AssignmentCard):
 class EventView(TypedDict):
     """An Event card's face."""
 
-    id: int
-    effect: Effect
-    name: str
-    text: str
-    reconstructed: bool
+    # Made once per card set and shared by every view (``view._faces``): read-only.
+
+    id: ReadOnly[int]
+    effect: ReadOnly[Effect]
+    name: ReadOnly[str]
+    text: ReadOnly[str]
+    reconstructed: ReadOnly[bool]
 
 
 class Discard(TypedDict):
@@ -196,7 +201,7 @@ class CapoView(TypedDict):
     result: ResultView | None
     cards: dict[str, MafiosoView]
     """The face of every card this seat may see, by id."""
-    symbols: dict[str, str]
+    symbols: Mapping[str, str]  # shared by every view (``view._faces``): read-only
     """Each symbol key and its name."""
     reconstructed: list[str]
     """Which card data in play is our own design (empty for a real deck's file)."""

@@ -10,7 +10,7 @@ Private to a seat: its own sealed choice. Hidden from everyone: the deck order
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
@@ -53,8 +53,8 @@ _STAGES: dict[Stage, StageText] = {
     s: cast(StageText, s.value) for s in Stage if s is not Stage.OVER
 }
 """The view's words for the steps of a round (``Stage.OVER`` has no decision)."""
-_CITY: tuple[str, ...] = tuple(p.title for p in Place)
-"""The places' names, in city order."""
+_CITY: Sequence[str] = [p.title for p in Place]
+"""The places' names, in city order (shared by every view)."""
 
 
 @lru_cache(maxsize=1024)
@@ -69,12 +69,13 @@ _TOKENS: dict[VillaToken, Token] = {t: t.value for t in VillaToken}
 
 @dataclass(frozen=True)
 class _Week:
-    """The calendar's fixed part for one starting day (see :func:`_week`)."""
+    """The calendar's fixed part for one starting day (see :func:`_week`); its lists are
+    shared by every view."""
 
     start: Day
     last: Day
-    days: tuple[Day, ...]
-    race_days: tuple[Day, ...]
+    days: Sequence[Day]
+    race_days: Sequence[Day]
 
 
 @lru_cache(maxsize=7)
@@ -83,8 +84,8 @@ def _week(start: int) -> _Week:
     return _Week(
         start=_DAY_CODES[start],
         last=_DAY_CODES[days[-1]],
-        days=tuple(_DAY_CODES[d] for d in days),
-        race_days=tuple(_DAY_CODES[d] for d in days if d in RACE_DAYS),
+        days=[_DAY_CODES[d] for d in days],
+        race_days=[_DAY_CODES[d] for d in days if d in RACE_DAYS],
     )
 
 
@@ -96,23 +97,24 @@ def calendar(state: CoscaState) -> Calendar:
         "day": _DAY_CODES[state.weekday],
         "start_day": week.start,
         "last_day": week.last,
-        "days": list(week.days),
-        "race_days": list(week.race_days),
+        "days": week.days,
+        "race_days": week.race_days,
         "race_today": state.weekday in RACE_DAYS,
     }
 
 
 @dataclass(frozen=True)
 class _CardTables:
-    """What a view reads of a card set that never changes, by card id."""
+    """What a view reads of a card set that never changes, by card id; its lists are shared
+    by every view (read-only: the view types say ``Sequence``)."""
 
-    days: tuple[tuple[Day, ...], ...]
+    days: tuple[Sequence[Day], ...]
     """Each card's working days, in week order."""
-    reconstructed: tuple[tuple[str, ...], ...]
+    reconstructed: tuple[Sequence[str], ...]
     """Each card's reconstructed fields."""
     conditions: tuple[str, ...]
     """Each card's condition in card-file notation (``Mobster.condition``)."""
-    parts: tuple[str, ...]
+    parts: Sequence[str]
     """The set's reconstructed parts in words (``reconstructed_parts``)."""
 
 
@@ -126,10 +128,10 @@ def _card_tables(cards: tuple[Mobster, ...]) -> _CardTables:
     if kept is not None and kept[0] is cards:
         return kept[1]
     tables = _CardTables(
-        days=tuple(tuple(_DAY_CODES[d] for d in sorted(m.days)) for m in cards),
-        reconstructed=tuple(tuple(m.reconstructed) for m in cards),
+        days=tuple([_DAY_CODES[d] for d in sorted(m.days)] for m in cards),
+        reconstructed=tuple(list(m.reconstructed) for m in cards),
         conditions=tuple(m.condition for m in cards),
-        parts=tuple(reconstructed_parts(cards)),
+        parts=list(reconstructed_parts(cards)),
     )
     if len(_TABLES) >= 64:
         _TABLES.clear()
@@ -151,21 +153,22 @@ def row(state: CoscaState) -> list[RowMobster]:
                 "pos": pos + 1,
                 "name": mobster.name,
                 "condition": conditions[card],
-                "days": list(days[card]),
+                "days": days[card],
                 "works_today": mobster.works_on(today),
                 "loyal": None if owner == NOBODY else owner,
                 "drink": drink[pos],
-                "hats_under": list(hats[under[pos]]),
-                "reconstructed": list(reconstructed[card]),
+                "hats_under": hats[under[pos]],
+                "reconstructed": reconstructed[card],
             }
         )
     return out
 
 
 @lru_cache(maxsize=8)
-def _hat_seats(players: int) -> tuple[tuple[int, ...], ...]:
-    """For each bit mask of seats (bit ``s``: seat ``s`` has a hat there), those seats."""
-    return tuple(tuple(s for s in range(players) if mask >> s & 1) for mask in range(1 << players))
+def _hat_seats(players: int) -> tuple[Sequence[int], ...]:
+    """For each bit mask of seats (bit ``s``: seat ``s`` has a hat there), those seats (a
+    list shared by every view)."""
+    return tuple([s for s in range(players) if mask >> s & 1] for mask in range(1 << players))
 
 
 def players(state: CoscaState) -> list[SeatView]:
@@ -230,7 +233,7 @@ def view(state: CoscaState, seat: int | None) -> CoscaView:
         "game": "cosca",
         "seat": seat,
         "players": state.players,
-        "city": list(_CITY),
+        "city": _CITY,
         "calendar": calendar(state),
         "stage": "over" if state.stage is Stage.OVER else _STAGES[state.stage],
         "decision": _decision(state),
@@ -245,7 +248,7 @@ def view(state: CoscaState, seat: int | None) -> CoscaView:
         "fights": [_fight(f) for f in state.fights],
         "mine": None,
         "result": state.result().to_json() if state.is_over() else None,
-        "reconstructed": list(_card_tables(state.cards).parts),
+        "reconstructed": _card_tables(state.cards).parts,
     }
     if seat is not None:
         own = sealed.choices.get(seat)

@@ -4,11 +4,13 @@ the encoders, the terminal and the web board (``web/games/cosca.js``).
 Places are named by their titles in ``city`` order (dice settings by the places' letters,
 ``"BBG"``), days by three-letter codes (``"mon"``), seats by number; a mobster's ``pos``
 counts from 1 at the left of the row. ``docs/schemas/cosca.view.schema.json`` is made from
-these declarations (``mobtable schema cosca``).
+these declarations (``mobtable schema cosca``). A field typed ``Sequence`` holds a list made
+once (per card set, start day or table size) and shared by every view: read-only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, NotRequired
 
 from typing_extensions import TypedDict
@@ -30,9 +32,9 @@ class Calendar(TypedDict):
     day: Day
     start_day: Day
     last_day: Day
-    days: list[Day]
+    days: Sequence[Day]
     """The day of each round, in order."""
-    race_days: list[Day]
+    race_days: Sequence[Day]
     """The days of the week on which the racetrack pays."""
     race_today: bool
 
@@ -59,16 +61,16 @@ class RowMobster(TypedDict):
     name: str
     condition: str
     """Its loyalty condition in card-file notation (``"BBG"``, or a special: ``"same"``)."""
-    days: list[Day]
+    days: Sequence[Day]
     """The days it works."""
     works_today: bool
     loyal: int | None
     """The seat it is loyal to (``None``: nobody yet)."""
     drink: bool
     """Whether a drink token lies on it (C-09)."""
-    hats_under: list[int]
+    hats_under: Sequence[int]
     """The seats whose hats lie under it (tied fighters, C-06)."""
-    reconstructed: list[str]
+    reconstructed: Sequence[str]
     """Which of its fields are our own design, not printed."""
 
 
@@ -140,7 +142,7 @@ class CoscaView(TypedDict):
     seat: int | None
     """The seat this view is for; ``None``: a spectator."""
     players: int
-    city: list[str]
+    city: Sequence[str]
     """The six places' titles, in the city's order (a die's faces)."""
     calendar: Calendar
     stage: Stage | Literal["over"]
@@ -155,5 +157,5 @@ class CoscaView(TypedDict):
     mine: Mine | None
     """This seat's sealed choice (``None`` for a spectator)."""
     result: ResultView | None
-    reconstructed: list[str]
+    reconstructed: Sequence[str]
     """Which card data is our own design, in words (empty for a real deck's file)."""

@@ -11,6 +11,7 @@ from everyone: the other hands, the order of both decks, and the seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -31,9 +32,10 @@ if TYPE_CHECKING:
 def build_view(state: GangstaState, seat: Seat | None) -> GangstaView:
     """What ``seat`` may know now (``None``: a spectator), as JSON-ready values.
 
-    Every call makes new containers (a caller may change its view); what depends only on
-    the card set (the cards' codes, the mafias, a void mask's mafias) is looked up in
-    :func:`_card_tables`, made once per card set."""
+    Every call makes new containers, but for the mafias and the reconstructed words: made
+    once per card set in :func:`_card_tables` (as are the cards' codes and a void mask's
+    mafias) and shared by every view, which types them read-only (``Mapping``,
+    ``Sequence``)."""
     tables = _card_tables(state.cards)
     code = tables.codes
     over = state.phase is Phase.OVER
@@ -51,7 +53,7 @@ def build_view(state: GangstaState, seat: Seat | None) -> GangstaView:
         "variant": _VARIANTS[state.reveal],
         "trump": code[state.trump],
         "trump_mafia": tables.mafia_of_card[state.trump],
-        "mafias": tables.mafias.copy(),
+        "mafias": tables.mafias,
         "hand": None if seat is None else [code[c] for c in hands[seat]],
         "hand_sizes": [len(h) for h in hands],
         "deck_size": len(state.deck),
@@ -73,7 +75,7 @@ def build_view(state: GangstaState, seat: Seat | None) -> GangstaView:
         "last_raid": None if state.last_raid is None else _last_raid(state.last_raid, state, code),
         "box": [code[c] for c in state.box],
         "discard": [code[c] for c in state.discard],
-        "reconstructed": list(tables.reconstructed),
+        "reconstructed": tables.reconstructed,
         "redraw": {
             "waiting": list(state.redraw_queue),
             "redrew": sorted(redrew),
@@ -96,12 +98,12 @@ class _CardTables:
     """Each card's code, by id."""
     mafia_of_card: tuple[str, ...]
     """Each card's mafia letter, by id."""
-    mafias: dict[str, str]
-    """Each mafia's letter and its name, in order (a view gets a copy: ``dict.copy`` costs
-    less than making the dict again)."""
+    mafias: Mapping[str, str]
+    """Each mafia's letter and its name, in order (shared by every view)."""
     voids: tuple[tuple[str, ...], ...]
     """For each bit mask of mafias (bit ``m``: mafia ``m``), their letters in order."""
-    reconstructed: tuple[str, ...]
+    reconstructed: Sequence[str]
+    """The reconstructed card data in words (shared by every view)."""
 
 
 @lru_cache(maxsize=32)
@@ -116,7 +118,7 @@ def _card_tables(cards: CardSet) -> _CardTables:
             tuple(letter for m, letter in enumerate(letters) if mask >> m & 1)
             for mask in range(1 << len(letters))
         ),
-        reconstructed=tuple(cards.reconstructed),
+        reconstructed=list(cards.reconstructed),
     )
 
 

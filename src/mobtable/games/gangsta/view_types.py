@@ -3,11 +3,13 @@ the encoders, the terminal and the web board (``web/games/gangsta.js``).
 
 Cards are named by their codes (``"A7S"``: mafia letter, value, Suit or Weapon side),
 cells by column and row (``"C2"``), seats by number. ``docs/schemas/gangsta.view.schema.json``
-is made from these declarations (``mobtable schema gangsta``).
+is made from these declarations (``mobtable schema gangsta``). A field typed ``Mapping`` or
+``Sequence`` holds a container made once per card set and shared by every view: read-only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from typing_extensions import TypedDict
@@ -70,7 +72,7 @@ class GangstaView(TypedDict):
     """The trump card (turned face up at the deal)."""
     trump_mafia: str
     """The trump mafia's letter."""
-    mafias: dict[str, str]
+    mafias: Mapping[str, str]
     """Each mafia's letter and name, in the card data's order."""
     hand: list[str] | None
     """This seat's cards (``None`` for a spectator)."""
@@ -107,6 +109,6 @@ class GangstaView(TypedDict):
     """Cards raided out of the game."""
     discard: list[str]
     """The opened cards not kept (variant reveal-two); a redraw puts its cards back in the deck."""
-    reconstructed: list[str]
+    reconstructed: Sequence[str]
     """Which card data is our own design, not printed (empty for a real deck's file)."""
     redraw: RedrawView
