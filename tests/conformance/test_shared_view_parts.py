@@ -30,7 +30,15 @@ from .helpers import configs, random_step
 View = dict[str, Any]
 
 SHARED: dict[str, Callable[[View], Iterator[object]]] = {
-    "capo": lambda v: iter([*v["cards"].values(), v["symbols"], v["event"]]),
+    "capo": lambda v: iter(
+        [
+            *v["cards"].values(),
+            v["symbols"],
+            v["event"],
+            v["assignment"]["symbols"],
+            v["reconstructed"],
+        ]
+    ),
     "gangsta": lambda v: iter([v["mafias"], v["reconstructed"]]),
     "cosca": lambda v: iter(
         [

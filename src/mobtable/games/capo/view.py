@@ -35,7 +35,7 @@ one, since players mostly bluff only when they cannot succeed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from mobtable.core import Origin
@@ -44,6 +44,7 @@ from mobtable.games.capo import crews
 from mobtable.games.capo import events as ev
 from mobtable.games.capo.rules import GAME_OVER, PLAYING, SUSPECTING, TURNING
 from mobtable.games.capo.view_types import (
+    AssignmentCard,
     CapoView,
     EventView,
     MafiosoView,
@@ -151,7 +152,10 @@ def view_for(state: CapoState, seat: int | None) -> CapoView:
         "target": state.rules.target,
         "respect": list(state.respect),
         "supply": state.supply,
-        "assignment": {**assignment.to_json(), "max_stars": ev.max_stars(assignment, state.effect)},
+        "assignment": {
+            **faces.assignments[state.assignment],
+            "max_stars": ev.max_stars(assignment, state.effect),
+        },
         "event": None if state.event is None else faces.events[state.event],
         "next_assignment_envelope": next_back,
         "assignments_left": len(state.assignment_stack),
@@ -180,11 +184,11 @@ def view_for(state: CapoState, seat: int | None) -> CapoView:
     return view
 
 
-def reconstructed_in_play(state: CapoState) -> list[str]:
+def reconstructed_in_play(state: CapoState) -> Sequence[str]:
     """What of the card data in play is our own design (empty for a real deck's file).
 
     It changes only when a card leaves the game, so the words are kept for the last
-    cards out and card set seen (every view asks)."""
+    cards out and card set seen (every view asks) and shared by the views meanwhile."""
     global _RECONSTRUCTED
     cards = state.cards
     key = (tuple(state.box), tuple(sorted(state.event_box)), state.rules.events)
@@ -193,12 +197,12 @@ def reconstructed_in_play(state: CapoState) -> list[str]:
         boxed = set(state.box)
         mafiosi = [c for c in range(len(cards.mafiosi)) if c not in boxed]
         events = [e for e in range(len(cards.events)) if e not in state.event_box]
-        words = tuple(cards.reconstructed(mafiosi, events if state.rules.events else []))
+        words = list(cards.reconstructed(mafiosi, events if state.rules.events else []))
         kept = _RECONSTRUCTED = (cards, key, words)
-    return list(kept[2])
+    return kept[2]
 
 
-_RECONSTRUCTED: tuple[CardSet, tuple[object, ...], tuple[str, ...]] | None = None
+_RECONSTRUCTED: tuple[CardSet, tuple[object, ...], Sequence[str]] | None = None
 """The last card set, cards out of the game and words of :func:`reconstructed_in_play`."""
 
 
@@ -210,6 +214,7 @@ class _Faces(NamedTuple):
     cards: CardSet
     mafiosi: tuple[tuple[str, MafiosoView], ...]
     """Each mafioso's key in the view's ``cards`` and its face."""
+    assignments: tuple[AssignmentCard, ...]
     events: tuple[EventView, ...]
     symbols: Mapping[str, str]
 
@@ -222,6 +227,7 @@ def _faces(cards: CardSet) -> _Faces:
         kept = _FACES = _Faces(
             cards,
             tuple((str(c), m.to_json()) for c, m in enumerate(cards.mafiosi)),
+            tuple(a.to_json() for a in cards.assignments),
             tuple(e.to_json() for e in cards.events),
             dict(zip(cards.symbols, cards.symbol_names, strict=True)),
         )

@@ -60,7 +60,7 @@ class AssignmentCard(TypedDict):
 
     id: int
     name: str
-    symbols: list[str]
+    symbols: Sequence[str]  # shared by every view (``view._faces``): read-only
     """The symbols the crew must show (repeats count)."""
     choice: int
     """How many symbols of the crew's choice it asks for besides."""
@@ -203,5 +203,5 @@ class CapoView(TypedDict):
     """The face of every card this seat may see, by id."""
     symbols: Mapping[str, str]  # shared by every view (``view._faces``): read-only
     """Each symbol key and its name."""
-    reconstructed: list[str]
+    reconstructed: Sequence[str]  # shared by every view while it holds: read-only
     """Which card data in play is our own design (empty for a real deck's file)."""
