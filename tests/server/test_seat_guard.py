@@ -10,6 +10,7 @@ SQLite and PostgreSQL alike (``db_url``).
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -20,8 +21,16 @@ from starlette.websockets import WebSocketDisconnect
 from mobtable.server.app import create_app
 from mobtable.server.manager import TableManager
 from mobtable.server.seats import hash_token
-from mobtable.store import CommitUnsure, Repository, SeatRow, TableRow
-from mobtable.store.models import SeatModel
+from mobtable.store import (
+    CommitUnsure,
+    Repository,
+    SeatRow,
+    SeatsChanged,
+    StoreConflict,
+    TableRow,
+    TableStatus,
+)
+from mobtable.store.models import SeatModel, TableModel
 from server import test_lost_commit_reply as lost_reply
 from server.helpers import act, new_table, state
 from server.test_lost_commit_reply import FaultyEngine
@@ -195,5 +204,70 @@ def test_the_store_writes_a_seat_only_where_it_is_as_believed(db_url: str) -> No
         faulty.lose_replies = 1
         assert not repo.update_seat("t", bob, was=free)  # nothing matched: nothing unsure
         assert repo.seats("t") == [SeatRow(0, "human"), ann]
+    finally:
+        repo.close()
+
+
+def test_a_start_that_meets_a_seat_changed_behind_the_process_seats_no_bot(db_url: str) -> None:
+    """The host starts a table whose seats 1 and 2 this process holds free, but the store
+    holds seat 2 as Cy's (taken elsewhere). Before, seat 1 got its bot and the start then
+    stopped at seat 2: a bot left sitting in the waiting room. Now the bots and the start
+    are one write: refused (409 ``reloaded``), nothing stored, Cy shown, seat 1 still free."""
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
+        created = new_table(client, players=3, seats=[{"kind": "human"}] * 3)
+        table_id, host = created["id"], created["token"]
+        cy = SeatRow(2, "human", None, "Cy", hash_token("Cy's"))
+        with manager.repo.engine.begin() as conn:
+            conn.execute(
+                update(SeatModel)
+                .where(SeatModel.table_id == table_id, SeatModel.seat == 2)
+                .values(name=cy.name, token_hash=cy.token_hash)
+            )
+        started = client.post(
+            f"/api/tables/{table_id}/start", json={"seat": 0, "token": host, "bot": None}
+        )
+        assert started.status_code == 409, started.text
+        assert started.json()["rule"] == "reloaded"
+        assert _stored(manager, table_id, 1) == SeatRow(1, "human")  # no bot left behind
+        assert _stored(manager, table_id, 2) == cy
+        table = client.get(f"/api/tables/{table_id}").json()
+        assert table["status"] == "waiting"
+        assert table["seats"][1]["kind"] == "human" and not table["seats"][1]["claimed"]
+        assert table["seats"][2]["display"] == "Cy"
+
+
+def _store_status(repo: Repository, status: TableStatus) -> None:
+    with repo.engine.begin() as conn:
+        conn.execute(update(TableModel).where(TableModel.id == "t").values(status=status.value))
+
+
+def _status(repo: Repository) -> TableStatus:
+    row = repo.load("t")
+    assert row is not None
+    return row.status
+
+
+def test_the_store_starts_a_table_with_its_bots_all_or_nothing(db_url: str) -> None:
+    repo = Repository(db_url)
+    faulty = FaultyEngine(repo.engine)
+    repo.engine = faulty  # type: ignore[assignment]
+    try:
+        repo.create_table(replace(_row("t"), status=TableStatus.WAITING))
+        free, bot = SeatRow(1, "human"), SeatRow(1, "bot", "greedy")
+        ann = SeatRow(1, "human", None, "Ann", "ab" * 32)
+        with pytest.raises(SeatsChanged) as changed:  # not free in the store: nothing stored
+            repo.start_with_seats("t", TableStatus.WAITING, [bot], was=[ann])
+        assert changed.value.seat == 1
+        assert repo.seats("t")[1] == free
+        _store_status(repo, TableStatus.EXPIRED)  # elsewhere, meanwhile
+        with pytest.raises(StoreConflict):  # not waiting any more: the seat is not stored
+            repo.start_with_seats("t", TableStatus.WAITING, [bot], was=[free])
+        assert repo.seats("t")[1] == free and _status(repo) is TableStatus.EXPIRED
+        _store_status(repo, TableStatus.WAITING)
+        faulty.lose_replies = 1
+        with pytest.raises(CommitUnsure):  # stored, but the server cannot know it
+            repo.start_with_seats("t", TableStatus.WAITING, [bot], was=[free])
+        assert repo.seats("t")[1] == bot and _status(repo) is TableStatus.PLAYING
     finally:
         repo.close()

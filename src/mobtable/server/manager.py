@@ -767,10 +767,8 @@ class TableManager:
                     f"no bot {name!r} for {table.game.title} "
                     f"(bots: {', '.join(bots.available(table.game.name))})"
                 )
-            for s in table.seats:
-                if s.free:
-                    await self.seat_writes.write(table, SeatRow(s.row.seat, "bot", name))
-            await self._step(table, Step.START)
+            bots_seated = [SeatRow(s.row.seat, "bot", name) for s in table.seats if s.free]
+            await self.seat_writes.start(table, bots_seated)
             self.pipeline.settle(table)
 
     async def seat_bot(

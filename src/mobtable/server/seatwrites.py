@@ -20,12 +20,12 @@ down. Instead:
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 from mobtable.server.errors import Conflict, Unavailable
 from mobtable.server.session import TableSession
-from mobtable.store import CommitUnsure, Repository, SeatRow
+from mobtable.store import CommitUnsure, Repository, SeatRow, SeatsChanged, Step, StoreConflict
 from mobtable.store.accounts import AccountRef
 
 log = logging.getLogger("mobtable.server")
@@ -82,6 +82,34 @@ class SeatWrites:
             await self.reload(table)
             raise SeatChanged(row.seat)
         s.row = row
+
+    async def start(self, table: TableSession, rows: Sequence[SeatRow]) -> None:
+        """Store ``rows`` (a bot in every free seat) and the start of the game together, all
+        or nothing (:meth:`Repository.start_with_seats`), then hold both. ``SeatChanged``
+        (the store's seats taken) if a stored seat was another; ``Unavailable`` if the
+        table's status changed elsewhere, or (``unsure``) if the commit's outcome is unknown.
+        A start stopped part-way would have left bots in a waiting room."""
+        table.check(Step.START)
+        was = [table.seats[row.seat].row for row in rows]
+        try:
+            await self.run(self.repo.start_with_seats, table.id, table.status, rows, was=was)
+        except SeatsChanged as exc:
+            log.warning("table %s: %s; reading the seats", table.id, exc)
+            await self.reload(table)
+            raise SeatChanged(exc.seat) from exc
+        except StoreConflict as exc:
+            raise Unavailable(f"table {table.id} changed elsewhere; reload it") from exc
+        except CommitUnsure as exc:
+            log.warning("table %s: the start may be stored: %s", table.id, exc.__cause__)
+            table.seats_unsure = True
+            raise Unavailable(
+                "the database did not confirm the start: it may or may not be stored; "
+                "look at the table again, or try again",
+                rule="unsure",
+            ) from exc
+        for row in rows:
+            table.seats[row.seat].row = row
+        table.step(Step.START)
 
     async def known(self, table: TableSession) -> None:
         """Read ``table``'s seats from the store if a seat write left them unsure (its

@@ -14,6 +14,7 @@ from mobtable.store.repository import (
     CommitUnsure,
     Repository,
     SeatRow,
+    SeatsChanged,
     StoreConflict,
     TableRow,
 )
@@ -27,6 +28,7 @@ __all__ = [
     "IllegalStep",
     "Repository",
     "SeatRow",
+    "SeatsChanged",
     "Step",
     "StoreConflict",
     "TableRow",

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    ColumnElement,
     Connection,
     Engine,
     bindparam,
@@ -46,6 +47,15 @@ from mobtable.store.models import (
 
 class StoreConflict(RuntimeError):
     """The table changed under us (another writer, or a lost update)."""
+
+
+class SeatsChanged(StoreConflict):
+    """A stored seat (``seat``) was not as the caller held it: nothing of the write was
+    stored."""
+
+    def __init__(self, table_id: str, seat: int) -> None:
+        super().__init__(f"table {table_id}: seat {seat} is not as held")
+        self.seat = seat
 
 
 class CommitUnsure(RuntimeError):
@@ -182,6 +192,34 @@ def _seat_values(seat: SeatRow) -> dict[str, Any]:
     }
 
 
+def _seat_guard(table_id: str, was: SeatRow) -> list[ColumnElement[bool]]:
+    """Where the stored seat is still ``was``: every column (who holds it, its token, name,
+    ready and request key)."""
+    return [
+        SeatModel.table_id == table_id,
+        SeatModel.seat == was.seat,
+        *(
+            column.is_(None) if value is None else column == value
+            for column, value in (
+                (SeatModel.kind, was.kind),
+                (SeatModel.bot, was.bot),
+                (SeatModel.name, was.name),
+                (SeatModel.token_hash, was.token_hash),
+                (SeatModel.ready, was.ready),
+                (SeatModel.request_hash, was.request_hash),
+            )
+        ),
+    ]
+
+
+def _step_values(status: TableStatus, after: TableStatus) -> dict[str, Any]:
+    """A table's stored columns once a step took it from ``status`` to ``after``."""
+    values: dict[str, Any] = {"status": after.value}
+    if after.in_play and not status.in_play:
+        values["moved_at"] = time.time()  # the clocks start with play
+    return values
+
+
 class Repository:
     """Tables, seats and actions in one database."""
 
@@ -306,26 +344,13 @@ class Repository:
         key); whether it did. ``False`` (nothing changed) means the caller's seat is not
         the store's: a write of its own whose reply was lost, or another process's.
         Raises ``CommitUnsure`` when the ``COMMIT`` of a change failed: it may be stored."""
-        guard = [
-            SeatModel.table_id == table_id,
-            SeatModel.seat == was.seat,
-            *(
-                column.is_(None) if value is None else column == value
-                for column, value in (
-                    (SeatModel.kind, was.kind),
-                    (SeatModel.bot, was.bot),
-                    (SeatModel.name, was.name),
-                    (SeatModel.token_hash, was.token_hash),
-                    (SeatModel.ready, was.ready),
-                    (SeatModel.request_hash, was.request_hash),
-                )
-            ),
-        ]
         changed, written = 0, False
         try:
             with self.engine.begin() as conn:
                 changed = conn.execute(
-                    update(SeatModel).where(*guard).values(**_seat_values(seat))
+                    update(SeatModel)
+                    .where(*_seat_guard(table_id, was))
+                    .values(**_seat_values(seat))
                 ).rowcount
                 written = True
         except Exception as exc:
@@ -334,6 +359,44 @@ class Repository:
             if not written:
                 raise
         return changed == 1
+
+    def start_with_seats(
+        self,
+        table_id: str,
+        status: TableStatus,
+        seats: Sequence[SeatRow],
+        *,
+        was: Sequence[SeatRow],
+    ) -> TableStatus:
+        """Store ``seats`` in place of ``was`` (each compare-and-set, as :meth:`update_seat`)
+        and take the ``START`` step from ``status``, in one transaction: all or nothing (the
+        host's start with a bot in every free seat). Raises ``SeatsChanged`` (nothing
+        stored) where a stored seat is not as in ``was``, ``StoreConflict`` where the stored
+        status is not ``status``, ``CommitUnsure`` when the ``COMMIT`` failed."""
+        after = transition(status, Step.START)
+        written = False
+        try:
+            with self.engine.begin() as conn:
+                for seat, old in zip(seats, was, strict=True):
+                    guard = _seat_guard(table_id, old)
+                    stored = update(SeatModel).where(*guard).values(**_seat_values(seat))
+                    if conn.execute(stored).rowcount != 1:
+                        raise SeatsChanged(table_id, old.seat)
+                moved = conn.execute(
+                    update(TableModel)
+                    .where(TableModel.id == table_id, TableModel.status == status.value)
+                    .values(**_step_values(status, after))
+                ).rowcount
+                if moved != 1:
+                    raise StoreConflict(f"table {table_id}: no longer {status.value}")
+                written = True
+        except StoreConflict:
+            raise  # rolled back: nothing stored
+        except Exception as exc:
+            if written:  # the commit itself failed
+                raise CommitUnsure(f"table {table_id}: the start: {exc}") from exc
+            raise
+        return after
 
     def transition(
         self,
@@ -351,9 +414,7 @@ class Repository:
         ``host`` (``None``: nobody yet) hosts now. Raises ``StoreConflict`` (and
         changes nothing) unless the stored status is still ``status``."""
         after = transition(status, step)
-        values: dict[str, Any] = {"status": after.value}
-        if after.in_play and not status.in_play:
-            values["moved_at"] = time.time()  # the clocks start with play
+        values = _step_values(status, after)
         if joined_at is not None:
             values["joined_at"] = joined_at
         if host is not None or host_left:
