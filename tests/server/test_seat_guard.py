@@ -131,6 +131,18 @@ def test_starting_after_a_lost_claim_reply_puts_no_bot_in_the_taken_seat(
     assert _stored(manager, table_id, 1) == stored
 
 
+def _cy_takes_seat_2_elsewhere(manager: TableManager, table_id: str) -> SeatRow:
+    """Seat 2 stored as Cy's behind the process (another writer); Cy's stored seat."""
+    cy = SeatRow(2, "human", None, "Cy", hash_token("Cy's"))
+    with manager.repo.engine.begin() as conn:
+        conn.execute(
+            update(SeatModel)
+            .where(SeatModel.table_id == table_id, SeatModel.seat == 2)
+            .values(name=cy.name, token_hash=cy.token_hash)
+        )
+    return cy
+
+
 def test_a_seat_changed_behind_the_process_is_not_overwritten(db_url: str) -> None:
     """The store holds another holder than memory (a process that lost its lease wrote
     it): ready and a bot seated change nothing there and are refused (409 ``reloaded``);
@@ -164,13 +176,7 @@ def test_a_seat_changed_behind_the_process_is_not_overwritten(db_url: str) -> No
         left = client.post(f"/api/tables/{table_id}/leave", json={"seat": 1, "token": mine})
         assert left.status_code == 403, left.text  # memory took the store's seat
         assert _stored(manager, table_id, 1) == theirs
-        cy = SeatRow(2, "human", None, "Cy", hash_token("Cy's"))  # seat 2 taken elsewhere
-        with manager.repo.engine.begin() as conn:
-            conn.execute(
-                update(SeatModel)
-                .where(SeatModel.table_id == table_id, SeatModel.seat == 2)
-                .values(name=cy.name, token_hash=cy.token_hash)
-            )
+        cy = _cy_takes_seat_2_elsewhere(manager, table_id)
         bot = client.post(
             f"/api/tables/{table_id}/seats/2/bot", json={"seat": 0, "token": host, "bot": None}
         )
@@ -217,13 +223,7 @@ def test_a_start_that_meets_a_seat_changed_behind_the_process_seats_no_bot(db_ur
         manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
         created = new_table(client, players=3, seats=[{"kind": "human"}] * 3)
         table_id, host = created["id"], created["token"]
-        cy = SeatRow(2, "human", None, "Cy", hash_token("Cy's"))
-        with manager.repo.engine.begin() as conn:
-            conn.execute(
-                update(SeatModel)
-                .where(SeatModel.table_id == table_id, SeatModel.seat == 2)
-                .values(name=cy.name, token_hash=cy.token_hash)
-            )
+        cy = _cy_takes_seat_2_elsewhere(manager, table_id)
         started = client.post(
             f"/api/tables/{table_id}/start", json={"seat": 0, "token": host, "bot": None}
         )
