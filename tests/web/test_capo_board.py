@@ -332,6 +332,11 @@ def test_capo_on_a_phone_the_event_card_opens_its_words(
         page.goto(f"{server}/t/{tid}#seat=0&token={token}")
         card = page.locator("#board [data-role='capo-event']")
         assert event["name"] in card.inner_text()
+        # The board is drawn as the game's stylesheet is linked; measure once it has loaded
+        # (under load the first box was the unstyled button's).
+        page.wait_for_function(
+            "() => [...document.styleSheets].some(s => (s.href || '').endsWith('/capo.css'))"
+        )
         box = card.bounding_box()
         assert box and box["width"] >= 44 and box["height"] >= 44, box
         words = page.locator("#capo-event-words")
