@@ -106,6 +106,14 @@ def belief_overrides(pairs: Sequence[str]) -> dict[str, float] | None:
     return overrides(pairs, BeliefParams, "--belief")
 
 
+def with_hand_evaluator(bot: Bot, hand: bool) -> Bot:
+    """``bot`` scoring its leaves with the game's hand-written evaluator instead of its
+    learned one (``--hand-evaluator``)."""
+    if hand and isinstance(bot, ISMCTSBot):
+        bot.learned = False
+    return bot
+
+
 def with_selection(bot: Bot, changes: dict[str, float]) -> Bot:
     """``bot`` with its search's selection settings changed (``--selection KEY=VALUE``)."""
     if isinstance(bot, ISMCTSBot) and changes:
@@ -120,6 +128,7 @@ def match(
     seed: int,
     belief: dict[str, float] | None,
     selection: dict[str, float] | None = None,
+    hand_evaluator: bool = False,
 ) -> None:
     selection = selection or {}
     if belief is None:
@@ -127,6 +136,8 @@ def match(
     else:
         changed = "".join(f", expert's {k} = {v}" for k, v in belief.items())
     changed += "".join(f", expert's search {k} = {v}" for k, v in selection.items())
+    if hand_evaluator:
+        changed += ", expert with the hand-written evaluator"
     print(
         f"expert vs hard, {seconds} s a move, seed {seed}, the seats swapped on each deal{changed}"
     )
@@ -160,7 +171,8 @@ def match(
                     for s in range(players)
                 ]
                 for s in expert_seats:
-                    lineup[s] = with_selection(with_belief(lineup[s], belief), selection)
+                    bot = with_hand_evaluator(with_belief(lineup[s], belief), hand_evaluator)
+                    lineup[s] = with_selection(bot, selection)
                 outcome = play(game, config, lineup, seed=table_seed)
                 shares.append(sum(outcome.share(s) for s in expert_seats))
             per_deal.append(sum(shares) / 2)
@@ -297,6 +309,11 @@ def main() -> None:
         help="match: a setting of expert's search (Selection), e.g. score_weight=0.1,"
         " one per --selection",
     )
+    parser.add_argument(
+        "--hand-evaluator",
+        action="store_true",
+        help="match: expert scores its leaves with the game's hand-written evaluator",
+    )
     args = parser.parse_args()
     start = time.perf_counter()
     if args.mode == "compare":
@@ -306,7 +323,8 @@ def main() -> None:
         return
     if args.mode == "match":
         selection = overrides(args.selection, Selection, "--selection")
-        match(args.games, args.n, args.seconds, args.seed, belief_overrides(args.belief), selection)
+        belief = belief_overrides(args.belief)
+        match(args.games, args.n, args.seconds, args.seed, belief, selection, args.hand_evaluator)
     else:
         ladder(args.games, args.n, args.time_scale, args.seed)
     print(f"\n{time.perf_counter() - start:.0f} s in all")
