@@ -98,6 +98,30 @@ def _loyal(page: Page) -> list[int]:
     return [int(re.search(r"(\d+) loyal mobsters", label).group(1)) for label in labels]
 
 
+# Watches the page from inside: at every change of the DOM (a redraw is one task, so the
+# observer sees each finished redraw) whether the game is over while the story still plays,
+# and what tells the result meanwhile. The test's own polling could miss a short story under
+# load; the page's observer cannot.
+WATCH_LAST_DAY = """() => {
+  const seen = {played: false, spoilers: []};
+  window.lastDay = seen;
+  const look = () => {
+    const board = document.querySelector('#board');
+    if (!board || board.getAttribute('data-status') !== 'over') return;
+    if (!document.querySelector('.cosca-story.playing')) return;
+    seen.played = true;
+    const result = document.querySelector('#result');
+    const banner = document.querySelector('.cosca-banner');
+    if (result && !result.hidden) seen.spoilers.push('the result overlay');
+    if (banner && banner.innerText.includes('The week is over')) seen.spoilers.push('the banner');
+    if ([...document.querySelectorAll('.cosca-pl-status')].some(
+      (el) => el.innerText.includes('winner'))) seen.spoilers.push('a winner on a panel');
+  };
+  new MutationObserver(look).observe(document.body, {
+    subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_cosca_tells_its_last_day_before_the_result(
     server: str, browser: Any, artifacts: Path, size: str
@@ -106,33 +130,21 @@ def test_cosca_tells_its_last_day_before_the_result(
     _play_until(server, created, _last_day, "its last day")
     context, page = _open(browser, server, created, size, motion="0.4")
     try:
+        page.evaluate(WATCH_LAST_DAY)
         rng = random.Random(2)
         deadline = time.monotonic() + 60
         while page.locator("#board").get_attribute("data-status") != "over":
             assert time.monotonic() < deadline, "the last day did not end"
             if decide(page, rng, lambda p, what: None) is None:
                 page.wait_for_timeout(30)
-        # while the last day's story plays: no result over the board, nor on it
-        page.wait_for_selector(".cosca-story.playing", state="attached", timeout=10_000)
-        spoilers = []
-        shot = False
-        while page.locator(".cosca-story.playing").count():
-            # one read: whether the story still plays and what shows meanwhile (the story may
-            # end between two queries, and the result then rightly shows)
-            seen = page.evaluate(
-                """() => !document.querySelector('.cosca-story.playing') ? [] :
-                  [!document.querySelector('#result').hidden && 'the result overlay',
-                   document.querySelector('.cosca-banner').innerText.includes('The week is over')
-                     && 'the banner',
-                   [...document.querySelectorAll('.cosca-pl-status')].some(
-                     (el) => el.innerText.includes('winner')) && 'a winner on a panel']
-                  .filter(Boolean)"""
-            )
-            spoilers += seen
-            if not shot:
-                shot = True
-                _shot(page, artifacts, f"web-board-cosca-last-day-{size}")
-            page.wait_for_timeout(150)
+        if page.locator(".cosca-story.playing").count():
+            _shot(page, artifacts, f"web-board-cosca-last-day-{size}")
+        # the story plays to its end, and nothing told the result while it played
+        page.wait_for_function(
+            "() => window.lastDay.played && !document.querySelector('.cosca-story.playing')",
+            timeout=20_000,
+        )
+        spoilers = page.evaluate("() => window.lastDay.spoilers")
         assert spoilers == [], f"told before the story's end: {sorted(set(spoilers))}"
         page.wait_for_selector("#final-result", timeout=5000)
         result = httpx2.get(f"{server}/api/tables/{created['id']}").json()["result"]
