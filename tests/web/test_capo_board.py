@@ -332,8 +332,7 @@ def test_capo_on_a_phone_the_event_card_opens_its_words(
         page.goto(f"{server}/t/{tid}#seat=0&token={token}")
         card = page.locator("#board [data-role='capo-event']")
         assert event["name"] in card.inner_text()
-        # The board is drawn as the game's stylesheet is linked; measure once it has loaded
-        # (under load the first box was the unstyled button's).
+        # Measure once the game's stylesheet (linked in the page's head) has loaded.
         page.wait_for_function(
             "() => [...document.styleSheets].some(s => (s.href || '').endsWith('/capo.css'))"
         )

@@ -15,16 +15,9 @@ import { RECONSTRUCTED } from "../words.js";
 
 const MOVE_KINDS = new Set(["committed", "declared", "placed", "turning", "face-down"]);
 
-let styled = false;
 let lastFresh = null; // the events already animated (a redraw of the same update animates nothing)
 let memory = { table: null, moves: new Map(), tab: new Map(), reveal: null };
 const REVEAL_MS = 3200; // the whole reveal at motion 1 (arrows, crews, verdicts, the track)
-
-function useStyles() {
-  if (styled) return;
-  styled = true;
-  document.head.append(h("link", { rel: "stylesheet", href: new URL("./capo.css", import.meta.url).href }));
-}
 
 // What this update brings: each seat's latest move in words, cards just turned up, respect moved.
 function takeFresh(view, ctx) {
@@ -66,7 +59,6 @@ function tabs(view, stageKey, current, redraw) {
 }
 
 export function render(view, ctx) {
-  useStyles();
   const n = view.players;
   setInitials(Array.from({ length: n }, (_, i) => ctx.name(i)));
   const { turnedNow, moved, reveal } = takeFresh(view, ctx);

@@ -1,7 +1,5 @@
 // COSCA's renderer (the table's contract: render(view, ctx)); the board lives in cosca/,
-// its style in cosca.css, linked once.
-import { h } from "../dom.js";
-
+// its style in cosca.css (linked by index.html).
 export { render } from "./cosca/board.js";
 
 // The board tells every move itself (the story of each reveal, each seat's last action, who
@@ -9,6 +7,3 @@ export { render } from "./cosca/board.js";
 // story's end while its first beats play.
 export const showsWhatHappened = true;
 
-if (!document.querySelector("link[data-game-css=cosca]")) {
-  document.head.append(h("link", { rel: "stylesheet", href: new URL("./cosca.css", import.meta.url).href, "data-game-css": "cosca" }));
-}

@@ -11,16 +11,7 @@ import { seatStrip } from "./gangsta/seats.js";
 import { decide, info } from "./gangsta/side.js";
 import { pickCards, stageFor } from "./gangsta/stage.js";
 
-
-const STYLE_ID = "gangsta-css";
-
-function ensureStyle() {
-  if (document.getElementById(STYLE_ID)) return;
-  document.head.append(h("link", { rel: "stylesheet", id: STYLE_ID, href: new URL("./gangsta.css", import.meta.url).href }));
-}
-
 export function render(view, ctx) {
-  ensureStyle();
   const fresh = newEvents(ctx);
   const stage = stageFor(ctx);
   const moves = sortMoves(ctx.seat === null ? [] : ctx.legal);
