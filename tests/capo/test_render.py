@@ -45,6 +45,18 @@ def test_render_shows_hand_assignment_and_respect_track() -> None:
     assert "Your hand" not in spectator
 
 
+def test_render_a_job_that_takes_no_stars_says_so() -> None:
+    pick = Picker()
+    hands = [[pick.card("cash", stars=0), *pick.fillers(4)], pick.fillers(5), pick.fillers(5)]
+    state = new(hands, first="A few bucks on the side")
+    first = _text(state.view(0))
+    assert "A few bucks on the side — needs 1 symbol of choice, no stars allowed" in first
+    play_round(state, {0: hands[0][:1], 1: hands[1][:1], 2: hands[2][:1]})
+    text = _text(state.view(1))
+    assert "A few bucks on the side (no stars allowed)" in text
+    assert "at most 0" not in text
+
+
 def test_render_every_phase_of_a_random_game() -> None:
     state = GAME.new_state(GAME.config(5), seed=12)
     rng = random.Random(12)

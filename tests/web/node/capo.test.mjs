@@ -41,3 +41,18 @@ for (const golden of goldens("capo")) {
     });
   }
 }
+
+// A job that takes no stars at all ("A few bucks on the side") reads so, on the card and in
+// the last round's line, never "at most 0".
+test("a job with no stars allowed says so", async () => {
+  const golden = goldens("capo").find((g) => g.seats.some((e) => e.view.last_round));
+  const entry = structuredClone(golden.seats.find((e) => e.view.last_round));
+  Object.assign(entry.view.assignment, { stars: 0, max_stars: 0 });
+  entry.view.last_round.max_stars = 0;
+  const { root } = await draw(golden, entry);
+  const text = readable(root);
+  assert.doesNotMatch(text, /at most 0/);
+  assert.match(text, /no ★ allowed/, "the card's limit");
+  assert.match(text, /no stars allowed/, "the card's description");
+  assert.match(text, words(`${entry.view.last_round.assignment_name} · no ★ allowed`), "the last round's line");
+});

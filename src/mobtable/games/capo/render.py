@@ -142,7 +142,8 @@ def _last_round(view: CapoView, reader: Reader, compact: bool = False) -> Render
     lines = Text()
     lines.append(f"{'Last round — ' if compact else ''}Round {last['round']}: ", style="bold")
     lines.append(last["assignment_name"], style="bold")
-    lines.append(f" (at most {count(last['max_stars'], 'star')})")
+    limit = last["max_stars"]
+    lines.append(f" ({'no stars allowed' if limit == 0 else 'at most ' + count(limit, 'star')})")
     for seat, target in enumerate(last["laid"]):
         outcome = "success" if last["success"][seat] else "PRISON"
         cards = last["revealed"][seat]

@@ -10,6 +10,11 @@ const WIDE = { AW: 140, AH: 196, EW: 152 };
 const NARROW = { AW: 92, AH: 104 };
 const SHORT = { AW: 92, AH: 84 }; // a phone with six or seven rows to show: no name (in the tooltip)
 
+// The round's star limit in words: "at most 3 ★", or "no ★ allowed" for a job that takes none.
+export function starLimit(limit, sign = "★") {
+  return limit === 0 ? `no ${sign} allowed` : `at most ${limit} ${sign}`;
+}
+
 function assignmentCard(view, narrow) {
   const a = view.assignment;
   const { AW, AH } = narrow || WIDE;
@@ -22,7 +27,7 @@ function assignmentCard(view, narrow) {
   const symY = narrow ? (nameLines.length ? nameY + (nameLines.length - 1) * 13 + 6 : 28) + symSize / 2 : 56 + nameLines.length * 16 + symSize / 2;
   const alike = a.choice > 1 ? (narrow ? `the ${a.choice} ? alike` : `the ${a.choice} ? all the same`) : null;
   return s("g", { class: "capo-assignment" },
-    title(`Assignment: ${a.name}${a.reconstructed ? " (a reconstructed card)" : ""}; needs ${a.symbols.map((k) => view.symbols[k] || k).join(", ") || "no fixed symbols"}${a.choice ? ` and ${anyLabel}` : ""}; at most ${a.max_stars} stars${a.max_stars !== a.stars ? ` this round (the card says ${a.stars})` : ""}`),
+    title(`Assignment: ${a.name}${a.reconstructed ? " (a reconstructed card)" : ""}; needs ${a.symbols.map((k) => view.symbols[k] || k).join(", ") || "no fixed symbols"}${a.choice ? ` and ${anyLabel}` : ""}; ${starLimit(a.max_stars, "stars")}${a.max_stars !== a.stars ? ` this round (the card says ${a.stars})` : ""}`),
     s("rect", { width: AW, height: AH, rx: 9, fill: CREAM, stroke: "#8a6d1c", "stroke-width": 2 }),
     s("rect", { x: 4, y: 4, width: AW - 8, height: 17, rx: 4, fill: "#8a6d1c" }),
     fit(AW / 2, 17, a.reconstructed ? "ASSIGNMENT ✱" : "ASSIGNMENT", AW - 12, 11.5, { "text-anchor": "middle", style: `fill:#fff;font-size:11.5px;font-weight:800;letter-spacing:${narrow ? 0 : 1.5}px` }),
@@ -32,7 +37,7 @@ function assignmentCard(view, narrow) {
     alike ? fit(AW / 2, narrow ? AH - 24 : 146, alike, AW - 10, 12, { "text-anchor": "middle", style: "fill:#7a4fb5;font-size:12px;font-weight:700" }) : null,
     !needs ? text(AW / 2, narrow ? symY + 4 : 110, "no symbols", { "text-anchor": "middle", style: "fill:#777;font-size:12px" }) : null,
     narrow ? null : s("line", { x1: 12, x2: AW - 12, y1: 156, y2: 156, stroke: "#d8ceb4" }),
-    fit(AW / 2, narrow ? AH - 7 : 178, `at most ${a.max_stars} ★`, AW - 12, narrow ? 13 : 17, { "text-anchor": "middle", style: `fill:${INK};font-size:${narrow ? 13 : 17}px;font-weight:800` }),
+    fit(AW / 2, narrow ? AH - 7 : 178, starLimit(a.max_stars), AW - 12, narrow ? 13 : 17, { "text-anchor": "middle", style: `fill:${INK};font-size:${narrow ? 13 : 17}px;font-weight:800` }),
     !narrow && a.max_stars !== a.stars ? fit(AW / 2, 192, `(the card says ${a.stars} ★)`, AW - 10, 12, { "text-anchor": "middle", style: "fill:#a33;font-size:12px" }) : null);
 }
 

@@ -5,6 +5,7 @@
 // board's --capo-k (the player's motion setting).
 import { s, svgRoot, text } from "../../dom.js";
 import { arrow, back, clip, front, overview, seatDot, title } from "./art.js";
+import { starLimit } from "./job.js";
 
 const LANE = 56;
 export const ARROWS_MS = 700;
@@ -50,7 +51,7 @@ export function revealPanel(view, ctx, { animate, wide, status = () => null }) {
   const rowY = (seat) => TOP + seat * RH;
   const extra = last.little_tony_stars ? ` · Little Tony +${last.little_tony_stars}★` : "";
   // the round's number is on the tab above
-  p.push(text(12, 17, clip(`${last.assignment_name} · at most ${last.max_stars}★${extra}`, wide ? 54 : 56), { class: "small muted" }));
+  p.push(text(12, 17, clip(`${last.assignment_name} · ${starLimit(last.max_stars)}${extra}`, wide ? 54 : 56), { class: "small muted" }));
   // the order things are turned over in: the counter first, then clockwise
   const order = Array.from({ length: n }, (_, k) => (last.counter + k) % n);
   const flipAt = (seat) => ARROWS_MS + order.indexOf(seat) * FLIP_MS;
