@@ -131,6 +131,31 @@ def test_starting_after_a_lost_claim_reply_puts_no_bot_in_the_taken_seat(
     assert _stored(manager, table_id, 1) == stored
 
 
+
+def test_a_start_whose_reply_was_lost_is_taken_as_stored(served: Served) -> None:
+    """The host's start stores its bots and ``playing``, and the reply to its ``COMMIT`` is
+    lost (503 ``unsure``). Before, the process kept the table waiting while the store held
+    it playing, and the host's retry met a 503 "changed elsewhere". Now the store's status
+    is read with its seats: the table plays with its bots, and a retry is told so."""
+    client, manager, faulty = served
+    created = new_table(client, players=3, seats=[{"kind": "human"}] * 3)
+    table_id, host = created["id"], created["token"]
+    start = {"seat": 0, "token": host, "bot": None}
+    faulty.lose_replies = 1
+    lost = client.post(f"/api/tables/{table_id}/start", json=start)
+    assert lost.status_code == 503, lost.text
+    assert lost.json()["rule"] == "unsure"
+    table = client.get(f"/api/tables/{table_id}").json()
+    assert table["status"] == "playing"
+    assert [seat["kind"] for seat in table["seats"]] == ["human", "bot", "bot"]
+    assert manager.repo.status(table_id) is TableStatus.PLAYING
+    again = client.post(f"/api/tables/{table_id}/start", json=start)
+    assert again.status_code == 409, again.text  # already started: nothing to start
+    view = state(client, table_id, 0, host)
+    assert view.status_code == 200, view.text
+    answer = act(client, table_id, 0, host, view.json()["legal"][0]["a"])
+    assert answer.status_code == 200, answer.text
+
 def _cy_takes_seat_2_elsewhere(manager: TableManager, table_id: str) -> SeatRow:
     """Seat 2 stored as Cy's behind the process (another writer); Cy's stored seat."""
     cy = SeatRow(2, "human", None, "Cy", hash_token("Cy's"))

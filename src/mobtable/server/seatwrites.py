@@ -25,7 +25,15 @@ from typing import Any, TypeVar
 
 from mobtable.server.errors import Conflict, Unavailable
 from mobtable.server.session import TableSession
-from mobtable.store import CommitUnsure, Repository, SeatRow, SeatsChanged, Step, StoreConflict
+from mobtable.store import (
+    CommitUnsure,
+    Repository,
+    SeatRow,
+    SeatsChanged,
+    Step,
+    StoreConflict,
+    TableStatus,
+)
 from mobtable.store.accounts import AccountRef
 
 log = logging.getLogger("mobtable.server")
@@ -102,6 +110,7 @@ class SeatWrites:
         except CommitUnsure as exc:
             log.warning("table %s: the start may be stored: %s", table.id, exc.__cause__)
             table.seats_unsure = True
+            table.start_unsure = True
             raise Unavailable(
                 "the database did not confirm the start: it may or may not be stored; "
                 "look at the table again, or try again",
@@ -118,12 +127,20 @@ class SeatWrites:
             await self.reload(table)
 
     async def reload(self, table: TableSession) -> None:
-        """Take ``table``'s seats (and their accounts) as stored (its lock held)."""
+        """Take ``table``'s seats (and their accounts) as stored (its lock held), and its
+        start too if the store holds one this process could not confirm."""
+        unsure_start = table.start_unsure
 
-        def read() -> tuple[list[SeatRow], dict[int, AccountRef]]:
-            return self.repo.seats(table.id), self.repo.accounts.seat_accounts(table.id)
+        def read() -> tuple[list[SeatRow], dict[int, AccountRef], TableStatus | None]:
+            status = self.repo.status(table.id) if unsure_start else None
+            return self.repo.seats(table.id), self.repo.accounts.seat_accounts(table.id), status
 
-        rows, accounts = await self.run(read)
-        table.seats_unsure = False
-        if table.take_seats(rows, accounts):
+        rows, accounts, status = await self.run(read)
+        table.seats_unsure = table.start_unsure = False
+        changed = table.take_seats(rows, accounts)
+        started = status is TableStatus.PLAYING and table.status is TableStatus.WAITING
+        if started:
+            log.warning("table %s: its unconfirmed start is stored; it is playing", table.id)
+            table.step(Step.START)
+        if changed or started:
             self.settle(table)

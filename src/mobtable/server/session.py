@@ -78,6 +78,9 @@ class TableSession:
         """A seat write's outcome is unknown (its ``COMMIT`` failed): the store's seats may
         differ from :attr:`seats`; they are read again before the table is served or a
         seat changes (:class:`~mobtable.server.seatwrites.SeatWrites`)."""
+        self.start_unsure = False
+        """The start's outcome is unknown (its ``COMMIT`` failed): the store may hold the
+        table as playing; its status is read again with the seats."""
         self._narrators: dict[int | None, tuple[tuple[str, ...], Narrator]] = {}
 
     @classmethod

@@ -485,6 +485,14 @@ class Repository:
         row.accounts = self.accounts.seat_accounts(table_id)
         return row
 
+    def status(self, table_id: str) -> TableStatus | None:
+        """A table's status as stored (``None``: no such table)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(TableModel.status).where(TableModel.id == table_id)
+            ).scalar()
+        return None if found is None else TableStatus(found)
+
     def seats(self, table_id: str) -> list[SeatRow]:
         """A table's seats as stored, in order (none: no such table)."""
         with self.engine.connect() as conn:
