@@ -131,7 +131,6 @@ def test_starting_after_a_lost_claim_reply_puts_no_bot_in_the_taken_seat(
     assert _stored(manager, table_id, 1) == stored
 
 
-
 def test_a_start_whose_reply_was_lost_is_taken_as_stored(served: Served) -> None:
     """The host's start stores its bots and ``playing``, and the reply to its ``COMMIT`` is
     lost (503 ``unsure``). Before, the process kept the table waiting while the store held
@@ -155,6 +154,7 @@ def test_a_start_whose_reply_was_lost_is_taken_as_stored(served: Served) -> None
     assert view.status_code == 200, view.text
     answer = act(client, table_id, 0, host, view.json()["legal"][0]["a"])
     assert answer.status_code == 200, answer.text
+
 
 def _cy_takes_seat_2_elsewhere(manager: TableManager, table_id: str) -> SeatRow:
     """Seat 2 stored as Cy's behind the process (another writer); Cy's stored seat."""
