@@ -16,6 +16,7 @@ async ({msg, motion, width, height, names, seat}) => {
   };
   const draw = () => host.replaceChildren(mod.render(msg.view, ctx));
   draw();
-  const css = document.getElementById("gangsta-css");
-  await new Promise((r) => css.addEventListener("load", r, {once: true}));
+  // the page's head links the game's stylesheet: wait until it has loaded
+  const css = document.querySelector("link[href$='/games/gangsta.css']");
+  if (!css.sheet) await new Promise((r) => css.addEventListener("load", r, {once: true}));
 }
