@@ -20,7 +20,7 @@ from rich.text import Text
 
 from mobtable.core.words import Reader, count, default_names, listing
 from mobtable.games.capo.view_types import CapoView, Me
-from mobtable.games.capo.words import assignment_words, card_words, people, stars
+from mobtable.games.capo.words import assignment_words, card_words, people, star_limit
 
 FACE_DOWN = "▮"
 RECONSTRUCTED = "reconstructed — owners of the real deck can load its data with --cards FILE"
@@ -55,8 +55,7 @@ def _assignment(view: CapoView) -> Text:
         text.append(MADE_UP if event.get("reconstructed") else "")
         text.append(f" — {event['text']}")
         if a["max_stars"] != printed:
-            limit = a["max_stars"]
-            text.append(f" This round: {'no stars' if limit == 0 else 'at most ' + stars(limit)}.")
+            text.append(f" This round: {star_limit(a['max_stars'])}.")
     if view["next_assignment_envelope"]:
         text.append("\n(the next Assignment card shows an envelope)", style="dim")
     return text
@@ -142,8 +141,7 @@ def _last_round(view: CapoView, reader: Reader, compact: bool = False) -> Render
     lines = Text()
     lines.append(f"{'Last round — ' if compact else ''}Round {last['round']}: ", style="bold")
     lines.append(last["assignment_name"], style="bold")
-    limit = last["max_stars"]
-    lines.append(f" ({'no stars allowed' if limit == 0 else 'at most ' + count(limit, 'star')})")
+    lines.append(f" ({star_limit(last['max_stars'])})")
     for seat, target in enumerate(last["laid"]):
         outcome = "success" if last["success"][seat] else "PRISON"
         cards = last["revealed"][seat]

@@ -68,6 +68,11 @@ def card_words(fact: Fact) -> str:
     return f"{fact['name']} ({', '.join(parts)})"
 
 
+def star_limit(limit: int) -> str:
+    """A round's star limit in words: ``at most 3 stars``, or ``no stars allowed``."""
+    return "no stars allowed" if limit == 0 else f"at most {stars(limit)}"
+
+
 def assignment_words(fact: Fact) -> str:
     """``Protection racket: Cash and Pistol, at most 3 stars``."""
     needs = list(fact["symbols"])
@@ -76,8 +81,7 @@ def assignment_words(fact: Fact) -> str:
         needs.append("1 symbol of choice")
     elif choice > 1:
         needs.append(f"{choice} identical symbols of choice")
-    limit = fact["max_stars"]
-    allowed = "no stars allowed" if limit == 0 else f"at most {stars(limit)}"
+    allowed = star_limit(fact["max_stars"])
     return f"{fact['name']}: {listing(needs, empty='no symbol')}, {allowed}"
 
 
