@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import random
 import time
 from collections.abc import Callable
@@ -181,13 +182,15 @@ def test_a_move_refused_over_the_websocket_is_told_in_words(client: TestClient) 
             if first["type"] == "state" and first["legal"]:
                 ws.send_json({"type": "act", "action": first["legal"][0]["a"]})
             first = ws.receive_json()
-        held = set(first["view"]["hand"])
+        # a card the seat has seen nowhere: one another seat already played is known to it,
+        # and its refusal names it (``Play Yakuza 2 weak: not in your hand``)
+        seen = json.dumps(first)
         absent = next(
             f"{m}{v}{p}"
             for m in "YICR"
             for v in range(2, 10)
             for p in "SW"
-            if f"{m}{v}{p}" not in held
+            if f'"{m}{v}{p}"' not in seen
         )
         ws.send_json({"type": "act", "action": absent, "ref": 3})
         refused = ws.receive_json()
