@@ -51,6 +51,8 @@ def test_render_a_job_that_takes_no_stars_says_so() -> None:
     state = new(hands, first="A few bucks on the side")
     first = _text(state.view(0))
     assert "A few bucks on the side — needs 1 symbol of choice, no stars allowed" in first
+    round_line = next(e for e in state.events if e.kind == "round")
+    assert round_line.text == "round 1: A few bucks on the side: ?, no stars allowed"
     play_round(state, {0: hands[0][:1], 1: hands[1][:1], 2: hands[2][:1]})
     text = _text(state.view(1))
     assert "A few bucks on the side (no stars allowed)" in text

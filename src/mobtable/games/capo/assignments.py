@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from mobtable.games.capo.cards import STAR_REDUCTION, Assignment, CardSet, Mafioso, Special
+from mobtable.games.capo.words import star_limit
 
 # the members as module constants: an Enum class's attribute costs a Python __getattr__
 # hook on Python 3.11 (asked per card in the search)
@@ -114,10 +115,10 @@ def succeeds(
 
 
 def describe(assignment: Assignment, max_stars: int) -> str:
-    """One line: ``Bank job: cash cash car, at most 5 stars``."""
+    """One line: ``Bank job: cash cash car, at most 5 stars`` (``no stars allowed`` at 0)."""
     parts = list(assignment.symbols)
     if assignment.choice == 1:
         parts.append("?")
     elif assignment.choice > 1:
         parts.append(f"{assignment.choice}x identical ?")
-    return f"{assignment.name}: {' '.join(parts)}, at most {max_stars} stars"
+    return f"{assignment.name}: {' '.join(parts)}, {star_limit(max_stars)}"
