@@ -275,3 +275,39 @@ def test_log_likelihood_uses_a_game_s_own_model_where_it_has_one() -> None:
     halves = BeliefHooks(BELIEF.observations, BELIEF.rewind, likelihood=lambda *_: 0.5)
     assert log_likelihood(state, seen, halves, guide) == pytest.approx(len(seen) * math.log(0.5))
     assert log_likelihood(state, seen, BELIEF, guide) != log_likelihood(state, seen, halves, guide)
+
+
+def test_the_pools_time_is_not_taken_from_the_first_halving_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sequential halving splits the move's time evenly among its rounds from when the pool
+    is ready: before, the pool's time (up to 15% of a move) came out of the first round
+    alone, the round that drops half the candidates."""
+    import time
+
+    from mobtable.bots.search import ismcts
+
+    built: list[float] = []
+    starts: list[float] = []
+    pool = OpponentModel.pool
+    halving = ismcts._halving
+
+    def timed_pool(self: OpponentModel, *args: Any, **kwargs: Any) -> Belief:
+        belief = pool(self, *args, **kwargs)
+        built.append(time.perf_counter())
+        return belief
+
+    def spied_halving(
+        run: Any, candidates: Any, rng: Any, limit: Any, start: float, *rest: Any
+    ) -> Any:
+        starts.append(start)
+        return halving(run, candidates, rng, limit, start, *rest)
+
+    monkeypatch.setattr(OpponentModel, "pool", timed_pool)
+    monkeypatch.setattr(ismcts, "_halving", spied_halving)
+    state = played(4, 6, 66)  # a trick play with four cards to choose from
+    bot = make("expert", "gangsta", seed=3)
+    bot.budget = Budget(seconds=0.05)  # type: ignore[attr-defined]
+    bot.search(Decision(state, state.pending()[0]))  # type: ignore[attr-defined]
+    assert len(built) == len(starts) == 1
+    assert starts[0] >= built[0]

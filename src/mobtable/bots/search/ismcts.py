@@ -120,7 +120,8 @@ def search(
     run = _Iteration(decision, params, rollout, guide, evaluator, pool)
     if params.halving > 1:
         candidates = _candidates(decision, prior, params.halving, rng)
-        chosen = _halving(run, candidates, rng, limit, start, deadline, params.anchor_z)
+        rounds_start = time.perf_counter()  # after the pool: every round gets its share
+        chosen = _halving(run, candidates, rng, limit, rounds_start, deadline, params.anchor_z)
     else:
         chosen = None
         while run.count < limit and (run.count == 0 or time.perf_counter() < deadline):
@@ -270,6 +271,10 @@ def _halving(
     it survives every round, and the best other survivor replaces it only if
     their paired reward difference is ``anchor_z`` standard errors above 0.
     Noisy estimates then cannot talk the search out of a sound default.
+
+    The rounds split the time from ``start`` to ``deadline`` evenly; ``start`` is taken once
+    the weighted pool and the candidates are ready, so the pool's time does not come out of
+    the first round alone (the round that drops the most candidates).
     """
     survivors = list(candidates)
     anchor = survivors[0] if anchor_z > 0 and len(survivors) > 1 else None
