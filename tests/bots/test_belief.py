@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from conformance.helpers import as_json
 from mobtable import games
 from mobtable.bots import Decision, make
-from mobtable.bots.search import Budget
+from mobtable.bots.search import Budget, ismcts
 from mobtable.bots.search.belief import (
     Belief,
     BeliefParams,
@@ -283,10 +284,6 @@ def test_the_pools_time_is_not_taken_from_the_first_halving_round(
     """Sequential halving splits the move's time evenly among its rounds from when the pool
     is ready: before, the pool's time (up to 15% of a move) came out of the first round
     alone, the round that drops half the candidates."""
-    import time
-
-    from mobtable.bots.search import ismcts
-
     built: list[float] = []
     starts: list[float] = []
     pool = OpponentModel.pool
