@@ -2,7 +2,7 @@
 
     python benchmarks/expert_match.py match [--games gangsta cosca capo] [--n 24] [--seconds 0.1]
         [--belief fresh_share=0.5 [--belief pool=96 ...] | --belief off]
-        [--selection score_weight=0.1 ...]
+        [--selection score_weight=0.1 ...] [--hand-evaluator] [--horizon 2]
     python benchmarks/expert_match.py ladder [--games ...] [--n 10] [--time-scale 0.1]
     python benchmarks/expert_match.py compare RUN.txt BASE.txt
 
@@ -106,11 +106,15 @@ def belief_overrides(pairs: Sequence[str]) -> dict[str, float] | None:
     return overrides(pairs, BeliefParams, "--belief")
 
 
-def with_hand_evaluator(bot: Bot, hand: bool) -> Bot:
+def with_evaluator(bot: Bot, hand: bool, horizon: int | None) -> Bot:
     """``bot`` scoring its leaves with the game's hand-written evaluator instead of its
-    learned one (``--hand-evaluator``)."""
-    if hand and isinstance(bot, ISMCTSBot):
-        bot.learned = False
+    learned one (``--hand-evaluator``), and stopping its rollouts ``horizon`` steps of the
+    game's progress past the leaf (``--horizon``; ``None``: the evaluator's own)."""
+    if isinstance(bot, ISMCTSBot):
+        if hand:
+            bot.learned = False
+        if horizon is not None:
+            bot.horizon = horizon
     return bot
 
 
@@ -129,6 +133,7 @@ def match(
     belief: dict[str, float] | None,
     selection: dict[str, float] | None = None,
     hand_evaluator: bool = False,
+    horizon: int | None = None,
 ) -> None:
     selection = selection or {}
     if belief is None:
@@ -138,6 +143,8 @@ def match(
     changed += "".join(f", expert's search {k} = {v}" for k, v in selection.items())
     if hand_evaluator:
         changed += ", expert with the hand-written evaluator"
+    if horizon is not None:
+        changed += f", expert's rollouts stopped {horizon} steps of progress past the leaf"
     print(
         f"expert vs hard, {seconds} s a move, seed {seed}, the seats swapped on each deal{changed}"
     )
@@ -171,7 +178,7 @@ def match(
                     for s in range(players)
                 ]
                 for s in expert_seats:
-                    bot = with_hand_evaluator(with_belief(lineup[s], belief), hand_evaluator)
+                    bot = with_evaluator(with_belief(lineup[s], belief), hand_evaluator, horizon)
                     lineup[s] = with_selection(bot, selection)
                 outcome = play(game, config, lineup, seed=table_seed)
                 shares.append(sum(outcome.share(s) for s in expert_seats))
@@ -314,6 +321,12 @@ def main() -> None:
         action="store_true",
         help="match: expert scores its leaves with the game's hand-written evaluator",
     )
+    parser.add_argument(
+        "--horizon",
+        type=int,
+        help="match: expert's rollouts stop this many steps of the game's progress (tricks,"
+        " rounds, days) past the leaf, not at its evaluator's own horizon; 0: the leaf itself",
+    )
     args = parser.parse_args()
     start = time.perf_counter()
     if args.mode == "compare":
@@ -324,7 +337,18 @@ def main() -> None:
     if args.mode == "match":
         selection = overrides(args.selection, Selection, "--selection")
         belief = belief_overrides(args.belief)
-        match(args.games, args.n, args.seconds, args.seed, belief, selection, args.hand_evaluator)
+        if args.horizon is not None and args.horizon < 0:
+            raise SystemExit("Error: --horizon wants a number of steps, 0 or more")
+        match(
+            args.games,
+            args.n,
+            args.seconds,
+            args.seed,
+            belief,
+            selection,
+            args.hand_evaluator,
+            args.horizon,
+        )
     else:
         ladder(args.games, args.n, args.time_scale, args.seed)
     print(f"\n{time.perf_counter() - start:.0f} s in all")

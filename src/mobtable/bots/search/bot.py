@@ -7,6 +7,7 @@ import random
 from mobtable.bots.base import Bot, Decision
 from mobtable.bots.search.belief import BeliefParams, OpponentModel
 from mobtable.bots.search.budget import Budget
+from mobtable.bots.search.evaluate import Reach
 from mobtable.bots.search.ismcts import SearchResult, search
 from mobtable.bots.search.learned import learned_evaluator
 from mobtable.bots.search.rollout import (
@@ -63,6 +64,9 @@ class ISMCTSBot(Bot):
     """Score truncated rollouts with the game's learned evaluator
     (:func:`~mobtable.bots.search.learned.learned_evaluator`) where it ships one, instead of
     its hand-written one."""
+    horizon: int | None = None
+    """Stop truncated rollouts this many steps of the game's progress past the leaf instead of
+    at its evaluator's own ``horizon`` (0: score the leaf itself); ``None``: the evaluator's."""
 
     def __init__(
         self,
@@ -76,6 +80,7 @@ class ISMCTSBot(Bot):
         playout: bool | None = None,
         belief: BeliefParams | None = None,
         learned: bool | None = None,
+        horizon: int | None = None,
     ) -> None:
         super().__init__(seed=seed)
         if budget is not None:
@@ -94,6 +99,8 @@ class ISMCTSBot(Bot):
             self.belief = belief
         if learned is not None:
             self.learned = learned
+        if horizon is not None:
+            self.horizon = horizon
         self.last: SearchResult | None = None
 
     def search(self, decision: Decision) -> SearchResult:
@@ -115,6 +122,8 @@ class ISMCTSBot(Bot):
         evaluator: LeafEvaluator | None = hooks.evaluator if self.truncate else None
         if self.learned and evaluator is not None:
             evaluator = learned_evaluator(game.name) or evaluator
+        if self.horizon is not None and evaluator is not None:
+            evaluator = Reach(evaluator, self.horizon)
         model = None
         if self.belief is not None and hooks.belief is not None:
             policy = hooks.guide

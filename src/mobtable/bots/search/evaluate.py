@@ -26,11 +26,35 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from mobtable.core import State
-from mobtable.core.search import Evaluator, LeafEvaluator, softmax
+from mobtable.core.search import Evaluator, LeafEvaluator, Progress, softmax
 
-__all__ = ["Evaluator", "LeafEvaluator", "evaluation_rewards", "softmax", "winners_log_likelihood"]
+__all__ = [
+    "Evaluator",
+    "LeafEvaluator",
+    "Reach",
+    "evaluation_rewards",
+    "softmax",
+    "winners_log_likelihood",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """``evaluator`` with rollouts stopped ``horizon`` steps of its progress past the leaf
+    instead of at its own horizon (0: the leaf itself is scored)."""
+
+    evaluator: LeafEvaluator
+    horizon: int
+
+    @property
+    def progress(self) -> Progress:
+        return self.evaluator.progress
+
+    def win_chances(self, state: State) -> tuple[list[float], Sequence[float]]:
+        return self.evaluator.win_chances(state)
 
 
 def winners_log_likelihood(
