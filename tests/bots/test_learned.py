@@ -236,3 +236,34 @@ def test_the_training_script_fits_new_features_the_shipped_weights_do_not_fit(
     report = capsys.readouterr().out
     assert "shipped  not scored: weights for features" in report
     assert "shipped  held-out log-loss" not in report
+
+
+@pytest.mark.parametrize("horizon", [0, 1, 2])
+def test_a_search_with_a_horizon_scores_positions_that_many_tricks_past_the_leaf(
+    horizon: int, monkeypatch: Any
+) -> None:
+    """``ISMCTSBot(horizon=h)``: rollouts stop ``h`` tricks past the leaf, not after the
+    evaluator's own one; with 0 the leaf itself, mid-trick, is scored."""
+    learned = evaluator("gangsta")
+    scored: list[int] = []
+
+    class Recording:
+        def __init__(self) -> None:
+            self.progress = learned.progress
+            self.horizon = learned.horizon
+
+        def win_chances(self, state: State) -> Any:
+            scored.append(learned.progress(state))
+            return learned.win_chances(state)
+
+    monkeypatch.setattr(search_bot, "learned_evaluator", lambda game_name: Recording())
+    state = midgame("gangsta", 4, 5, steps=30)
+    start = learned.progress(state)
+    seat = state.pending()[0]
+    bot = ISMCTSBot(seed=1, budget=Budget(iterations=80), learned=True, horizon=horizon)
+    assert bot.choose(Decision(state, seat)) in Decision(state, seat).legal
+    assert scored and min(scored) >= start + horizon
+    if horizon == 0:  # some leaves are scored in the trick being played
+        assert start in scored
+    else:
+        assert start not in scored
