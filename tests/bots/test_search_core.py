@@ -223,3 +223,28 @@ def test_a_newcomer_starts_at_the_best_gain_and_a_child_is_found_by_its_step() -
     node, child = Node(), Node()
     node.children[(3, 8)] = child
     assert node.child((3, 8)) is child and node.child(11) is None
+
+
+def test_a_search_result_keeps_its_tree_and_the_chosen_actions_child_holds_its_visits() -> None:
+    """What ``benchmarks/tree_reuse.py`` walks, kept only when asked: the root holds every
+    iteration, and the child reached by the chosen action's step holds that action's
+    visits."""
+    game = games.get("gangsta")
+    state = game.new_state(game.config(4), seed=2)
+    rng = random.Random(2)
+    while len(state.legal(state.pending()[0])) < 3:  # on to a real choice
+        seat = state.pending()[0]
+        state.apply(seat, rng.choice(list(state.legal(seat))))
+    seat = state.pending()[0]
+    bot = ISMCTSBot(seed=1, budget=Budget(iterations=120))
+    assert bot.search(Decision(state, seat)).tree is None  # not kept unless asked
+    bot = ISMCTSBot(seed=1, budget=Budget(iterations=120))
+    bot.keep_tree = True
+    result = bot.search(Decision(state, seat))
+    assert result.tree is not None and result.keys is not None
+    assert result.tree.seats[seat].visits == result.iterations == 120
+    step = result.keys.key(result.action) * 4 + seat
+    child = result.tree.child(step)
+    assert child is not None
+    visits = next(s.visits for s in result.stats if s.action == result.action)
+    assert 0 < max(edges.visits for edges in child.seats.values()) <= visits

@@ -68,6 +68,9 @@ class ISMCTSBot(Bot):
     """Stop truncated rollouts this many steps of the game's progress past the leaf instead of
     at its evaluator's own ``horizon`` (0: score the leaf itself); ``None``: the evaluator's."""
 
+    keep_tree: bool = False
+    """Keep each search's tree in :attr:`last` (for analysis; a tree is large)."""
+
     def __init__(
         self,
         *,
@@ -143,6 +146,7 @@ class ISMCTSBot(Bot):
             prior=prior,
             evaluator=evaluator,
             belief=model,
+            keep_tree=self.keep_tree,
         )
         return self.last
 

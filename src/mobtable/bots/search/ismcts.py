@@ -49,6 +49,10 @@ class SearchResult:
         iterations: the number of iterations run.
         seconds: the wall-clock time spent.
         nodes: the size of the tree.
+        tree: the tree itself, kept only when asked (``search(keep_tree=True)``: a bot's
+            last result would otherwise hold its whole tree until its next move), and
+            ``keys``, its actions' keys: a child of a node is reached by
+            ``keys.key(action) * players + seat``.
     """
 
     action: Action
@@ -56,6 +60,8 @@ class SearchResult:
     iterations: int = 0
     seconds: float = 0.0
     nodes: int = 0
+    tree: Node | None = field(default=None, repr=False, compare=False)
+    keys: ActionKeys | None = field(default=None, repr=False, compare=False)
 
     @property
     def rate(self) -> float:
@@ -86,6 +92,7 @@ def search(
     evaluator: LeafEvaluator | None = None,
     force: bool = False,
     belief: OpponentModel | None = None,
+    keep_tree: bool = False,
 ) -> SearchResult:
     """Search from ``decision`` within ``budget``; deterministic for a fixed
     ``rng`` state when the budget has no time limit.
@@ -108,6 +115,7 @@ def search(
         belief: if given, determinizations are drawn by weight from a pool weighted by
             the others' observed plays (:mod:`.belief`); the pool is built inside the
             budget's time.
+        keep_tree: keep the tree and its keys in the result (for analysis).
     """
     params = params or Selection()
     legal = decision.legal
@@ -130,9 +138,9 @@ def search(
     stats = root_stats(mine, legal, run.keys)
     if chosen is not None:
         stats.sort(key=lambda s: s.action != chosen)  # stable: the winner first
-    return SearchResult(
-        stats[0].action, stats, run.count, time.perf_counter() - start, run.root.size()
-    )
+    seconds = time.perf_counter() - start
+    tree, keys = (run.root, run.keys) if keep_tree else (None, None)
+    return SearchResult(stats[0].action, stats, run.count, seconds, run.root.size(), tree, keys)
 
 
 class _Iteration:
