@@ -1,4 +1,7 @@
-"""How many iterations `hard`, `hard` with the learned evaluator and `expert` run in one timed move.
+"""How many iterations `hard` and `expert`'s parts run in one timed move.
+
+`hard`, `hard` with the learned evaluator, `expert`, and `expert` with its rollouts stopped
+at another horizon (`ISMCTSBot(horizon=h)`).
 
     python benchmarks/expert_iterations.py [--game gangsta] [--players 4] [--positions 30]
                                            [--seconds 0.1] [--load N]
@@ -29,6 +32,16 @@ SEARCHES: dict[str, dict[str, object]] = {
     "hard": {},
     "hard + learned evaluator": {"learned": True},
     "expert (+ opponent model)": {"learned": True, "belief": BeliefParams()},
+    "expert, rollouts two steps of progress on (horizon 2)": {
+        "learned": True,
+        "belief": BeliefParams(),
+        "horizon": 2,
+    },
+    "expert, the leaf itself scored (horizon 0)": {
+        "learned": True,
+        "belief": BeliefParams(),
+        "horizon": 0,
+    },
 }
 
 
