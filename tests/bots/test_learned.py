@@ -16,6 +16,7 @@ from mobtable import bots, games
 from mobtable.bots import Decision
 from mobtable.bots.search import Budget, ISMCTSBot
 from mobtable.bots.search import bot as search_bot
+from mobtable.bots.search.evaluate import Reach
 from mobtable.bots.search.learned import learned_evaluator, value_module
 from mobtable.core import State
 from mobtable.core.search import LeafEvaluator
@@ -267,3 +268,8 @@ def test_a_search_with_a_horizon_scores_positions_that_many_tricks_past_the_leaf
         assert start in scored
     else:
         assert start not in scored
+
+
+def test_a_negative_horizon_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="horizon is a number of steps, 0 or more, not -1"):
+        Reach(evaluator("gangsta"), -1)

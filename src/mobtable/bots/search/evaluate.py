@@ -49,6 +49,10 @@ class Reach:
     evaluator: LeafEvaluator
     horizon: int
 
+    def __post_init__(self) -> None:
+        if self.horizon < 0:
+            raise ValueError(f"a horizon is a number of steps, 0 or more, not {self.horizon}")
+
     @property
     def progress(self) -> Progress:
         return self.evaluator.progress
