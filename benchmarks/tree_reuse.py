@@ -101,11 +101,12 @@ def measure(name: str, players: int, count: int, iterations: int, seed: int) -> 
             result = bot.last if seat == 0 else None
             crossed = crossed or len(pending) > 1
             if result is not None and result.tree is not None:
-                if last is not None and last.iterations and (crossed or joint(last)):
-                    found.simultaneous.append(largest_child(last) / last.iterations)
-                elif last is not None and last.iterations:
-                    share = inherited(last, plays, players) / last.iterations
-                    found.shares.append((share, any(s != 0 for s, _ in plays)))
+                if last is not None and last.iterations:
+                    if crossed or joint(last):
+                        found.simultaneous.append(largest_child(last) / last.iterations)
+                    else:
+                        share = inherited(last, plays, players) / last.iterations
+                        found.shares.append((share, any(s != 0 for s, _ in plays)))
                 last, plays, crossed = result, [], len(pending) > 1
             state.apply(seat, action)
             plays.append((seat, action))
