@@ -28,20 +28,15 @@ from mobtable.bots.search import Budget, ISMCTSBot
 from mobtable.bots.search.belief import BeliefParams
 from mobtable.core import State
 
+EXPERT: dict[str, object] = {"learned": True, "belief": BeliefParams()}
+"""``expert``'s settings beside ``hard``'s."""
+
 SEARCHES: dict[str, dict[str, object]] = {
     "hard": {},
     "hard + learned evaluator": {"learned": True},
-    "expert (+ opponent model)": {"learned": True, "belief": BeliefParams()},
-    "expert, rollouts two steps of progress on (horizon 2)": {
-        "learned": True,
-        "belief": BeliefParams(),
-        "horizon": 2,
-    },
-    "expert, the leaf itself scored (horizon 0)": {
-        "learned": True,
-        "belief": BeliefParams(),
-        "horizon": 0,
-    },
+    "expert (+ opponent model)": EXPERT,
+    "expert, rollouts two steps of progress on (horizon 2)": {**EXPERT, "horizon": 2},
+    "expert, the leaf itself scored (horizon 0)": {**EXPERT, "horizon": 0},
 }
 
 
