@@ -177,14 +177,18 @@ class Belief:
         self._decision = decision
         self.fresh_share = params.fresh_share
         self.observations = observed = list(decision.observations())[-params.recent :]
+        evidence = decision.evidence()
         self.seeds = [rng.getrandbits(64) for _ in range(params.pool)]
         logs: list[float] = []
-        if observed:
+        if observed or evidence is not None:
             for seed in self.seeds:
                 if len(logs) >= params.min_pool and time.perf_counter() > deadline:
                     break
                 sample = decision.determinize(random.Random(seed))
-                logs.append(log_likelihood(sample, observed, hooks, guide, params.epsilon))
+                log = log_likelihood(sample, observed, hooks, guide, params.epsilon)
+                if evidence is not None and log > -math.inf:
+                    log += evidence(sample, params.epsilon)
+                logs.append(log)
             del self.seeds[len(logs) :]
         else:
             logs = [0.0] * len(self.seeds)
