@@ -12,7 +12,7 @@ from bots.test_belief import played
 from mobtable.bots import Decision
 from mobtable.bots.search.belief import Belief, BeliefParams
 from mobtable.games.gangsta.actions import Keep, Redraw
-from mobtable.games.gangsta.belief import BELIEF, _redraw_ways, evidence
+from mobtable.games.gangsta.belief import BELIEF, KEEP_RATE, _redraw_ways, evidence
 from mobtable.games.gangsta.playout import guide
 from mobtable.games.gangsta.redraw import HIGH_CARD
 
@@ -47,7 +47,7 @@ def test_a_seat_that_redrew_is_dealt_fewer_cards_above_7(seed: int, redrawer: in
     state: Any = played(4, seed, 4)
     assert type(state.history[redrawer][1]) is Redraw
     weigh = evidence(state, 0)
-    assert weigh is not None and weigh(state, 0.6) > -math.inf
+    assert weigh is not None and weigh(state) > -math.inf
     decision = Decision(state, 0)
     pool = Belief(decision, BELIEF, guide, random.Random(seed), BIG)
     highs = [_high(state, _dealt(decision, s).hands[redrawer]) for s in pool.seeds]
@@ -59,8 +59,8 @@ def test_a_seat_that_redrew_is_dealt_fewer_cards_above_7(seed: int, redrawer: in
 
 
 def test_a_seat_that_kept_a_hand_it_could_redraw_explains_it_by_the_noise() -> None:
-    """A keeper's sample hand with fewer than two cards above 7 costs ``epsilon`` over its
-    moves there (keep, and each set of its three lowest); a hand of two or more, nothing."""
+    """A keeper's sample hand with fewer than two cards above 7 (it was allowed to redraw)
+    is weighed by how rarely such a hand is kept; a hand of two or more, not at all."""
     state: Any = played(4, 3, 4)
     keeper = 2
     weigh = evidence(state, 0)
@@ -70,10 +70,10 @@ def test_a_seat_that_kept_a_hand_it_could_redraw_explains_it_by_the_noise() -> N
     by_value = {v: [c for c in range(len(value)) if value[c] == v] for v in range(2, 10)}
     lowest_three = [by_value[2][0], by_value[3][0], by_value[4][0]]
     for hand, expected in (
-        (lowest_three + by_value[5] + by_value[6][:1], math.log(0.5 / 2)),  # none above 7
-        (  # one above 7, two 4s tied for the third lowest: keep or either of two redraws
+        (lowest_three + by_value[5] + by_value[6][:1], math.log(KEEP_RATE)),  # none above 7
+        (  # one above 7
             lowest_three[:2] + by_value[4][:2] + by_value[5][:7] + by_value[9][:1],
-            math.log(0.5 / 3),
+            math.log(KEEP_RATE),
         ),
         (lowest_three + by_value[7][:6] + by_value[9][:3], 0.0),  # three above 7
     ):
@@ -83,10 +83,10 @@ def test_a_seat_that_kept_a_hand_it_could_redraw_explains_it_by_the_noise() -> N
         for s in others:
             hands[s] = [next(pool) for _ in hands[s]]
         hands[keeper] = hand
-        alone = weigh(sample, 0.5)
+        alone = weigh(sample)
         without = evidence(_without(state, keeper), 0)
         assert without is not None
-        assert alone - without(sample, 0.5) == pytest.approx(expected)
+        assert alone - without(sample) == pytest.approx(expected)
 
 
 def _without(state: Any, seat: int) -> Any:
@@ -112,5 +112,5 @@ def test_which_cards_a_seat_put_back_is_not_read(seed: int, redrawer: int) -> No
     weights = [evidence(s, 0) for s in (state, forged, twin)]
     for seed_ in range(20):
         sample = state.determinize(0, random.Random(seed_))
-        first, *rest = (w(sample, 0.6) for w in weights if w is not None)
+        first, *rest = (w(sample) for w in weights if w is not None)
         assert rest == [first, first]

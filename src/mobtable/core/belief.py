@@ -35,10 +35,9 @@ if TYPE_CHECKING:
     from mobtable.core.search import Rollout
 
 
-Evidence = Callable[[State, float], float]
-"""``evidence(sample, epsilon)``: the log-likelihood of what the others showed, for a sample,
-under the guide-with-noise model with that ``epsilon``; ``-inf`` where the sample makes it
-impossible."""
+Evidence = Callable[[State], float]
+"""``evidence(sample)``: the log-likelihood of what the others showed, for a sample, under the
+game's own model of those decisions; ``-inf`` where the sample makes it impossible."""
 
 
 @dataclass(frozen=True, slots=True)

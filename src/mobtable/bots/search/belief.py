@@ -10,7 +10,9 @@ uniformly::
 
     P(play | sample) = (1 - epsilon) * [play == guide] + epsilon / len(legal)
 
-A play the sample makes illegal (a card it did not hold then) rules the sample out. Each
+A play the sample makes illegal (a card it did not hold then) rules the sample out. What the
+others showed that no rewind can replay (a game's ``evidence``: Gangsta's redraw decisions)
+adds its own log-likelihood, under the game's model of those decisions. Each
 iteration then draws a pool seed with probability proportional to its weight
 (sampling-importance-resampling) and plays the determinization drawn from that seed. So a
 seat that kept its high trump when ``greedy`` would have played it is dealt that trump less
@@ -187,7 +189,7 @@ class Belief:
                 sample = decision.determinize(random.Random(seed))
                 log = log_likelihood(sample, observed, hooks, guide, params.epsilon)
                 if evidence is not None and log > -math.inf:
-                    log += evidence(sample, params.epsilon)
+                    log += evidence(sample)
                 logs.append(log)
             del self.seeds[len(logs) :]
         else:
