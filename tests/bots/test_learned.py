@@ -70,6 +70,25 @@ def test_the_learned_evaluator_stops_rollouts_where_the_hand_evaluator_does(name
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_the_learned_evaluator_passes_on_the_hand_evaluator_s_scores(name: str) -> None:
+    """Its scores (for the search's score term) are the hand evaluator's to the bit, and its
+    chances the model's over the game's features, whether the game reads both in one pass
+    (Gangsta) or not."""
+    hand = games.get(name).search_hooks.evaluator
+    assert hand is not None
+    learned = evaluator(name)
+    module = value_module(name)
+    assert module is not None
+    for players in PLAYERS[name]:
+        for seed in range(4):
+            state = midgame(name, players, seed, steps=20 + 15 * seed)
+            sample = state.determinize(state.pending()[0], random.Random(seed))
+            chances, scores = learned.win_chances(sample)
+            assert list(scores) == list(hand.scores(sample))
+            assert chances == learned.model.chances(module.features(sample))
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_the_evaluator_reads_only_the_state_it_is_handed(name: str) -> None:
     """A sample's value is the sample's: the same for a copy of it, and unchanged when the
     true state it was drawn from plays on."""

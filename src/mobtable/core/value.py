@@ -26,6 +26,9 @@ from mobtable.core.state import State
 
 Features = Callable[[Any], list[list[float]]]
 """Each seat's features, read off a state (one list per seat, in the model's order)."""
+Reading = Callable[[Any], tuple[list[list[float]], Sequence[float]]]
+"""Each seat's features and its score (the hand evaluator's) read off a state together, for a
+game whose features already compute the score (Gangsta's: points plus the hand estimate)."""
 
 FORMAT = 1
 """The version of the weights file."""
@@ -89,19 +92,19 @@ class LearnedEvaluator:
 
     Attributes:
         progress, horizon: where rollouts stop (the game's hand evaluator's).
-        scores: each seat's score, for the search's ``score_weight`` (the hand evaluator's).
-        features: each seat's features, read off the state.
+        read: each seat's features and score (for the search's ``score_weight``: the hand
+            evaluator's), read off the state.
         model: the fitted weights.
     """
 
     progress: Progress
     horizon: int
-    scores: Callable[[Any], Sequence[float]]
-    features: Features
+    read: Reading
     model: ValueModel
 
     def win_chances(self, state: State) -> tuple[list[float], Sequence[float]]:
-        return self.model.chances(self.features(state)), self.scores(state)
+        features, scores = self.read(state)
+        return self.model.chances(features), scores
 
 
 WEIGHTS = "value.json"
@@ -119,11 +122,23 @@ def load_model(package: str | None, names: Sequence[str]) -> ValueModel | None:
 
 
 def learned(
-    package: str | None, names: Sequence[str], features: Features, hand: Evaluator
+    package: str | None,
+    names: Sequence[str],
+    features: Features,
+    hand: Evaluator,
+    read: Reading | None = None,
 ) -> LearnedEvaluator | None:
     """A game's learned evaluator from its ``value.json`` (``None`` if it ships none),
-    stopping rollouts where its ``hand`` evaluator does."""
+    stopping rollouts where its ``hand`` evaluator does and passing on its scores: through
+    ``read`` where the game reads features and scores together, else ``features`` and the
+    hand evaluator's ``scores`` one after the other."""
     model = load_model(package, names)
     if model is None:
         return None
-    return LearnedEvaluator(hand.progress, hand.horizon, hand.scores, features, model)
+    if read is None:
+        scores = hand.scores
+
+        def read(state: Any) -> tuple[list[list[float]], Sequence[float]]:
+            return features(state), scores(state)
+
+    return LearnedEvaluator(hand.progress, hand.horizon, read, model)

@@ -35,6 +35,13 @@ FEATURES = (
 
 def features(state: Any) -> list[list[float]]:
     """Each seat's features, in :data:`FEATURES` order."""
+    return read(state)[0]
+
+
+def read(state: Any) -> tuple[list[list[float]], list[float]]:
+    """Each seat's features and its points plus hand estimate (the hand evaluator's score,
+    :func:`.estimate.expected_scores`, which the features compute on the way: each hand is
+    read once a leaf)."""
     hands = state.hands
     players = len(hands)
     left = sum(map(len, hands)) / players / 10.0
@@ -53,7 +60,7 @@ def features(state: Any) -> list[list[float]]:
         rows.append(
             [p, e, lead, float(best[seat]), h[0], h[1], h[2], h[4], p * left, e * left, lead * left]
         )
-    return rows
+    return rows, totals
 
 
 NO_HAND = [0.0] * len(ESTIMATE_FEATURES)
@@ -62,4 +69,4 @@ NO_HAND = [0.0] * len(ESTIMATE_FEATURES)
 @cache
 def evaluator() -> LearnedEvaluator | None:
     """The learned evaluator, or ``None`` before ``value.json`` is trained."""
-    return learned(__package__, FEATURES, features, EVALUATOR)
+    return learned(__package__, FEATURES, features, EVALUATOR, read)
