@@ -13,13 +13,11 @@ things, and nothing else of it is read:
   they were then), yielded in order. The yielded state may be one scratch copy changed
   between yields: a caller reads it before asking for the next.
 
-A game may add three more. ``likelihood``: its own model of how a player chooses (the chance
-of each legal action at a position), in place of the search's guide-with-noise model.
-``evidence``: what the others showed that no rewind can replay (Gangsta: who redrew and who
-kept their hand, when a sample cannot tell which of a hand's cards were drawn), as a
-log-likelihood of a sample. And ``playout``, a rollout in which the players act on what they
-can see, as the modelled opponents do, where the game's own playout lets them act on the
-sample (its secrets included); the opponent model's search rolls out with it.
+A game may add two more. ``likelihood``: its own model of how a player chooses (the chance
+of each legal action at a position), in place of the search's guide-with-noise model. And
+``playout``, a rollout in which the players act on what they can
+see, as the modelled opponents do, where the game's own playout lets them act on the sample
+(its secrets included); the opponent model's search rolls out with it.
 """
 
 from __future__ import annotations
@@ -33,11 +31,6 @@ from mobtable.core.state import Seat, State
 
 if TYPE_CHECKING:
     from mobtable.core.search import Rollout
-
-
-Evidence = Callable[[State], float]
-"""``evidence(sample)``: the log-likelihood of what the others showed, for a sample, under the
-game's own model of those decisions; ``-inf`` where the sample makes it impossible."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +60,3 @@ class BeliefHooks:
     """``likelihood(past, seat, action, legal)``: the chance that ``seat`` plays ``action``
     of ``legal`` at ``past`` (a model of how the others play; absent: the search's
     guide-with-noise model)."""
-    evidence: Callable[[State, Seat], Evidence | None] | None = None
-    """``evidence(state, seat)``: the others' decisions ``seat`` saw that ``rewind`` cannot
-    replay, read from the public log as ``observations`` are, as a function of a sample
-    (``None``: nothing to read yet)."""

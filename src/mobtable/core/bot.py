@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mobtable.core.actions import Action
-from mobtable.core.belief import Evidence, Observation
+from mobtable.core.belief import Observation
 from mobtable.core.state import Seat, State, View
 
 if TYPE_CHECKING:
@@ -63,14 +63,6 @@ class Decision:
         declares them (``search_hooks.belief``); empty for a game that declares none."""
         belief = self._state.game.search_hooks.belief
         return () if belief is None else belief.observations(self._state, self.seat)
-
-    def evidence(self) -> Evidence | None:
-        """What the others showed beyond their plays, as the game declares it
-        (``search_hooks.belief.evidence``); ``None`` when there is nothing to read."""
-        belief = self._state.game.search_hooks.belief
-        if belief is None or belief.evidence is None:
-            return None
-        return belief.evidence(self._state, self.seat)
 
 
 class Bot(ABC):

@@ -10,9 +10,7 @@ uniformly::
 
     P(play | sample) = (1 - epsilon) * [play == guide] + epsilon / len(legal)
 
-A play the sample makes illegal (a card it did not hold then) rules the sample out. What the
-others showed that no rewind can replay (a game's ``evidence``: Gangsta's redraw decisions)
-adds its own log-likelihood, under the game's model of those decisions. Each
+A play the sample makes illegal (a card it did not hold then) rules the sample out. Each
 iteration then draws a pool seed with probability proportional to its weight
 (sampling-importance-resampling) and plays the determinization drawn from that seed. So a
 seat that kept its high trump when ``greedy`` would have played it is dealt that trump less
@@ -179,18 +177,14 @@ class Belief:
         self._decision = decision
         self.fresh_share = params.fresh_share
         self.observations = observed = list(decision.observations())[-params.recent :]
-        evidence = decision.evidence()
         self.seeds = [rng.getrandbits(64) for _ in range(params.pool)]
         logs: list[float] = []
-        if observed or evidence is not None:
+        if observed:
             for seed in self.seeds:
                 if len(logs) >= params.min_pool and time.perf_counter() > deadline:
                     break
                 sample = decision.determinize(random.Random(seed))
-                log = log_likelihood(sample, observed, hooks, guide, params.epsilon)
-                if evidence is not None and log > -math.inf:
-                    log += evidence(sample)
-                logs.append(log)
+                logs.append(log_likelihood(sample, observed, hooks, guide, params.epsilon))
             del self.seeds[len(logs) :]
         else:
             logs = [0.0] * len(self.seeds)

@@ -49,12 +49,7 @@ def deck_at_redraw(state: GangstaTable) -> int:
 
 def eligible(state: GangstaTable, seat: Seat) -> bool:
     value = state.cards.value
-    return allowed([value[c] > HIGH_CARD for c in state.hands[seat]].count(True))
-
-
-def allowed(high: int) -> bool:
-    """Whether a hand with ``high`` cards above 7 may redraw (G-04)."""
-    return high < 2
+    return [value[c] > HIGH_CARD for c in state.hands[seat]].count(True) < 2
 
 
 def choices(state: GangstaTable, seat: Seat) -> list[tuple[int, ...]]:
