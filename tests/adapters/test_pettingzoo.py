@@ -76,6 +76,29 @@ def test_the_same_seed_deals_the_same_table_and_another_seed_another() -> None:
     assert env.unwrapped.table.state.fingerprint() != first
 
 
+
+def test_the_wrapped_env_enforces_the_order_of_calls() -> None:
+    """Nothing is read before ``reset``, and ``agent_iter`` wants a step between agents
+    (PettingZoo's order checks, kept by mobtable's faster reading of the turn)."""
+    env = pz.env("gangsta", 3)
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = env.agents
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = env.agent_selection
+    with pytest.raises(AssertionError, match="reset"):
+        env.last()
+    env.reset(seed=4)
+    assert env.agents == ["seat_0", "seat_1", "seat_2"]
+    agents = iter(env.agent_iter())
+    first = next(agents)
+    assert first == env.agent_selection
+    observation, *_ = env.last()
+    assert observation["action_mask"].sum() > 0
+    with pytest.raises(AssertionError, match="step"):
+        next(agents)  # no step since the last agent was handed out
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert next(agents) == env.agent_selection
+
 def test_a_parallel_step_takes_every_seat_of_a_sealed_step() -> None:
     env = pz.parallel_env("cosca", 3)
     obs, _ = env.reset(seed=3)

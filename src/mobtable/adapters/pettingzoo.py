@@ -234,37 +234,37 @@ def raw_env(game: str | Game, players: int | None = None, **config: Any) -> Mobt
 
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's order-enforcing wrapper, asking the environment at once where it can.
+    """PettingZoo's order-enforcing wrapper, reading the turn from the environment at once.
 
     The inherited wrapper reaches ``agents``, ``agent_selection`` and the five values of
     ``last()`` through its ``__getattr__`` (several Python calls each, a fifth of a random
-    step's time); this one checks the order the same way (nothing before ``reset``) and
-    reads them from the environment directly."""
+    step's time); this one reads them from the environment directly, refusing them before
+    ``reset`` as the inherited wrapper does. It keeps its own record of the reset (the
+    inherited wrapper's flags are its own), and stepping, resetting and the order checks of
+    ``agent_iter`` stay the inherited wrapper's."""
+
+    def __init__(self, env: AECEnv) -> None:
+        self._reset_done = False
+        super().__init__(env)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        super().reset(seed=seed, options=options)
+        self._reset_done = True
 
     @property
     def agents(self) -> list[str]:
-        if not self._has_reset:
+        if not self._reset_done:
             raise AttributeError("agents cannot be accessed before reset")
         return self.env.agents  # type: ignore[no-any-return]
 
     @property
     def agent_selection(self) -> str:
-        if not self._has_reset:
+        if not self._reset_done:
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.agent_selection  # type: ignore[no-any-return]
 
-    def step(self, action: int | None) -> None:
-        if not self._has_reset:
-            EnvLogger.error_step_before_reset()
-        elif not self.env.agents:
-            self._has_updated = True
-            EnvLogger.warn_step_after_terminated_truncated()
-        else:
-            self._has_updated = True
-            self.env.step(action)
-
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        if not self._has_reset:
+        if not self._reset_done:
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)  # type: ignore[no-any-return]
 
