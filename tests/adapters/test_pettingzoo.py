@@ -76,7 +76,6 @@ def test_the_same_seed_deals_the_same_table_and_another_seed_another() -> None:
     assert env.unwrapped.table.state.fingerprint() != first
 
 
-
 def test_the_wrapped_env_enforces_the_order_of_calls() -> None:
     """Nothing is read before ``reset``, and ``agent_iter`` wants a step between agents
     (PettingZoo's order checks, kept by mobtable's faster reading of the turn)."""
@@ -98,6 +97,7 @@ def test_the_wrapped_env_enforces_the_order_of_calls() -> None:
         next(agents)  # no step since the last agent was handed out
     env.step(int(np.flatnonzero(observation["action_mask"])[0]))
     assert next(agents) == env.agent_selection
+
 
 def test_a_parallel_step_takes_every_seat_of_a_sealed_step() -> None:
     env = pz.parallel_env("cosca", 3)
