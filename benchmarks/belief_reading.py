@@ -1,10 +1,10 @@
 """How well the opponent model reads what the others hide (Gangsta or Capo).
 
     python benchmarks/belief_reading.py [--game gangsta] [--greedy-games 6] [--hard-games 2]
-        [--think 0.05] [--players 4]
+        [--think 0.05] [--players 4] [--recent 16]
 
-At each measured position the weighted pool (200 deals, no time limit) is scored against the
-same deals unweighted, on what the true state hides:
+At each measured position the weighted pool (200 deals, no time limit, the ``--recent``
+observed plays weighed) is scored against the same deals unweighted, on what the true state hides:
 
 - Gangsta: for each card another seat holds, the chance that a sample deals it to that seat
   (every sixth decision of seeded games, at trick plays once a trick card has been played);
@@ -38,7 +38,8 @@ from mobtable.games.capo.rules import SUSPECTING
 from mobtable.games.gangsta.actions import Play
 from mobtable.games.gangsta.table import Phase
 
-POOL = BeliefParams(pool=200)
+POOL = 200
+"""Deals in each measured pool."""
 
 
 @dataclass(frozen=True)
@@ -101,13 +102,13 @@ READINGS = {
 
 
 def reading(
-    state: State, seat: int, seed: int, guide: QuickGuide, what: Reading
+    state: State, seat: int, seed: int, guide: QuickGuide, what: Reading, params: BeliefParams
 ) -> tuple[list[float], list[float]] | None:
     """(uniform, weighted) shares per measure at one position."""
     decision = Decision(state, seat)
     hooks = state.game.search_hooks.belief
     assert hooks is not None
-    pool = Belief(decision, hooks, guide, random.Random(seed), POOL)
+    pool = Belief(decision, hooks, guide, random.Random(seed), params)
     uniform = [0.0] * len(what.measures)
     weighted = [0.0] * len(what.measures)
     for pool_seed, weight in zip(pool.seeds, pool.weights, strict=True):
@@ -120,7 +121,9 @@ def reading(
     return uniform, weighted
 
 
-def run(name: str, players: int, bot: str, count: int, think: float | None) -> None:
+def run(
+    name: str, players: int, bot: str, count: int, think: float | None, params: BeliefParams
+) -> None:
     game, what = games.get(name), READINGS[name]
     hooks = game.search_hooks
     greedy = greedy_for(game, 0)
@@ -139,7 +142,7 @@ def run(name: str, players: int, bot: str, count: int, think: float | None) -> N
         step = 0
         while not state.is_over():
             seat = state.pending()[0]
-            found = what.at(state, seat, step) and reading(state, seat, step, guide, what)
+            found = what.at(state, seat, step) and reading(state, seat, step, guide, what, params)
             if found:
                 for i, (u, w) in enumerate(zip(*found, strict=True)):
                     uniform[i] += u
@@ -164,9 +167,13 @@ def main() -> None:
     parser.add_argument("--greedy-games", type=int, default=6)
     parser.add_argument("--hard-games", type=int, default=2)
     parser.add_argument("--think", type=float, default=0.05)
+    parser.add_argument(
+        "--recent", type=int, default=BeliefParams.recent, help="observed plays weighed"
+    )
     args = parser.parse_args()
-    run(args.game, args.players, "greedy", args.greedy_games, None)
-    run(args.game, args.players, "hard", args.hard_games, args.think)
+    params = BeliefParams(pool=POOL, recent=args.recent)
+    run(args.game, args.players, "greedy", args.greedy_games, None, params)
+    run(args.game, args.players, "hard", args.hard_games, args.think, params)
 
 
 if __name__ == "__main__":
