@@ -17,10 +17,10 @@ import random
 import time
 
 import numpy as np
+from env_speed import TABLES  # benchmarks/ is on the path: this script's folder
 
 from mobtable.adapters import pettingzoo as pz
 
-TABLES = (("gangsta", 4), ("cosca", 3), ("capo", 4))
 PARTS = ("view", "encoding", "mask", "agent", "step")
 
 
