@@ -25,6 +25,7 @@ import pytest
 from mobtable import games
 from mobtable.core import Config, State, fields
 from mobtable.core.fields import Visibility
+from mobtable.games.gangsta.table import Settled
 
 from .helpers import all_game_names
 
@@ -103,10 +104,25 @@ def test_gangsta_fingerprints_what_it_left_out() -> None:
     changes it (before, two positions differing only there fingerprinted alike)."""
     state = next(s for s in _positions("gangsta", 1) if s.tricks >= 1)
     before = state.fingerprint()
-    for name, value in (("absent", 3), ("last_trick", (0, [])), ("last_raid", (0, [], []))):
+    settled = (("last_trick", Settled((0, []))), ("last_raid", Settled((0, [], []))))
+    for name, value in (("absent", 3), *settled):
         other = state.clone()
         setattr(other, name, value)
         assert other.fingerprint() != before, name
+
+
+def test_a_view_made_of_a_settled_fact_is_not_part_of_the_position() -> None:
+    """Gangsta's last trick and last raid keep the JSON the first view made of them (every
+    later view shares it); the fingerprint reads the fact alone, so viewing a position
+    leaves its fingerprint as it was, and a copy made before the view shares the JSON too."""
+    state = next(s for s in _positions("gangsta", 1) if s.tricks >= 1 and s.last_raid)
+    before, copy = state.fingerprint(), state.clone()
+    assert state.last_trick.shown is None and state.last_raid.shown is None
+    view = state.view(0)
+    assert state.last_trick.shown is view["last_trick"] is not None
+    assert state.last_raid.shown is view["last_raid"] is not None
+    assert state.fingerprint() == before == copy.fingerprint()
+    assert copy.view(1)["last_trick"] is view["last_trick"]
 
 
 def _shared_mutables(copy: Any, original: Any, seen: set[int] | None = None) -> list[str]:

@@ -1,7 +1,8 @@
 """The read-only parts of a view: made once and shared by every view, never changed by a reader.
 
 Some of a view's containers never change for a card set (Capo's card faces, symbols and
-events, Gangsta's mafias, COSCA's days and hat seats): the view hands out the one copy, and
+events, Gangsta's mafias, COSCA's days and hat seats), or once made (Gangsta's last trick
+and last raid): the view hands out the one copy, and
 the view types declare them ``Mapping``/``Sequence`` (``ReadOnly`` in a face) so that mypy
 refuses a write. Here, whole random games of every player count go through every reader the
 package has (the encoder, the terminal's board, the prompt and the move labels, the game's
@@ -39,7 +40,7 @@ SHARED: dict[str, Callable[[View], Iterator[object]]] = {
             v["reconstructed"],
         ]
     ),
-    "gangsta": lambda v: iter([v["mafias"], v["reconstructed"]]),
+    "gangsta": lambda v: iter([v["mafias"], v["reconstructed"], v["last_trick"], v["last_raid"]]),
     "cosca": lambda v: iter(
         [
             v["city"],
@@ -75,14 +76,19 @@ def test_readers_leave_the_shared_parts_of_views_as_they_were(name: str) -> None
     for number, config in enumerate(configs(game)):
         state = game.new_state(config, seed=number)
         encode = encoder_for(game, config).encode
-        first = [state.view(s) for s in range(config.players)]
-        before = copy.deepcopy([shared(name, v) for v in first])
+        seen: dict[int, tuple[object, object]] = {}
+        """Every shared part met, by identity, with a deep copy of it as first met."""
         rng = random.Random(number)
         while not state.is_over():
             for seat in state.pending():
-                read_everything(game, state, seat, state.view(seat), encode)
+                view = state.view(seat)
+                for part in shared(name, view):
+                    seen.setdefault(id(part), (part, copy.deepcopy(part)))
+                read_everything(game, state, seat, view, encode)
             random_step(state, rng)
-        assert [shared(name, v) for v in first] == before, f"{name}, {config}"
+        assert seen
+        for part, before in seen.values():
+            assert part == before, f"{name}, {config}"
 
 
 @pytest.mark.parametrize("name", sorted(SHARED))

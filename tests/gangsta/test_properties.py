@@ -122,9 +122,9 @@ def _may_know(state: GangstaState, seat: int | None) -> set[str]:
     public |= {c for c in state.grid if c != EMPTY}
     public |= {c for _, ids in state.trick for c in ids}
     if state.last_trick:
-        public |= {c for _, ids in state.last_trick[1] for c in ids}
+        public |= {c for _, ids in state.last_trick.fact[1] for c in ids}
     if state.last_raid:
-        public |= set(state.last_raid[2])
+        public |= set(state.last_raid.fact[2])
     if seat is not None:
         public |= set(state.hands[seat]) | set(state.redrew.get(seat, ()))
     return set(state.codes(sorted(public)))

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY, full_lines, line_name
-
-if TYPE_CHECKING:
-    from mobtable.games.gangsta.table import GangstaTable
+from mobtable.games.gangsta.table import GangstaTable, Settled
 
 
 def raid(state: GangstaTable) -> None:
@@ -27,7 +23,7 @@ def raid(state: GangstaTable) -> None:
         cells = [c for c in state.cards.ambush_cells[index] if grid[c] != EMPTY]
         removed = state.take(cells)
         state.box.extend(removed)
-        state.last_raid = (index, cells, removed)
+        state.last_raid = Settled((index, cells, removed))
         if not state.silent:
             ambush = state.cards.ambush[index]
             state.log(

@@ -33,7 +33,7 @@ from mobtable.games.gangsta.grid import (
     placement_points,
     set_lines,
 )
-from mobtable.games.gangsta.table import GangstaTable, Phase, rotations
+from mobtable.games.gangsta.table import GangstaTable, Phase, Settled, rotations
 from mobtable.games.gangsta.tricks import answers, pair_bar, strength, trick_winner
 from mobtable.games.gangsta.view import build_view
 from mobtable.games.gangsta.view_types import GangstaView
@@ -172,7 +172,7 @@ class GangstaState(GangstaTable):
         for _, played in trick:
             to_place += played
         self.to_place = to_place  # sorted below, once every card won is in
-        self.last_trick = (winner, trick)
+        self.last_trick = Settled((winner, trick))
         self.trick = []
         if not self.silent:
             self.log(

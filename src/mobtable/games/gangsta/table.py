@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from mobtable.core import Event, Seat, State, fields
 from mobtable.games.gangsta.actions import ActionTable, action_table
@@ -24,6 +25,28 @@ if TYPE_CHECKING:
     from typing import Self
 
     from mobtable.core import Config, Game, Origin
+    from mobtable.games.gangsta.view_types import LastRaid, LastTrick
+
+
+Fact = TypeVar("Fact")
+Shown = TypeVar("Shown")
+
+
+@dataclass(slots=True, eq=False)
+class Settled(Generic[Fact, Shown]):
+    """A public fact made whole once and never changed again (the last trick, the last
+    raid), and what views show of it: made by the first view that asks, then shared by
+    every later view and every copy (a learning environment builds a view at each step, a
+    search's playout none, so neither pays for the other)."""
+
+    fact: Fact
+    shown: Shown | None = None
+    """The views' JSON of :attr:`fact`, once a view has made it (not the position)."""
+
+
+def settled_fact(settled: Settled[Any, Any] | None) -> Any:
+    """A settled field's part of the fingerprint: its fact, never the views' copy."""
+    return None if settled is None else fields.plain(settled.fact)
 
 
 class Phase(StrEnum):
@@ -95,12 +118,14 @@ class GangstaTable(State):
     voids: list[int] = fields.public()
     """Per seat, a bit per mafia it showed it holds none of (G-26): it once
     answered a lead of that mafia with another mafia."""
-    last_trick: tuple[Seat, list[tuple[Seat, tuple[int, ...]]]] | None = fields.public(
-        copy=fields.share
+    last_trick: Settled[tuple[Seat, list[tuple[Seat, tuple[int, ...]]]], LastTrick] | None = (
+        fields.public(copy=fields.share, fingerprint=settled_fact)
     )
     """The last trick won: its winner and its plays (a list no rule changes again: the
     next trick starts a new one)."""
-    last_raid: tuple[int, list[int], list[int]] | None = fields.public(copy=fields.share)
+    last_raid: Settled[tuple[int, list[int], list[int]], LastRaid] | None = fields.public(
+        copy=fields.share, fingerprint=settled_fact
+    )
     """The last raid: ambush card index, cells emptied, cards removed (made whole by
     the raid and never changed)."""
 

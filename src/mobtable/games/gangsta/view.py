@@ -20,7 +20,7 @@ from mobtable.core import Seat
 from mobtable.core.shuffle import shuffle
 from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY
 from mobtable.games.gangsta.redraw import deck_at_redraw
-from mobtable.games.gangsta.table import Phase
+from mobtable.games.gangsta.table import Phase, Settled
 from mobtable.games.gangsta.view_types import GangstaView, LastRaid, LastTrick, Variant
 from mobtable.games.gangsta.view_types import Phase as PhaseText
 
@@ -122,24 +122,32 @@ def _card_tables(cards: CardSet) -> _CardTables:
     )
 
 
-def _last_trick(last: Any, code: tuple[str, ...]) -> LastTrick:
-    """The last trick (``build_view`` asks only when there is one)."""
-    winner, plays = last
-    return {
-        "winner": winner,
-        "plays": [{"seat": s, "cards": [code[c] for c in p]} for s, p in plays],
-    }
+def _last_trick(last: Settled[Any, LastTrick], code: tuple[str, ...]) -> LastTrick:
+    """The last trick (``build_view`` asks only when there is one), made once."""
+    shown = last.shown
+    if shown is None:
+        winner, plays = last.fact
+        shown = last.shown = {
+            "winner": winner,
+            "plays": [{"seat": s, "cards": [code[c] for c in p]} for s, p in plays],
+        }
+    return shown
 
 
-def _last_raid(last: Any, state: GangstaState, code: tuple[str, ...]) -> LastRaid:
-    """The last raid (``build_view`` asks only when there is one)."""
-    index, cells, removed = last
-    return {
-        "ambush": index,
-        "label": state.cards.ambush[index].label,
-        "cells": [CELL_NAMES[c] for c in cells],
-        "removed": [code[c] for c in removed],
-    }
+def _last_raid(
+    last: Settled[Any, LastRaid], state: GangstaState, code: tuple[str, ...]
+) -> LastRaid:
+    """The last raid (``build_view`` asks only when there is one), made once."""
+    shown = last.shown
+    if shown is None:
+        index, cells, removed = last.fact
+        shown = last.shown = {
+            "ambush": index,
+            "label": state.cards.ambush[index].label,
+            "cells": [CELL_NAMES[c] for c in cells],
+            "removed": [code[c] for c in removed],
+        }
+    return shown
 
 
 def public_cards(state: GangstaState) -> set[int]:

@@ -4,7 +4,8 @@ the encoders, the terminal and the web board (``web/games/gangsta.js``).
 Cards are named by their codes (``"A7S"``: mafia letter, value, Suit or Weapon side),
 cells by column and row (``"C2"``), seats by number. ``docs/schemas/gangsta.view.schema.json``
 is made from these declarations (``mobtable schema gangsta``). A field typed ``Mapping`` or
-``Sequence`` holds a container made once per card set and shared by every view: read-only.
+``Sequence`` (``ReadOnly`` in a face) holds a container shared by every view: made once per
+card set, or once per trick or raid (the last trick, the last raid): read-only.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from typing_extensions import TypedDict
+from typing_extensions import ReadOnly, TypedDict
 
 Phase = Literal["redraw", "play", "pick", "place", "over"]
 Variant = Literal["reveal-one", "reveal-two"]
@@ -22,27 +23,35 @@ Variant = Literal["reveal-one", "reveal-two"]
 class TrickPlay(TypedDict):
     """The cards one seat put into a trick (one card, or a pair)."""
 
-    seat: int
-    cards: list[str]
+    # Shared by every view in the last trick (``LastTrick``): read-only.
+
+    seat: ReadOnly[int]
+    cards: ReadOnly[Sequence[str]]
 
 
 class LastTrick(TypedDict):
     """The trick just finished: who won it and what each seat played."""
 
-    winner: int
-    plays: list[TrickPlay]
+    # Made by the first view that asks and shared by every later one
+    # (``table.Settled``): read-only.
+
+    winner: ReadOnly[int]
+    plays: ReadOnly[Sequence[TrickPlay]]
 
 
 class LastRaid(TypedDict):
     """The last police raid."""
 
-    ambush: int
+    # Made by the first view that asks and shared by every later one
+    # (``table.Settled``): read-only.
+
+    ambush: ReadOnly[int]
     """The ambush card's index in the card data."""
-    label: str
+    label: ReadOnly[str]
     """The ambush card's pattern, in words."""
-    cells: list[str]
+    cells: ReadOnly[Sequence[str]]
     """The cells it emptied."""
-    removed: list[str]
+    removed: ReadOnly[Sequence[str]]
     """The cards it took out of the game."""
 
 
