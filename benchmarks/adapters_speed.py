@@ -66,7 +66,7 @@ def aec(name: str, players: int) -> Callable[[int], int]:
             if done or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"].view(bool))
+            legal = obs["action_mask"].view(bool).nonzero()[0]
             env.step(int(legal[rng.randrange(len(legal))]))
             n += 1
         return n
@@ -84,7 +84,7 @@ def parallel(name: str, players: int) -> Callable[[int], int]:
         while env.agents:
             actions = {}
             for agent, o in obs.items():
-                legal = np.flatnonzero(o["action_mask"].view(bool))
+                legal = o["action_mask"].view(bool).nonzero()[0]
                 actions[agent] = int(rng.choice(legal)) if len(legal) else 0
                 n += len(legal) > 0
             obs, *_ = env.step(actions)

@@ -16,7 +16,6 @@ import argparse
 import random
 import time
 
-import numpy as np
 from env_speed import TABLES  # benchmarks/ is on the path: this script's folder
 
 from mobtable.adapters import pettingzoo as pz
@@ -47,7 +46,7 @@ def parts(name: str, players: int, games: int) -> tuple[list[float], int]:
             t2 = clock()
             mask = table.mask(seat)
             t3 = clock()
-            legal = np.flatnonzero(mask.view(bool))
+            legal = mask.view(bool).nonzero()[0]
             action = int(legal[rng.randrange(len(legal))])
             t4 = clock()
             env.step(action)

@@ -7,9 +7,10 @@ environment, interleaved in one run on one core (a benchmark, not a test).
 A step is one decision: the acting seat's observation tensor and action mask (PettingZoo's
 ``env.last()``), one uniformly random legal action, ``env.step``. RLCard's step likewise
 returns the next player's encoded observation (573 floats for Bridge) and its legal actions;
-its random agent draws from ``state["legal_actions"]``, ours from the mask, each the idiom of
-its framework. Each round runs every environment for ``--seconds`` in turn, so a load
-change on the shared machine hits all of them; the figure is the median over the rounds
+its random agent draws from ``state["legal_actions"]``, ours from the mask (its nonzero
+entries, read as booleans: see docs/research.md), each the idiom of its framework. Each
+round runs every environment for ``--seconds`` in turn, so a load change on the shared
+machine hits all of them; the figure is the median over the rounds
 of the steps per CPU second of this process (``time.process_time``: what the process
 itself spent, whatever else the machine runs), with the wall-clock rate beside it.
 ``--against SRC`` times another tree's environments too (see ``trees.py``), each
