@@ -73,30 +73,49 @@ def environments() -> dict[str, Callable[[int], int]]:
     return paths
 
 
+def quartiles(values: list[float]) -> tuple[float, float, float]:
+    """The lower quartile, the median and the upper quartile (one value: itself thrice)."""
+    if len(values) == 1:
+        return values[0], values[0], values[0]
+    low, middle, high = statistics.quantiles(values, n=4)
+    return low, middle, high
+
+
 def table(cpu: dict[str, list[float]], wall: dict[str, list[float]], rounds: int) -> None:
-    """The medians of the rounds, each beside its goal and its ratio to RLCard's Bridge."""
+    """The medians of the rounds, each beside its goal and its ratio to RLCard's Bridge:
+    the ratio of the medians, and the median and quartiles of the rounds' own ratios (each
+    round's environments run within seconds of each other, so a machine whose speed drifts
+    moves both sides of a round's ratio alike)."""
     peer = statistics.median(cpu[PEER])
     print(f"load average {os.getloadavg()}; median of {rounds} rounds")
-    print("| environment | steps/s (CPU) | steps/s (wall) | target | x RLCard Bridge |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    print(
+        "| environment | steps/s (CPU) | steps/s (wall) | target | x RLCard Bridge "
+        "| x RLCard, per round: median (quartiles) |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for label in cpu:
         rate = statistics.median(cpu[label])
         game = label.split()[1]
         target = f"{TARGETS[game]:,}" if game in TARGETS else "-"
+        per_round = [ours / theirs for ours, theirs in zip(cpu[label], cpu[PEER], strict=True)]
+        low, middle, high = quartiles(per_round)
         print(
             f"| {label} | {rate:,.0f} | {statistics.median(wall[label]):,.0f} "
-            f"| {target} | {rate / peer:.2f} |"
+            f"| {target} | {rate / peer:.2f} | {middle:.2f} ({low:.2f}-{high:.2f}) |"
         )
 
 
 def alone(rounds: int, seconds: float) -> None:
-    """This tree's environments and RLCard's, in turn within every round."""
+    """This tree's environments and RLCard's, in turn within every round (in reverse order
+    every other round, so that a drift of the machine's speed within a round favours no
+    environment)."""
     paths = environments()
     cpu: dict[str, list[float]] = {label: [] for label in paths}
     wall: dict[str, list[float]] = {label: [] for label in paths}
     for r in range(rounds):
         print(f"round {r + 1}: load average {os.getloadavg()}", flush=True)
-        for label, play in paths.items():
+        order = list(paths.items())
+        for label, play in order if r % 2 == 0 else order[::-1]:
             c, w = timed(play, seconds, 1000 * r)
             cpu[label].append(c)
             wall[label].append(w)
@@ -138,7 +157,11 @@ def against(other: str, rounds: int, seconds: float) -> None:
     for label in labels:
         if label != PEER:
             ratio = statistics.median(cpu[0][label]) / statistics.median(cpu[1][label])
-            print(f"{label}: this / other {ratio:.2f}")
+            per_round = [a / b for a, b in zip(cpu[0][label], cpu[1][label], strict=True)]
+            low, middle, high = quartiles(per_round)
+            print(
+                f"{label}: this / other {ratio:.2f}; per round {middle:.2f} ({low:.2f}-{high:.2f})"
+            )
 
 
 def serve() -> None:

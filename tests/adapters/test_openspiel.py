@@ -35,7 +35,7 @@ def test_game_type_and_sizes(name: str) -> None:
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
-    assert game.num_distinct_actions() == {"gangsta": 43617, "cosca": 58165, "capo": 218}[name]
+    assert game.num_distinct_actions() == {"gangsta": 2689, "cosca": 58165, "capo": 218}[name]
     state = game.new_initial_state()
     outcomes = state.chance_outcomes()
     assert state.is_chance_node() and len(outcomes) == ospiel.DEFAULT_DEALS
@@ -174,3 +174,28 @@ def test_a_simultaneous_node_takes_every_seat_of_a_sealed_step_at_once() -> None
 def test_an_unknown_sealed_form_is_refused() -> None:
     with pytest.raises(Exception, match="sealed must be one of"):
         ospiel.load("capo", 3, sealed="sometimes")
+
+
+def test_a_gangsta_redraw_reads_and_plays_by_its_tie_choice() -> None:
+    """A redraw's integer names the cards chosen among ties: at the redraw, OpenSpiel's
+    strings name the three cards the hand puts back, applying it redraws them, and an
+    integer the hand cannot make reads as such instead of failing."""
+    game = ospiel.load("gangsta", 4, deals=1000)
+    for deal in range(1000):
+        state = game.new_initial_state()
+        state.apply_action(deal)
+        player = state.current_player()
+        legal = state.legal_actions()
+        texts = [state.action_to_string(player, a) for a in legal]
+        if any(t.startswith("redraw") for t in texts):
+            break
+    else:
+        raise AssertionError("no deal of 1000 lets the first seat redraw")
+    redraw = next(a for a, t in zip(legal, texts, strict=True) if t.startswith("redraw"))
+    three_nines = game.num_distinct_actions() - 1  # no hand that may redraw holds them
+    assert "does not name three cards of this hand" in state.action_to_string(player, three_nines)
+    put_back = state.action_to_string(player, redraw)
+    state.apply_action(redraw)
+    assert put_back.removeprefix("redraw ").split(",") == list(
+        state.table.state.codes(sorted(state.table.state.redrew[player]))
+    )

@@ -121,6 +121,20 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     assert env.table.state.fingerprint() == before
 
 
+def test_a_redraw_integer_the_hand_cannot_make_is_refused_by_name() -> None:
+    """Gangsta's last integer is a redraw putting back three 9s, which no hand that may
+    redraw holds: refused, naming why, and nothing changes (a played card's integer,
+    illegal at the redraw, names its card)."""
+    env = pz.raw_env("gangsta", 4)
+    env.reset(seed=1)
+    before = env.table.state.fingerprint()
+    with pytest.raises(IllegalAction, match="does not name three cards of this hand"):
+        env.step(env.table.num_actions - 1)
+    with pytest.raises(IllegalAction, match=r"action 0 \(\w+\) is not legal"):
+        env.step(0)
+    assert env.table.state.fingerprint() == before
+
+
 def test_a_seat_that_owes_nothing_gets_an_empty_mask() -> None:
     env = pz.raw_env("gangsta", 3)
     env.reset(seed=4)

@@ -21,6 +21,7 @@ from mobtable.core import (
     Origin,
     Result,
     SealedStep,
+    Seat,
     State,
     fields,
 )
@@ -100,7 +101,9 @@ class Pennies(Game):
     def action_index(self, action: Any, config: Config) -> int:
         return COINS.index(action)
 
-    def action_from_index(self, index: int, config: Config) -> Coin:
+    def action_from_index(
+        self, index: int, config: Config, state: State | None = None, seat: Seat | None = None
+    ) -> Coin:
         return COINS[index]
 
 

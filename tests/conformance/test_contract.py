@@ -12,7 +12,16 @@ import random
 import pytest
 
 from mobtable import games
-from mobtable.core import IllegalAction, MobtableError, NotYourTurn
+from mobtable.core import (
+    Action,
+    Config,
+    Game,
+    IllegalAction,
+    InvalidNotation,
+    MobtableError,
+    NotYourTurn,
+    State,
+)
 from mobtable.core import record as records
 
 from .helpers import all_game_names, as_json, configs, play_out, positions, random_step
@@ -106,9 +115,10 @@ def test_illegal_action_changes_nothing(game) -> None:
         rng = random.Random(len(state.history))
         illegal = [
             a
-            for a in (game.action_from_index(rng.randrange(size), config) for _ in range(50))
-            if a not in legal
+            for a in (named(game, rng.randrange(size), config, state, seat) for _ in range(50))
+            if a is not None and a not in legal
         ]
+        assert illegal or len(legal) == size
         for action in illegal[:5]:
             with pytest.raises(IllegalAction):
                 state.apply(seat, action)
@@ -120,16 +130,29 @@ def test_illegal_action_changes_nothing(game) -> None:
             assert as_json(state.fingerprint()) == before
 
 
+def named(game: Game, index: int, config: Config, state: State, seat: int) -> Action | None:
+    """The action ``index`` names for ``seat`` at ``state`` (``None``: a choice whose meaning
+    needs a position that cannot make it, as a Gangsta redraw of cards not in the hand)."""
+    try:
+        return game.action_from_index(index, config, state, seat)
+    except InvalidNotation:
+        return None
+
+
 def test_notation_and_index_round_trip(game) -> None:
+    """Notation and integers name each legal action, and no two legal actions of one
+    position share an integer."""
     config = next(configs(game))
     size = game.num_actions(config)
     for state in positions(game, config, seed=61, every=3):
         for seat in state.pending():
-            for action in state.legal(seat):
+            legal = list(state.legal(seat))
+            indices = [game.action_index(action, config) for action in legal]
+            assert len(set(indices)) == len(legal)
+            for action, index in zip(legal, indices, strict=True):
                 assert game.parse_action(str(action), config) == action
-                index = game.action_index(action, config)
                 assert 0 <= index < size
-                assert game.action_from_index(index, config) == action
+                assert game.action_from_index(index, config, state, seat) == action
 
 
 def test_views_are_json_and_survive_determinization(game) -> None:

@@ -14,7 +14,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mobtable.core import BadCardData, Config, Game, IllegalAction, Origin, Result, State, fields
+from mobtable.core import (
+    BadCardData,
+    Config,
+    Game,
+    IllegalAction,
+    Origin,
+    Result,
+    Seat,
+    State,
+    fields,
+)
 from mobtable.core.cardfile import require
 
 ROUNDS = 3
@@ -109,7 +119,9 @@ class Handicap(Game):
     def action_index(self, action: Any, config: Config) -> int:
         return 0
 
-    def action_from_index(self, index: int, config: Config) -> Roll:
+    def action_from_index(
+        self, index: int, config: Config, state: State | None = None, seat: Seat | None = None
+    ) -> Roll:
         return ROLL
 
 

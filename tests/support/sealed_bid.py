@@ -24,6 +24,7 @@ from mobtable.core import (
     Origin,
     Result,
     SealedStep,
+    Seat,
     State,
     fields,
 )
@@ -170,7 +171,9 @@ class SealedBid(Game):
     def action_index(self, action: Any, config: Config) -> int:
         return int(action.amount)
 
-    def action_from_index(self, index: int, config: Config) -> Bid:
+    def action_from_index(
+        self, index: int, config: Config, state: State | None = None, seat: Seat | None = None
+    ) -> Bid:
         return BIDS[index]
 
 

@@ -40,7 +40,7 @@ from mobtable.adapters.encoders import AnyEncoder, encoder_for, observation_stri
 from mobtable.adapters.encoders.base import ActionIndex, Slots
 from mobtable.adapters.encoders.cosca import ROW as COSCA_ROW
 from mobtable.adapters.table import game_and_config, reward_kind, rewards
-from mobtable.core import Config, Game, State, View
+from mobtable.core import Config, Game, InvalidNotation, State, View
 from mobtable.core import record as records
 from mobtable.games.capo.rules import HAND_SIZE as CAPO_HAND
 from mobtable.games.capo.rules import MAX_ROUNDS as CAPO_ROUNDS
@@ -259,7 +259,7 @@ class MobtableState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
             return
         table = self.table.state
         seat = table.pending()[0]
-        table.apply(seat, game.spec.action_from_index(int(action), game.config))
+        table.apply(seat, game.spec.action_from_index(int(action), game.config, table, seat))
         self.own[seat].append(int(action))
 
     def _apply_actions(self, actions: list[int]) -> None:
@@ -269,7 +269,7 @@ class MobtableState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         assert self.table is not None
         table = self.table.state
         chosen = [
-            (seat, game.spec.action_from_index(int(actions[seat]), game.config))
+            (seat, game.spec.action_from_index(int(actions[seat]), game.config, table, seat))
             for seat in table.pending()
         ]
         for seat, action in chosen:
@@ -280,7 +280,11 @@ class MobtableState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
         game = self.mobtable_game
-        return str(game.spec.action_from_index(int(action), game.config))
+        state = None if self.table is None else self.table.state
+        try:
+            return str(game.spec.action_from_index(int(action), game.config, state, player))
+        except InvalidNotation as error:  # a choice this position cannot name
+            return f"action {action}: {error}"
 
     # -- the end --------------------------------------------------------
     def is_terminal(self) -> bool:

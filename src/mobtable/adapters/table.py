@@ -15,7 +15,7 @@ import numpy.typing as npt
 from mobtable import games
 from mobtable.adapters.encoders import AnyEncoder, Array, encoder_for
 from mobtable.adapters.encoders.base import ActionIndex
-from mobtable.core import Action, Config, Game, IllegalAction, Result, State
+from mobtable.core import Action, Config, Game, IllegalAction, InvalidNotation, Result, State
 
 Reward = Literal["win", "score"]
 REWARDS: tuple[Reward, ...] = ("win", "score")
@@ -131,7 +131,12 @@ class Table:
         try:
             return legal[indices.index(index)]
         except ValueError:
-            action = self.game.action_from_index(index, self.config)
+            try:
+                action = self.game.action_from_index(index, self.config, self.state, seat)
+            except InvalidNotation as error:  # a choice this position cannot even name
+                raise IllegalAction(
+                    f"action {index} is not legal for seat {seat} now: {error}"
+                ) from None
             raise IllegalAction(
                 f"action {index} ({action}) is not legal for seat {seat} now"
             ) from None

@@ -9,7 +9,7 @@ an unrevealed commitment, or anything the game's end-of-game reveal policy
 keeps hidden from it.
 
 The legal actions are stored sparsely (``legal``: the indices where the action
-mask is 1) because the masks are long (Gangsta: 43,617 actions): rebuild the
+mask is 1) because the masks are long (COSCA: 58,165 actions): rebuild the
 dense int8 mask with :func:`dense_mask`.
 """
 

@@ -17,7 +17,7 @@ from mobtable.core.tutorial import Tutorial
 
 if TYPE_CHECKING:
     from mobtable.core.bot import Bot
-    from mobtable.core.state import State
+    from mobtable.core.state import Seat, State
     from mobtable.core.words import Narration
 
 
@@ -282,11 +282,19 @@ class Game(ABC):
 
     @abstractmethod
     def action_index(self, action: Action, config: Config) -> int:
-        """The stable integer of ``action``."""
+        """The stable integer of ``action``: two legal actions of one position never share
+        one."""
 
     @abstractmethod
-    def action_from_index(self, index: int, config: Config) -> Action:
-        """The action with stable integer ``index``."""
+    def action_from_index(
+        self, index: int, config: Config, state: State | None = None, seat: Seat | None = None
+    ) -> Action:
+        """The action with stable integer ``index``, as ``seat`` would take it in ``state``.
+
+        An integer means the same choice in every position; what that choice does may
+        depend on the position, where a game says so (a Gangsta redraw's integer names the
+        cards chosen among ties, and the hand the lower ones it puts back too): there,
+        without ``state`` and ``seat``, ``InvalidNotation`` says what is missing."""
 
     def public_notation(self, action: Action, config: Config) -> str:
         """What everyone may know of ``action`` once the game is over.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mobtable.core import Action, Config, EndReveal, Game, Option, Variant
+from mobtable.core import Action, Config, EndReveal, Game, Option, Seat, State, Variant
 from mobtable.games.capo import actions
 from mobtable.games.capo.bots import BOTS
 from mobtable.games.capo.cards import CardSet, load_cards
@@ -129,7 +129,9 @@ class Capo(Game):
     def action_index(self, action: Any, config: Config) -> int:
         return actions.index_of(action)
 
-    def action_from_index(self, index: int, config: Config) -> actions.CapoAction:
+    def action_from_index(
+        self, index: int, config: Config, state: State | None = None, seat: Seat | None = None
+    ) -> actions.CapoAction:
         return actions.from_index(index)
 
 

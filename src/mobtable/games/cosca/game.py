@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mobtable.core import Config, EndReveal, Game, Variant
+from mobtable.core import Config, EndReveal, Game, Seat, State, Variant
 from mobtable.games.cosca import actions, setup
 from mobtable.games.cosca.bots import BOTS
 from mobtable.games.cosca.cards import Mobster, load_mobsters
@@ -96,7 +96,9 @@ class Cosca(Game):
     def action_index(self, action: Any, config: Config) -> int:
         return actions.action_index(action)
 
-    def action_from_index(self, index: int, config: Config) -> actions.CoscaAction:
+    def action_from_index(
+        self, index: int, config: Config, state: State | None = None, seat: Seat | None = None
+    ) -> actions.CoscaAction:
         return actions.action_from_index(index)
 
 

@@ -6,13 +6,19 @@ Notation (cards are written mafia letter, value, power: ``R5W``, ``Y9S``):
 - ``R5W`` — play one card; ``C4W+C5W`` — play two cards of one mafia and power;
 - ``pick R5W`` — Variant 2: take one of two cards opened for an absent player;
 - ``R5W@C2`` — place a won card on cell C2 of the grid.
+
+A redraw's integer names only the cards the player chose among those tied at the third
+lowest value (the rule puts back every lower card, G-04): one to three cards of one value,
+736 choices with the built-in cards where the three cards themselves would be 41,664. So a
+redraw's integer means "these tied cards and every card below them": the cards it puts back
+follow from the hand, and :meth:`ActionTable.from_index` needs the hand to name them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import overload
@@ -75,7 +81,7 @@ class Place:
 GangstaAction = Keep | Redraw | Play | Pick | Place
 KEEP = Keep()
 
-# Stable integer layout: singles, pairs, placements, keep, picks, redraws.
+# Stable integer layout: singles, pairs, placements, keep, picks, redraws (by tied cards).
 PAIRS_PER_GROUP = comb(PER_POWER, 2)
 _SINGLE0 = 0
 _PAIR0 = DECK_SIZE
@@ -83,17 +89,31 @@ _PLACE0 = _PAIR0 + 8 * PAIRS_PER_GROUP
 _KEEP = _PLACE0 + DECK_SIZE * CELLS
 _PICK0 = _KEEP + 1
 _REDRAW0 = _PICK0 + DECK_SIZE
-NUM_ACTIONS = _REDRAW0 + comb(DECK_SIZE, 3)
 
 _PAIR_SLOTS = list(combinations(range(PER_POWER), 2))
 MAX_INTERNED_REDRAWS = 4096
 """The most redraw actions one table of actions keeps (a bound on its memory)."""
-_TRIPLES = list(combinations(range(DECK_SIZE), 3))
 
 
-@cache
-def _triple_rank() -> dict[tuple[int, ...], int]:
-    return {t: i for i, t in enumerate(_TRIPLES)}
+def tied_choices(cards: CardSet) -> list[tuple[int, ...]]:
+    """Every choice a redraw can make among cards tied at the third lowest value: one to
+    three cards (ids, ascending) of one value; by value, then size, then ids."""
+    by_value: dict[int, list[int]] = {}
+    for card in cards.cards:
+        by_value.setdefault(card.value, []).append(card.id)
+    return [
+        tied
+        for value in sorted(by_value)
+        for size in (1, 2, 3)
+        for tied in combinations(by_value[value], size)
+    ]
+
+
+def tied_in(cards: CardSet, ids: Sequence[int]) -> tuple[int, ...]:
+    """The cards of a redraw's three at its highest value (the ones chosen among ties)."""
+    value = cards.value
+    top = max(value[c] for c in ids)
+    return tuple(sorted(c for c in ids if value[c] == top))
 
 
 class ActionTable:
@@ -112,6 +132,10 @@ class ActionTable:
         self.pick = tuple(Pick(card) for card in c)
         self._redraws: dict[tuple[int, ...], Redraw] = {}
         """The redraws made so far, interned (there are 41,664 possible: made when asked)."""
+        self.tied = tied_choices(cards)
+        """Each redraw integer's tied cards, from ``_REDRAW0`` on."""
+        self._tied_rank = {tied: i for i, tied in enumerate(self.tied)}
+        self.num_actions = _REDRAW0 + len(self.tied)
 
     def __reduce__(self) -> tuple[Callable[[CardSet], ActionTable], tuple[CardSet]]:
         """Pickled as a reference to its card set: the receiver looks the table up
@@ -179,14 +203,20 @@ class ActionTable:
                 return place_index(card.id, cell)
             case Pick(card=card):
                 return _PICK0 + card.id
-            case Redraw(cards=cards):
-                triple = tuple(sorted(c.id for c in cards))
-                return _REDRAW0 + _triple_rank()[triple]
+            case Redraw(ids=ids):
+                return _REDRAW0 + self._tied_rank[tied_in(self.cards, ids)]
         raise InvalidNotation(f"{action!r} is not a Gangsta action")
 
-    def from_index(self, index: int) -> GangstaAction:
-        if not 0 <= index < NUM_ACTIONS:
-            raise InvalidNotation(f"action index {index} is outside 0..{NUM_ACTIONS - 1}")
+    def tied_at(self, index: int) -> tuple[int, ...] | None:
+        """The tied cards a redraw integer names (``None``: ``index`` is not a redraw)."""
+        return self.tied[index - _REDRAW0] if _REDRAW0 <= index < self.num_actions else None
+
+    def from_index(self, index: int, hand: Sequence[int] | None = None) -> GangstaAction:
+        """The action at ``index``; a redraw's needs the redrawing seat's ``hand`` (ids),
+        whose cards below the tied ones it puts back too (``InvalidNotation`` when it
+        cannot: not three cards, or the tied cards not in the hand)."""
+        if not 0 <= index < self.num_actions:
+            raise InvalidNotation(f"action index {index} is outside 0..{self.num_actions - 1}")
         if index < _PAIR0:
             return self.single[index]
         if index < _PLACE0:
@@ -199,7 +229,21 @@ class ActionTable:
             return KEEP
         if index < _REDRAW0:
             return self.pick[index - _PICK0]
-        return self.redraw(_TRIPLES[index - _REDRAW0])
+        tied = self.tied[index - _REDRAW0]
+        codes = ",".join(self.cards.cards[c].code for c in tied)
+        if hand is None:
+            raise InvalidNotation(
+                f"action index {index} is a redraw putting back {codes} and every lower card:"
+                " which cards those are depends on the hand"
+            )
+        value = self.cards.value
+        below = [c for c in hand if value[c] < value[tied[0]]]
+        if len(below) + len(tied) != 3 or not set(tied) <= set(hand):
+            raise InvalidNotation(
+                f"action index {index} (a redraw putting back {codes} and every lower card)"
+                " does not name three cards of this hand"
+            )
+        return self.redraw((*below, *tied))
 
 
 def place_index(card: int, cell: int) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mobtable.core import BadConfig, Config, EndReveal, Game, Option, Origin, Variant
-from mobtable.games.gangsta.actions import NUM_ACTIONS, GangstaAction, action_table
+from mobtable.core import BadConfig, Config, EndReveal, Game, Option, Origin, Seat, State, Variant
+from mobtable.games.gangsta.actions import GangstaAction, action_table
 from mobtable.games.gangsta.bots import BOTS
 from mobtable.games.gangsta.cards import DECK_SIZE, HAND_SIZE, CardSet, card_set
 from mobtable.games.gangsta.search import HOOKS
@@ -146,10 +146,15 @@ class Gangsta(Game):
         return action_table(card_set(config.card_data)).parse(text)
 
     def num_actions(self, config: Config) -> int:
-        return NUM_ACTIONS
+        return action_table(card_set(config.card_data)).num_actions
 
     def action_index(self, action: Any, config: Config) -> int:
         return action_table(card_set(config.card_data)).index(action)
 
-    def action_from_index(self, index: int, config: Config) -> GangstaAction:
-        return action_table(card_set(config.card_data)).from_index(index)
+    def action_from_index(
+        self, index: int, config: Config, state: State | None = None, seat: Seat | None = None
+    ) -> GangstaAction:
+        """A redraw's integer names the cards chosen among ties, the others following from
+        the hand (see ``actions``): it needs ``state`` and ``seat``."""
+        hand = state.hands[seat] if isinstance(state, GangstaState) and seat is not None else None
+        return action_table(card_set(config.card_data)).from_index(index, hand)
