@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from mobtable import games
+from mobtable.core.cardfile import read_card_file
 from mobtable.games.gangsta.cards import builtin_cards
 from mobtable.games.gangsta.state import GangstaState
 
@@ -61,3 +63,18 @@ def hand(state: GangstaState, seat: int) -> list[str]:
 
 def legal_texts(state: GangstaState, seat: int | None = None) -> set[str]:
     return {str(a) for a in state.legal(state.turn if seat is None else seat)}
+
+
+def weak_from_one(folder: Path) -> Any:
+    """Card data like the built-in file's, but weak cards worth 1-8 (strong stay 2-9),
+    read from a file written in ``folder``."""
+    text = (
+        Path(__file__)
+        .parents[2]
+        .joinpath("src/mobtable/games/gangsta/cards.toml")
+        .read_text(encoding="utf-8")
+        .replace("weak = [2, 3, 4, 5, 6, 7, 8, 9]", "weak = [1, 2, 3, 4, 5, 6, 7, 8]")
+    )
+    path = folder / "my-cards.toml"
+    path.write_text(text, encoding="utf-8")
+    return read_card_file(path)

@@ -8,11 +8,10 @@ from pathlib import Path
 import pytest
 
 from mobtable.core import InvalidNotation
-from mobtable.core.cardfile import read_card_file
 from mobtable.games.gangsta.actions import Redraw
 from mobtable.games.gangsta.state import GangstaState
 
-from .helpers import GAME, PETER, position
+from .helpers import GAME, PETER, position, weak_from_one
 
 WEAK_HAND = ["R2W", "R3W", "I3W", "C3S", "Y4W", "Y5W", "Y6W", "C6W", "C7W", "I7W", "R8S", "R7S"]
 """G-04's worked hand: R2W lowest, three 3s tied for the two places left."""
@@ -92,14 +91,5 @@ def test_every_legal_redraw_of_many_deals_round_trips() -> None:
 def test_custom_card_values_size_the_redraw_choices(tmp_path: Path) -> None:
     """Weak cards worth 1-8 and strong 2-9: values 1 and 9 have four cards each (4 + 6 + 4
     choices), 2 to 8 eight each."""
-    text = (
-        Path(__file__)
-        .parents[2]
-        .joinpath("src/mobtable/games/gangsta/cards.toml")
-        .read_text(encoding="utf-8")
-        .replace("weak = [2, 3, 4, 5, 6, 7, 8, 9]", "weak = [1, 2, 3, 4, 5, 6, 7, 8]")
-    )
-    path = tmp_path / "my-cards.toml"
-    path.write_text(text, encoding="utf-8")
-    config = GAME.config(4, card_data=read_card_file(path))
+    config = GAME.config(4, card_data=weak_from_one(tmp_path))
     assert GAME.num_actions(config) == 1953 + 2 * (4 + 6 + 4) + 7 * (8 + 28 + 56)

@@ -11,7 +11,7 @@ from mobtable.core import BadCardData, BadConfig
 from mobtable.core.cardfile import builtin_card_data, read_card_file
 from mobtable.games.gangsta.cards import builtin_cards
 
-from .helpers import GAME
+from .helpers import GAME, weak_from_one
 
 BUILTIN = builtin_card_data("mobtable.games.gangsta")
 
@@ -67,17 +67,7 @@ def test_the_builtin_file_loads_and_plays() -> None:
 
 
 def test_custom_values_change_the_game(tmp_path: Path) -> None:
-    text = (
-        Path(__file__)
-        .parents[2]
-        .joinpath("src/mobtable/games/gangsta/cards.toml")
-        .read_text(encoding="utf-8")
-        .replace("weak = [2, 3, 4, 5, 6, 7, 8, 9]", "weak = [1, 2, 3, 4, 5, 6, 7, 8]")
-    )
-    path = tmp_path / "my-cards.toml"
-    path.write_text(text, encoding="utf-8")
-    data = read_card_file(path)
-    config = GAME.config(4, card_data=data)
+    config = GAME.config(4, card_data=weak_from_one(tmp_path))
     state = GAME.new_state(config, seed=1)
     assert "R1W" in {c.code for c in state.cards.cards}
     assert GAME.parse_action("R1W", config).cards[0].value == 1  # type: ignore[union-attr]
