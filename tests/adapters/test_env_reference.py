@@ -137,7 +137,7 @@ def played(name: str, players: int, seeds: range) -> Any:
             if done or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"].view(bool))
             env.step(int(legal[rng.randrange(len(legal))]))
 
 

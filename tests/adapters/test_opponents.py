@@ -135,7 +135,7 @@ def test_a_policy_decides_from_its_seats_view_alone(name: str, bot: str) -> None
                 assert BotPolicy(bot, name, seed=7, budget=QUICK)(env, agent) == chosen
             table.state = real
             checked += 1
-        return int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        return int(rng.choice(np.flatnonzero(obs["action_mask"].view(bool))))
 
     play(env, choose)
     assert checked >= 3

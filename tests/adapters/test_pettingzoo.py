@@ -43,7 +43,7 @@ def play_aec(env: pz.AECEnv, seed: int) -> dict[str, float]:
         if terminated or truncated:
             env.step(None)
             continue
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"].view(bool)))))
     return total
 
 
@@ -95,7 +95,7 @@ def test_the_wrapped_env_enforces_the_order_of_calls() -> None:
     assert observation["action_mask"].sum() > 0
     with pytest.raises(AssertionError, match="step"):
         next(agents)  # no step since the last agent was handed out
-    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    env.step(int(np.flatnonzero(observation["action_mask"].view(bool))[0]))
     assert next(agents) == env.agent_selection
 
 
@@ -103,7 +103,7 @@ def test_a_parallel_step_takes_every_seat_of_a_sealed_step() -> None:
     env = pz.parallel_env("cosca", 3)
     obs, _ = env.reset(seed=3)
     assert env.table.state.pending() == (0, 1, 2)  # COSCA's dice are set by all at once
-    actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items()}
+    actions = {a: int(np.flatnonzero(o["action_mask"].view(bool))[0]) for a, o in obs.items()}
     env.step(actions)
     assert env.table.state.view(0)["revealed"]["round"] == 1
 
@@ -182,7 +182,9 @@ def test_every_observation_is_the_seats_own_encoded_view(name: str) -> None:
             owes = seat in state.pending()
             assert np.array_equal(o["action_mask"], action_mask(state, seat) * owes)
         actions = {
-            a: int(rng.choice(np.flatnonzero(o["action_mask"]))) if o["action_mask"].any() else 0
+            a: int(rng.choice(np.flatnonzero(o["action_mask"].view(bool))))
+            if o["action_mask"].any()
+            else 0
             for a, o in obs.items()
         }
         obs, *_ = env.step(actions)

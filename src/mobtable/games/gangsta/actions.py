@@ -207,10 +207,6 @@ class ActionTable:
                 return _REDRAW0 + self._tied_rank[tied_in(self.cards, ids)]
         raise InvalidNotation(f"{action!r} is not a Gangsta action")
 
-    def tied_at(self, index: int) -> tuple[int, ...] | None:
-        """The tied cards a redraw integer names (``None``: ``index`` is not a redraw)."""
-        return self.tied[index - _REDRAW0] if _REDRAW0 <= index < self.num_actions else None
-
     def from_index(self, index: int, hand: Sequence[int] | None = None) -> GangstaAction:
         """The action at ``index``; a redraw's needs the redrawing seat's ``hand`` (ids),
         whose cards below the tied ones it puts back too (``InvalidNotation`` when it
