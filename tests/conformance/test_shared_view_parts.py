@@ -2,7 +2,7 @@
 
 Some of a view's containers never change for a card set (Capo's card faces, symbols and
 events, Gangsta's mafias, COSCA's days and hat seats), or once made (Gangsta's last trick
-and last raid): the view hands out the one copy, and
+and last raid, and its grid until the grid changes): the view hands out the one copy, and
 the view types declare them ``Mapping``/``Sequence`` (``ReadOnly`` in a face) so that mypy
 refuses a write. Here, whole random games of every player count go through every reader the
 package has (the encoder, the terminal's board, the prompt and the move labels, the game's
@@ -40,7 +40,9 @@ SHARED: dict[str, Callable[[View], Iterator[object]]] = {
             v["reconstructed"],
         ]
     ),
-    "gangsta": lambda v: iter([v["mafias"], v["reconstructed"], v["last_trick"], v["last_raid"]]),
+    "gangsta": lambda v: iter(
+        [v["mafias"], v["reconstructed"], v["grid"], v["last_trick"], v["last_raid"]]
+    ),
     "cosca": lambda v: iter(
         [
             v["city"],

@@ -9,7 +9,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mobtable.games.gangsta.grid import EMPTY
+from mobtable.games.gangsta.grid import CELL_NAMES, EMPTY
 from mobtable.games.gangsta.state import GangstaState
 
 from .helpers import GAME
@@ -39,6 +39,30 @@ def _games(players: int, variants: tuple[str, ...], seed: int):  # type: ignore[
         legal = state.legal(state.turn)
         state.apply(state.turn, legal[rng.randrange(len(legal))])
         yield state
+
+
+def test_a_views_grid_is_the_grid_now_and_a_copys_its_own() -> None:
+    """A view's grid is made once each time the grid changes (``grid_shown``) and shared by
+    views and copies until then: after every placement and raid it shows the grid as it
+    is, and a copy made before a step goes on showing the grid it had."""
+    raids = 0
+    for seed in range(12):
+        before: tuple[GangstaState, dict[str, str]] | None = None
+        for state in _games(3 + seed % 4, (), seed):
+            shown = state.view(None)["grid"]
+            grid = {CELL_NAMES[i]: state.code(c) for i, c in enumerate(state.grid) if c != EMPTY}
+            assert shown == grid
+            assert state.view(seed % 3)["grid"] is shown
+            if before is not None:
+                copy, then = before
+                assert copy.view(0)["grid"] == then
+            before = (state.clone(), grid)
+            raids += state.last_raid is not None and state.phase.value == "place"
+        filled = next(i for i, c in enumerate(state.grid) if c != EMPTY)
+        assert CELL_NAMES[filled] in state.view(None)["grid"]
+        state.take([filled])  # as a raid does (a raid's own view comes after a placement)
+        assert CELL_NAMES[filled] not in state.view(None)["grid"]
+    assert raids
 
 
 @settings(max_examples=40, deadline=None)

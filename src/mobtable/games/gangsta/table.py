@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -87,6 +87,10 @@ class GangstaTable(State):
     """The draw pile; the top card is the last one."""
     trump: int = fields.public()
     grid: list[int] = fields.public()
+    grid_shown: Mapping[str, str] | None = fields.derived(copy=fields.share)
+    """What views show of ``grid`` (each filled cell's name and its card's code): made by
+    the first view that asks after the grid last changed, then shared by later views and
+    copies until :meth:`put` or :meth:`take` changes the grid (``None``: not made)."""
     empty: list[int] = fields.derived()
     """The empty cells of ``grid``, in order (kept up to date: legal placements read it)."""
     grid_values: list[int] = fields.derived()
@@ -154,6 +158,7 @@ class GangstaTable(State):
             deck=[],
             trump=-1,
             grid=[EMPTY] * CELLS,
+            grid_shown=None,
             empty=list(range(CELLS)),
             grid_values=[EMPTY] * CELLS,
             filled=[0] * 10,
@@ -203,6 +208,7 @@ class GangstaTable(State):
     # -- the grid -------------------------------------------------------------
     def put(self, cell: int, card: int) -> None:
         self.grid[cell] = card
+        self.grid_shown = None
         self.grid_values[cell] = self.cards.value[card]
         empty = self.empty
         empty.remove(cell)
@@ -215,6 +221,7 @@ class GangstaTable(State):
         """Empty the (taken) ``cells``; returns their cards, in the same order."""
         grid, values, empty, filled = self.grid, self.grid_values, self.empty, self.filled
         removed = [grid[c] for c in cells]
+        self.grid_shown = None
         for cell in cells:
             grid[cell] = values[cell] = EMPTY
             insort(empty, cell)

@@ -32,10 +32,11 @@ if TYPE_CHECKING:
 def build_view(state: GangstaState, seat: Seat | None) -> GangstaView:
     """What ``seat`` may know now (``None``: a spectator), as JSON-ready values.
 
-    Every call makes new containers, but for the mafias and the reconstructed words: made
-    once per card set in :func:`_card_tables` (as are the cards' codes and a void mask's
-    mafias) and shared by every view, which types them read-only (``Mapping``,
-    ``Sequence``)."""
+    Every call makes new containers, but for those the view types read-only (``Mapping``,
+    ``Sequence``), which are shared by every view: the mafias and the reconstructed words,
+    made once per card set in :func:`_card_tables` (as are the cards' codes and a void
+    mask's mafias); the grid, made once each time it changes (``grid_shown``); the last
+    trick and raid, made once each."""
     tables = _card_tables(state.cards)
     code = tables.codes
     over = state.phase is Phase.OVER
@@ -57,7 +58,7 @@ def build_view(state: GangstaState, seat: Seat | None) -> GangstaView:
         "hand": None if seat is None else [code[c] for c in hands[seat]],
         "hand_sizes": [len(h) for h in hands],
         "deck_size": len(state.deck),
-        "grid": {CELL_NAMES[i]: code[c] for i, c in enumerate(state.grid) if c != EMPTY},
+        "grid": _grid(state, code),
         "scores": list(state.scores),
         "best_trick": list(state.best),
         "trick_points": state.trick_points,
@@ -120,6 +121,16 @@ def _card_tables(cards: CardSet) -> _CardTables:
         ),
         reconstructed=list(cards.reconstructed),
     )
+
+
+def _grid(state: GangstaState, code: tuple[str, ...]) -> Mapping[str, str]:
+    """The filled cells and their cards' codes, made once for each grid (``grid_shown``)."""
+    shown = state.grid_shown
+    if shown is None:
+        shown = state.grid_shown = {
+            CELL_NAMES[i]: code[c] for i, c in enumerate(state.grid) if c != EMPTY
+        }
+    return shown
 
 
 def _last_trick(last: Settled[Any, LastTrick], code: tuple[str, ...]) -> LastTrick:

@@ -5,7 +5,8 @@ Cards are named by their codes (``"A7S"``: mafia letter, value, Suit or Weapon s
 cells by column and row (``"C2"``), seats by number. ``docs/schemas/gangsta.view.schema.json``
 is made from these declarations (``mobtable schema gangsta``). A field typed ``Mapping`` or
 ``Sequence`` (``ReadOnly`` in a face) holds a container shared by every view: made once per
-card set, or once per trick or raid (the last trick, the last raid): read-only.
+card set, once per trick or raid (the last trick, the last raid), or once each time the
+grid changes: read-only.
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ class GangstaView(TypedDict):
     """This seat's cards (``None`` for a spectator)."""
     hand_sizes: list[int]
     deck_size: int
-    grid: dict[str, str]
+    grid: Mapping[str, str]
     """The territory: each filled cell and its card."""
     scores: list[int]
     best_trick: list[int]
