@@ -67,6 +67,13 @@ defensive mixture). Under a short time budget the pool holds a dozen deals, and 
 that sees only those may overfit them where plain ISMCTS sees a new deal every iteration."""
 
 
+MARGINAL_PRIOR = 0.0
+"""0: each iteration plays one of the pool's own deals, drawn by weight. Above 0 (in a game
+whose hooks declare ``holdings``): each iteration deals afresh, every hidden card going to a
+seat by how much of the pool's weight gives it that card, smoothed toward the plain deal by
+this many samples' worth (the pool's effective size counting as its own)."""
+
+
 @dataclass(frozen=True, slots=True)
 class BeliefParams:
     """The opponent model's settings (see the module docstring)."""
@@ -79,6 +86,7 @@ class BeliefParams:
     time_share: float = TIME_SHARE
     min_pool: int = MIN_POOL
     fresh_share: float = FRESH_SHARE
+    marginal_prior: float = MARGINAL_PRIOR
 
 
 def log_likelihood(
@@ -157,6 +165,7 @@ class Belief:
     __slots__ = (
         "_cumulative",
         "_decision",
+        "affinity",
         "ess",
         "fresh_share",
         "lam",
@@ -180,11 +189,15 @@ class Belief:
         self.observations = observed = list(decision.observations())[-params.recent :]
         self.seeds = [rng.getrandbits(64) for _ in range(params.pool)]
         logs: list[float] = []
+        marginal = params.marginal_prior > 0 and hooks.holdings is not None and bool(observed)
+        held: list[list[tuple[int, Sequence[int]]]] = []
         if observed:
             for seed in self.seeds:
                 if len(logs) >= params.min_pool and time.perf_counter() > deadline:
                     break
                 sample = decision.determinize(random.Random(seed))
+                if marginal and hooks.holdings is not None:
+                    held.append(list(hooks.holdings(sample, decision.seat)))
                 logs.append(log_likelihood(sample, observed, hooks, guide, params.epsilon))
             del self.seeds[len(logs) :]
         else:
@@ -192,6 +205,11 @@ class Belief:
         self.weights, self.lam = temper(logs, params.min_ess, params.min_ess_count)
         self.ess = 1.0 / sum(w * w for w in self.weights)
         self._cumulative = list(accumulate(self.weights))
+        self.affinity = (
+            affinity(held, self.weights, self.ess, params.marginal_prior, decision.config.players)
+            if marginal
+            else None
+        )
 
     def seed(self, rng: random.Random) -> int:
         """A pool seed drawn with probability proportional to its weight."""
@@ -204,11 +222,41 @@ class Belief:
         With ``fresh_share``, that share of draws is a plain deal from ``rng`` instead."""
         if self.fresh_share and rng.random() < self.fresh_share:
             return self._decision.determinize(rng)
+        if self.affinity is not None:
+            return self._decision.determinize(rng, self.affinity)
         chosen, fresh = self.seed(rng), rng.getrandbits(64)
         rng.seed(chosen)
         sample = self._decision.determinize(rng)
         rng.seed(fresh)
         return sample
+
+
+def affinity(
+    held: Sequence[Sequence[tuple[int, Sequence[int]]]],
+    weights: Sequence[float],
+    ess: float,
+    prior: float,
+    players: int,
+) -> list[list[float]]:
+    """By seat, then card id: the pool's weighted share of samples giving that seat that
+    card, smoothed toward the unweighted share as ``(ess * weighted + prior * plain) / (ess +
+    prior)`` (``held``: each sample's holdings, as ``BeliefHooks.holdings`` yields them).
+    Never 0, so every card a seat may hold can still be dealt to it."""
+    cards = 1 + max((c for sample in held for _, ids in sample for c in ids), default=0)
+    weighted = [[0.0] * cards for _ in range(players)]
+    plain = [[0.0] * cards for _ in range(players)]
+    share = 1.0 / max(1, len(held))
+    for weight, sample in zip(weights, held, strict=True):
+        for seat, ids in sample:
+            w_row, p_row = weighted[seat], plain[seat]
+            for c in ids:
+                w_row[c] += weight
+                p_row[c] += share
+    total = ess + prior
+    return [
+        [max((ess * w + prior * p) / total, 1e-9) for w, p in zip(w_row, p_row, strict=True)]
+        for w_row, p_row in zip(weighted, plain, strict=True)
+    ]
 
 
 @dataclass(frozen=True, slots=True)

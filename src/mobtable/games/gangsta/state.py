@@ -384,8 +384,13 @@ class GangstaState(GangstaTable):
     def view(self, seat: Seat | None) -> GangstaView:
         return build_view(self, seat)
 
-    def determinize(self, seat: Seat, rng: random.Random) -> GangstaState:
-        return view_module.determinize(self, seat, rng)
+    def determinize(
+        self,
+        seat: Seat,
+        rng: random.Random,
+        affinity: Sequence[Sequence[float]] | None = None,
+    ) -> GangstaState:
+        return view_module.determinize(self, seat, rng, affinity)
 
 
 _APPLY: dict[type, Callable[[GangstaState, Seat, Any], None]] = {
