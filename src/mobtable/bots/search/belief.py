@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
@@ -231,32 +232,43 @@ class Belief:
         return sample
 
 
+NEVER = 1e-9
+"""The affinity of a seat for a card no sample of the pool gave it (never 0: the card may
+still have to be dealt to it)."""
+
+
+def _never() -> float:
+    return NEVER
+
+
 def affinity(
     held: Sequence[Sequence[tuple[int, Sequence[int]]]],
     weights: Sequence[float],
     ess: float,
     prior: float,
     players: int,
-) -> list[list[float]]:
+) -> list[defaultdict[int, float]]:
     """By seat, then card id: the pool's weighted share of samples giving that seat that
     card, smoothed toward the unweighted share as ``(ess * weighted + prior * plain) / (ess +
-    prior)`` (``held``: each sample's holdings, as ``BeliefHooks.holdings`` yields them).
-    Never 0, so every card a seat may hold can still be dealt to it."""
-    cards = 1 + max((c for sample in held for _, ids in sample for c in ids), default=0)
-    weighted = [[0.0] * cards for _ in range(players)]
-    plain = [[0.0] * cards for _ in range(players)]
+    prior)`` (``held``: each sample's holdings, as ``BeliefHooks.holdings`` yields them);
+    :data:`NEVER` for a card no sample gave the seat."""
+    weighted: list[dict[int, float]] = [{} for _ in range(players)]
+    plain: list[dict[int, float]] = [{} for _ in range(players)]
     share = 1.0 / max(1, len(held))
     for weight, sample in zip(weights, held, strict=True):
         for seat, ids in sample:
             w_row, p_row = weighted[seat], plain[seat]
             for c in ids:
-                w_row[c] += weight
-                p_row[c] += share
+                w_row[c] = w_row.get(c, 0.0) + weight
+                p_row[c] = p_row.get(c, 0.0) + share
     total = ess + prior
-    return [
-        [max((ess * w + prior * p) / total, 1e-9) for w, p in zip(w_row, p_row, strict=True)]
-        for w_row, p_row in zip(weighted, plain, strict=True)
-    ]
+    table = []
+    for w_row, p_row in zip(weighted, plain, strict=True):
+        row: defaultdict[int, float] = defaultdict(_never)
+        for c, p in p_row.items():
+            row[c] = max((ess * w_row[c] + prior * p) / total, NEVER)
+        table.append(row)
+    return table
 
 
 @dataclass(frozen=True, slots=True)

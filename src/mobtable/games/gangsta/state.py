@@ -7,7 +7,7 @@ The top layer: the table's data (:mod:`table`) and the rule modules (:mod:`polic
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import IllegalAction, Result, Seat
@@ -388,7 +388,7 @@ class GangstaState(GangstaTable):
         self,
         seat: Seat,
         rng: random.Random,
-        affinity: Sequence[Sequence[float]] | None = None,
+        affinity: Sequence[Mapping[int, float]] | None = None,
     ) -> GangstaState:
         return view_module.determinize(self, seat, rng, affinity)
 

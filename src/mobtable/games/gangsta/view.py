@@ -178,7 +178,7 @@ def determinize(
     state: GangstaState,
     seat: Seat,
     rng: random.Random,
-    affinity: Sequence[Sequence[float]] | None = None,
+    affinity: Sequence[Mapping[int, float]] | None = None,
 ) -> GangstaState:
     """Deal the cards ``seat`` cannot see at random, keeping every fact it knows.
 
