@@ -14,11 +14,9 @@ from mobtable import games
 from mobtable.bots import Decision, make
 from mobtable.bots.search import Budget, ismcts
 from mobtable.bots.search.belief import (
-    NEVER,
     Belief,
     BeliefParams,
     OpponentModel,
-    affinity,
     log_likelihood,
     temper,
 )
@@ -175,18 +173,12 @@ def test_two_states_the_seat_cannot_tell_apart_give_the_same_samples(seed: int) 
     twin = _twin(state, seat, seed)
     assert as_json(twin.view(seat)) == as_json(state.view(seat))
     assert twin.fingerprint() != state.fingerprint()
-    for params in (BeliefParams(), BeliefParams(marginal_prior=1.0)):
-        pools = [
-            Belief(Decision(s, seat), BELIEF, guide, random.Random(1), params)
-            for s in (state, twin)
-        ]
-        assert pools[0].seeds == pools[1].seeds and pools[0].weights == pools[1].weights
-        assert (pools[0].affinity is None) == (params.marginal_prior == 0)
-        assert pools[0].affinity == pools[1].affinity
-        rngs = [random.Random(2), random.Random(2)]
-        for _ in range(4):
-            a, b = (pool.draw(rng) for pool, rng in zip(pools, rngs, strict=True))
-            assert a.fingerprint() == b.fingerprint()
+    pools = [Belief(Decision(s, seat), BELIEF, guide, random.Random(1)) for s in (state, twin)]
+    assert pools[0].seeds == pools[1].seeds and pools[0].weights == pools[1].weights
+    rngs = [random.Random(2), random.Random(2)]
+    for _ in range(4):
+        a, b = (pool.draw(rng) for pool, rng in zip(pools, rngs, strict=True))
+        assert a.fingerprint() == b.fingerprint()
     choices = []
     for s in (state, twin):
         bot = make("expert", "gangsta", seed=8)
@@ -316,73 +308,3 @@ def test_the_pools_time_is_not_taken_from_the_first_halving_round(
     bot.search(Decision(state, state.pending()[0]))  # type: ignore[attr-defined]
     assert len(built) == len(starts) == 1
     assert starts[0] >= built[0]
-
-
-def test_marginal_deals_follow_the_pools_weighted_holdings() -> None:
-    """With ``marginal_prior`` every draw is a fresh deal (far more distinct deals than the
-    pool holds), keeps every public fact (hand sizes, voids, the seat's own hand), and gives
-    each other seat its cards about as often as the weighted pool does."""
-    state: Any = played(4, 3, 60)
-    seat = state.pending()[0]
-    decision = Decision(state, seat)
-    params = BeliefParams(pool=48, min_pool=48, marginal_prior=1.0)
-    belief = Belief(decision, BELIEF, guide, random.Random(5), params)
-    assert belief.affinity is not None and belief.ess < 40
-    pool_share = [[0.0] * len(state.cards.cards) for _ in range(4)]
-    for pool_seed, weight in zip(belief.seeds, belief.weights, strict=True):
-        for other, hand in BELIEF.holdings(decision.determinize(random.Random(pool_seed)), seat):  # type: ignore[misc]
-            for card in hand:
-                pool_share[other][card] += weight
-    rng, draws = random.Random(7), 400
-    dealt = [[0.0] * len(state.cards.cards) for _ in range(4)]
-    hands = set()
-    for _ in range(draws):
-        sample: Any = belief.draw(rng)
-        assert sample.hands[seat] == state.hands[seat]
-        for other in range(4):
-            assert len(sample.hands[other]) == len(state.hands[other])
-            mafias = {state.cards.mafia[c] for c in sample.hands[other]}
-            assert not any(state.voids[other] >> m & 1 for m in mafias)
-            for card in sample.hands[other]:
-                dealt[other][card] += 1 / draws
-        hands.add(as_json(sample.fingerprint()["hands"]))
-    assert len(hands) > 300
-    gaps = [
-        abs(dealt[o][c] - pool_share[o][c])
-        for o in range(4)
-        if o != seat
-        for c in range(len(state.cards.cards))
-        if pool_share[o][c] > 0
-    ]
-    assert sum(gaps) / len(gaps) < 0.1, sum(gaps) / len(gaps)
-
-
-def test_a_marginal_deal_can_give_a_seat_a_card_no_sample_gave_it() -> None:
-    """A pool of two samples leaves most cards unheld by most seats; every draw still deals
-    full hands (such cards weigh :data:`NEVER`, not nothing)."""
-    for seed in range(6):
-        state: Any = played(4, seed, 40 + 5 * seed)
-        seat = state.pending()[0]
-        decision = Decision(state, seat)
-        tiny = BeliefParams(pool=2, min_pool=2, min_ess_count=1, marginal_prior=1.0)
-        belief = Belief(decision, BELIEF, guide, random.Random(seed), tiny)
-        assert belief.affinity is not None
-        rng = random.Random(seed)
-        for _ in range(20):
-            sample: Any = belief.draw(rng)
-            assert [len(h) for h in sample.hands] == [len(h) for h in state.hands]
-
-
-def test_without_marginal_prior_the_pool_deals_its_own_samples() -> None:
-    state = played(4, 3, 60)
-    decision = Decision(state, state.pending()[0])
-    assert Belief(decision, BELIEF, guide, random.Random(5)).affinity is None
-
-
-def test_affinity_smooths_toward_the_plain_share_and_is_never_zero() -> None:
-    held = [[(1, (0, 1))], [(1, (0, 2))]]
-    table = affinity(held, [1.0, 0.0], ess=1.0, prior=1.0, players=2)
-    assert table[1][0] == pytest.approx(1.0)  # in both samples
-    assert table[1][1] == pytest.approx(0.75)  # weighted 1, plain 0.5
-    assert table[1][2] == pytest.approx(0.25)  # weighted 0, plain 0.5
-    assert table[0][0] == table[1][7] == NEVER > 0  # never held: still dealable

@@ -56,10 +56,6 @@ class BeliefHooks:
     rewind: Callable[[State, Sequence[Observation]], Iterator[tuple[Observation, State]]]
     playout: Rollout | None = None
     """Rollouts with the players acting on what they see (absent: the game's playout)."""
-    holdings: Callable[[State, Seat], Iterator[tuple[Seat, Sequence[int]]]] | None = None
-    """``holdings(sample, seat)``: each other seat and the hidden card ids the sample gives
-    it (absent: the search plays the pool's own deals; present: it may deal afresh by the
-    pool's weighted holdings, ``BeliefParams.marginal_prior``)."""
     likelihood: Callable[[State, Seat, Action, Sequence[Action]], float] | None = None
     """``likelihood(past, seat, action, legal)``: the chance that ``seat`` plays ``action``
     of ``legal`` at ``past`` (a model of how the others play; absent: the search's

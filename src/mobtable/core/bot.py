@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mobtable.core.actions import Action
 from mobtable.core.belief import Observation
@@ -54,13 +54,9 @@ class Decision:
             self._view = self._state.view(self.seat)
         return self._view
 
-    def determinize(self, rng: random.Random, affinity: Any = None) -> State:
-        """A full state drawn among those consistent with this seat's view; ``affinity``:
-        how much each other seat weighs each hidden card, for a game whose belief hooks
-        declare ``holdings`` (its ``determinize`` takes it)."""
-        if affinity is None:
-            return self._state.determinize(self.seat, rng)
-        return self._state.determinize(self.seat, rng, affinity)  # type: ignore[call-arg]
+    def determinize(self, rng: random.Random) -> State:
+        """A full state drawn among those consistent with this seat's view."""
+        return self._state.determinize(self.seat, rng)
 
     def observations(self) -> Sequence[Observation]:
         """The other seats' plays this seat saw, from the table's public log, as the game

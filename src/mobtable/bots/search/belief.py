@@ -33,7 +33,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
@@ -68,13 +67,6 @@ defensive mixture). Under a short time budget the pool holds a dozen deals, and 
 that sees only those may overfit them where plain ISMCTS sees a new deal every iteration."""
 
 
-MARGINAL_PRIOR = 0.0
-"""0: each iteration plays one of the pool's own deals, drawn by weight. Above 0 (in a game
-whose hooks declare ``holdings``): each iteration deals afresh, every hidden card going to a
-seat by how much of the pool's weight gives it that card, smoothed toward the plain deal by
-this many samples' worth (the pool's effective size counting as its own)."""
-
-
 @dataclass(frozen=True, slots=True)
 class BeliefParams:
     """The opponent model's settings (see the module docstring)."""
@@ -87,7 +79,6 @@ class BeliefParams:
     time_share: float = TIME_SHARE
     min_pool: int = MIN_POOL
     fresh_share: float = FRESH_SHARE
-    marginal_prior: float = MARGINAL_PRIOR
 
 
 def log_likelihood(
@@ -166,7 +157,6 @@ class Belief:
     __slots__ = (
         "_cumulative",
         "_decision",
-        "affinity",
         "ess",
         "fresh_share",
         "lam",
@@ -190,15 +180,11 @@ class Belief:
         self.observations = observed = list(decision.observations())[-params.recent :]
         self.seeds = [rng.getrandbits(64) for _ in range(params.pool)]
         logs: list[float] = []
-        marginal = params.marginal_prior > 0 and hooks.holdings is not None and bool(observed)
-        held: list[list[tuple[int, Sequence[int]]]] = []
         if observed:
             for seed in self.seeds:
                 if len(logs) >= params.min_pool and time.perf_counter() > deadline:
                     break
                 sample = decision.determinize(random.Random(seed))
-                if marginal and hooks.holdings is not None:
-                    held.append(list(hooks.holdings(sample, decision.seat)))
                 logs.append(log_likelihood(sample, observed, hooks, guide, params.epsilon))
             del self.seeds[len(logs) :]
         else:
@@ -206,11 +192,6 @@ class Belief:
         self.weights, self.lam = temper(logs, params.min_ess, params.min_ess_count)
         self.ess = 1.0 / sum(w * w for w in self.weights)
         self._cumulative = list(accumulate(self.weights))
-        self.affinity = (
-            affinity(held, self.weights, self.ess, params.marginal_prior, decision.config.players)
-            if marginal
-            else None
-        )
 
     def seed(self, rng: random.Random) -> int:
         """A pool seed drawn with probability proportional to its weight."""
@@ -223,52 +204,11 @@ class Belief:
         With ``fresh_share``, that share of draws is a plain deal from ``rng`` instead."""
         if self.fresh_share and rng.random() < self.fresh_share:
             return self._decision.determinize(rng)
-        if self.affinity is not None:
-            return self._decision.determinize(rng, self.affinity)
         chosen, fresh = self.seed(rng), rng.getrandbits(64)
         rng.seed(chosen)
         sample = self._decision.determinize(rng)
         rng.seed(fresh)
         return sample
-
-
-NEVER = 1e-9
-"""The affinity of a seat for a card no sample of the pool gave it (never 0: the card may
-still have to be dealt to it)."""
-
-
-def _never() -> float:
-    return NEVER
-
-
-def affinity(
-    held: Sequence[Sequence[tuple[int, Sequence[int]]]],
-    weights: Sequence[float],
-    ess: float,
-    prior: float,
-    players: int,
-) -> list[defaultdict[int, float]]:
-    """By seat, then card id: the pool's weighted share of samples giving that seat that
-    card, smoothed toward the unweighted share as ``(ess * weighted + prior * plain) / (ess +
-    prior)`` (``held``: each sample's holdings, as ``BeliefHooks.holdings`` yields them);
-    :data:`NEVER` for a card no sample gave the seat."""
-    weighted: list[dict[int, float]] = [{} for _ in range(players)]
-    plain: list[dict[int, float]] = [{} for _ in range(players)]
-    share = 1.0 / max(1, len(held))
-    for weight, sample in zip(weights, held, strict=True):
-        for seat, ids in sample:
-            w_row, p_row = weighted[seat], plain[seat]
-            for c in ids:
-                w_row[c] = w_row.get(c, 0.0) + weight
-                p_row[c] = p_row.get(c, 0.0) + share
-    total = ess + prior
-    table = []
-    for w_row, p_row in zip(weighted, plain, strict=True):
-        row: defaultdict[int, float] = defaultdict(_never)
-        for c, p in p_row.items():
-            row[c] = max((ess * w_row[c] + prior * p) / total, NEVER)
-        table.append(row)
-    return table
 
 
 @dataclass(frozen=True, slots=True)

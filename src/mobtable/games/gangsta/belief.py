@@ -78,12 +78,4 @@ def rewind(sample: State, observed: Sequence[Observation]) -> Iterator[tuple[Obs
         yield observation, scratch
 
 
-def holdings(sample: State, seat: Seat) -> Iterator[tuple[Seat, Sequence[int]]]:
-    """Each other seat's hand in ``sample`` (the cards ``seat`` cannot see there)."""
-    hands: Any = sample
-    for other, hand in enumerate(hands.hands):
-        if other != seat:
-            yield other, hand
-
-
-BELIEF = BeliefHooks(observations=observations, rewind=rewind, holdings=holdings)
+BELIEF = BeliefHooks(observations=observations, rewind=rewind)

@@ -7,7 +7,7 @@ The top layer: the table's data (:mod:`table`) and the rule modules (:mod:`polic
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mobtable.core import IllegalAction, Result, Seat
@@ -384,13 +384,8 @@ class GangstaState(GangstaTable):
     def view(self, seat: Seat | None) -> GangstaView:
         return build_view(self, seat)
 
-    def determinize(
-        self,
-        seat: Seat,
-        rng: random.Random,
-        affinity: Sequence[Mapping[int, float]] | None = None,
-    ) -> GangstaState:
-        return view_module.determinize(self, seat, rng, affinity)
+    def determinize(self, seat: Seat, rng: random.Random) -> GangstaState:
+        return view_module.determinize(self, seat, rng)
 
 
 _APPLY: dict[type, Callable[[GangstaState, Seat, Any], None]] = {

@@ -10,7 +10,6 @@ from everyone: the other hands, the order of both decks, and the seed.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -174,12 +173,7 @@ DEAL_TRIES = 20
 """Shuffles tried for a deal that respects every known void before giving up on them."""
 
 
-def determinize(
-    state: GangstaState,
-    seat: Seat,
-    rng: random.Random,
-    affinity: Sequence[Mapping[int, float]] | None = None,
-) -> GangstaState:
+def determinize(state: GangstaState, seat: Seat, rng: random.Random) -> GangstaState:
     """Deal the cards ``seat`` cannot see at random, keeping every fact it knows.
 
     The unseen cards are sorted before shuffling, so the result depends only
@@ -209,14 +203,7 @@ def determinize(
             size = sizes[other]
             if len(allowed) < size:
                 break
-            if affinity is None:
-                hands[other] = allowed[:size]
-            else:
-                weight, rnd = affinity[other], rng.random
-                keyed = sorted(
-                    allowed, key=lambda c: math.log(1.0 - rnd()) / weight[c], reverse=True
-                )
-                hands[other] = keyed[:size]
+            hands[other] = allowed[:size]
             taken = set(hands[other])
             pool = [c for c in pool if c not in taken]
         else:
