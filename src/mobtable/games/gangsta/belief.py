@@ -18,7 +18,6 @@ from typing import Any
 from mobtable.core import Seat, State
 from mobtable.core.belief import BeliefHooks, Observation
 from mobtable.games.gangsta.actions import Play
-from mobtable.games.gangsta.hard_plays import playout_like_hard
 from mobtable.games.gangsta.table import Phase
 
 
@@ -79,4 +78,4 @@ def rewind(sample: State, observed: Sequence[Observation]) -> Iterator[tuple[Obs
         yield observation, scratch
 
 
-BELIEF = BeliefHooks(observations=observations, rewind=rewind, playout=playout_like_hard)
+BELIEF = BeliefHooks(observations=observations, rewind=rewind)

@@ -23,7 +23,7 @@ than the sample holds.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from mobtable.games.gangsta.grid import CELLS, SIZE
@@ -86,11 +86,9 @@ def _first() -> float:
     return 0.0
 
 
-def trick_play(state: Any, seat: int, plays: Sequence[Any] | None = None) -> Any:
-    """Lead a strong side card; answer with the cheapest winning play, else the lowest.
-    ``plays``: the seat's legal plays, when the caller has them already."""
-    if plays is None:
-        plays = state.legal(seat)
+def trick_play(state: Any, seat: int) -> Any:
+    """Lead a strong side card; answer with the cheapest winning play, else the lowest."""
+    plays = state.legal(seat)
     cards = state.cards
     value, mafia, strong = cards.value, cards.mafia, cards.strong
     trick = state.trick
