@@ -30,9 +30,6 @@ FEATURES = (
     "points x left",
     "hand estimate x left",
     "lead x left",
-    "top trumps",
-    "trump share",
-    "side tops",
 )
 
 
@@ -54,7 +51,6 @@ def read(state: Any) -> tuple[list[list[float]], list[float]]:
     totals = [p + e for p, e in zip(points, estimates, strict=True)]
     *_, runner, top = sorted(totals)
     best = state.best
-    control = _control(state)
     rows = []
     for seat in range(players):
         total = totals[seat]
@@ -62,54 +58,9 @@ def read(state: Any) -> tuple[list[list[float]], list[float]]:
         p, e = float(points[seat]), estimates[seat]
         h = hand[seat] or NO_HAND
         rows.append(
-            [
-                p,
-                e,
-                lead,
-                float(best[seat]),
-                h[0],
-                h[1],
-                h[2],
-                h[4],
-                p * left,
-                e * left,
-                lead * left,
-                *control[seat],
-            ]
+            [p, e, lead, float(best[seat]), h[0], h[1], h[2], h[4], p * left, e * left, lead * left]
         )
     return rows, totals
-
-
-def _control(state: Any) -> list[tuple[float, float, float]]:
-    """Each seat's command of the cards still in hands: its trumps above every other seat's,
-    its share of the trumps in hands, and its side cards above every other seat's card of
-    that mafia."""
-    cards = state.cards
-    value, mafia, strong = cards.value, cards.mafia, cards.strong
-    trump = state.trump_mafia
-    ranked: list[tuple[int, int, int]] = []  # (key, mafia, seat)
-    for seat, hand in enumerate(state.hands):
-        for card in hand:
-            ranked.append((2 * value[card] + strong[card], mafia[card], seat))
-    ranked.sort(reverse=True)
-    players = len(state.hands)
-    tops = [0] * players
-    side = [0] * players
-    trumps = [0] * players
-    leader: dict[int, int] = {}
-    for _, m, seat in ranked:
-        if m == trump:
-            trumps[seat] += 1
-        first = leader.setdefault(m, seat)
-        if first == seat:
-            if m == trump:
-                tops[seat] += 1
-            else:
-                side[seat] += 1
-        else:
-            leader[m] = -1
-    total = sum(trumps) or 1
-    return [(float(tops[s]), trumps[s] / total, float(side[s])) for s in range(players)]
 
 
 NO_HAND = [0.0] * len(ESTIMATE_FEATURES)
