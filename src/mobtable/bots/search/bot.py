@@ -7,7 +7,7 @@ import random
 from mobtable.bots.base import Bot, Decision
 from mobtable.bots.search.belief import BeliefParams, OpponentModel
 from mobtable.bots.search.budget import Budget
-from mobtable.bots.search.evaluate import Reach, SeatEvaluators
+from mobtable.bots.search.evaluate import Reach
 from mobtable.bots.search.ismcts import SearchResult, search
 from mobtable.bots.search.learned import learned_evaluator
 from mobtable.bots.search.rollout import (
@@ -124,11 +124,7 @@ class ISMCTSBot(Bot):
         prior = bot_ranking(greedy) if greedy is not None else None
         evaluator: LeafEvaluator | None = hooks.evaluator if self.truncate else None
         if self.learned and evaluator is not None:
-            own = learned_evaluator(game.name)
-            if own is not None and self.belief is not None:
-                evaluator = SeatEvaluators(own, evaluator, decision.seat)
-            else:
-                evaluator = own or evaluator
+            evaluator = learned_evaluator(game.name) or evaluator
         if self.horizon is not None and evaluator is not None:
             evaluator = Reach(evaluator, self.horizon)
         model = None

@@ -35,7 +35,6 @@ __all__ = [
     "Evaluator",
     "LeafEvaluator",
     "Reach",
-    "SeatEvaluators",
     "evaluation_rewards",
     "softmax",
     "winners_log_likelihood",
@@ -60,33 +59,6 @@ class Reach:
 
     def win_chances(self, state: State) -> tuple[list[float], Sequence[float]]:
         return self.evaluator.win_chances(state)
-
-
-@dataclass(frozen=True, slots=True)
-class SeatEvaluators:
-    """The searching ``seat``'s win chance from ``own``, every other seat's from ``others``
-    (an experiment: the others valued as ``hard``, who scores with the hand evaluator,
-    values them). Both stop rollouts where ``own`` does; the scores are ``own``'s. The
-    chances no longer sum to one: each is a seat's own estimate."""
-
-    own: LeafEvaluator
-    others: LeafEvaluator
-    seat: int
-
-    @property
-    def progress(self) -> Progress:
-        return self.own.progress
-
-    @property
-    def horizon(self) -> int:
-        return self.own.horizon
-
-    def win_chances(self, state: State) -> tuple[list[float], Sequence[float]]:
-        mine, scores = self.own.win_chances(state)
-        chances, _ = self.others.win_chances(state)
-        chances = list(chances)
-        chances[self.seat] = mine[self.seat]
-        return chances, scores
 
 
 def winners_log_likelihood(
